@@ -1,0 +1,50 @@
+"""The `jaccuse-table` command: one entry point that wires every part of the box.
+
+Each subcommand lives in its own module exposing ``add_arguments(parser)`` and
+``main(args) -> int``; modules are imported lazily so `replay` never pays for
+Flask or the hardware libraries.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from controller import __version__
+
+# subcommand -> (module, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("controller.commands.run", "start the table: journal, pads, OLED and the phone server"),
+    "replay": ("controller.commands.replay", "play a scripted game file through the rules engine"),
+    "doctor": ("controller.commands.doctor", "check the real hardware and say what was found"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="jaccuse-table",
+        description="Run a game of J'Accuse on a Raspberry Pi box (or a laptop in mock mode).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in SUBCOMMANDS.items():
+        module = importlib.import_module(module_name)
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        module.add_arguments(sp)
+        sp.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    return int(args._module.main(args))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -22,7 +22,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser; only ``command``'s module is imported, so each subcommand stays light."""
     parser = argparse.ArgumentParser(
         prog="jaccuse-table",
         description="Run a game of J'Accuse on a Raspberry Pi box (or a laptop in mock mode).",
@@ -30,16 +31,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        module = importlib.import_module(module_name)
         sp = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(sp)
-        sp.set_defaults(_module=module)
+        if name == command:
+            module = importlib.import_module(module_name)
+            module.add_arguments(sp)
+            sp.set_defaults(_module=module)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in args_list if not a.startswith("-")), None)
+    parser = build_parser(command if command in SUBCOMMANDS else None)
+    args = parser.parse_args(args_list)
     if args.command is None:
         parser.print_help()
         return 2

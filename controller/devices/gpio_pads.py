@@ -1,0 +1,239 @@
+"""Seat pads wired straight to the Pi's GPIO, and the same pads on gpiozero's mock pins.
+
+One thread does the debouncing: pin edges only record a timestamp, and the thread accepts a level once
+it has settled (see debounce.py), so behaviour does not depend on the gpiozero pin backend.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from controller.devices.debounce import DEFAULT_SETTLE, Debouncer
+from controller.devices.leds import BLINK_TIMES, LedState
+from controller.devices.pads import BUTTONS, Pads, PressCallback, StatusCallback
+from controller.devices.pinmap import MOCK_REVISION, PinMap, default_pinmap, mock_pinmap
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]
+Key = tuple[int, str]
+
+RESYNC_INTERVAL = 0.05  # seconds between re-reads of every button, in case the backend dropped an edge
+
+
+class GpioPads(Pads):
+    """Buttons and LEDs on GPIO pins given by a pin map; `pin_factory` None means the real Pi pins."""
+
+    def __init__(
+        self,
+        pinmap: PinMap,
+        *,
+        pin_factory: Any = None,
+        settle: float = DEFAULT_SETTLE,
+        clock: Clock = time.monotonic,
+        autopoll: bool = True,
+        blink_times: Mapping[LedState, tuple[float, float]] = BLINK_TIMES,
+    ) -> None:
+        from gpiozero import LED, Button  # lazy: laptops import this package without gpiozero
+
+        self.pinmap = pinmap
+        self.seats = len(pinmap)
+        self._clock = clock
+        self._autopoll = autopoll
+        self._blink_times = dict(blink_times)
+        self._cond = threading.Condition()
+        self._on_press: PressCallback | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = False
+        self._closed = False
+        self._led_shown: dict[int, LedState] = {}
+        self._buttons: dict[Key, Any] = {}
+        self._debouncers: dict[Key, Debouncer] = {}
+        self._leds: list[Any] = []
+        try:
+            now = clock()
+            for seat, pins in enumerate(pinmap.seats):
+                for name in BUTTONS:
+                    button = Button(
+                        pins.button(name), pull_up=True, bounce_time=None, pin_factory=pin_factory
+                    )
+                    key = (seat, name)
+                    self._buttons[key] = button
+                    self._debouncers[key] = Debouncer(settle, pressed=bool(button.is_pressed), now=now)
+                    button.when_pressed = self._edge_handler(key, True)
+                    button.when_released = self._edge_handler(key, False)
+                led = LED(pins.led, pin_factory=pin_factory)
+                led.off()
+                self._leds.append(led)
+                self._led_shown[seat] = LedState.OFF
+        except Exception:
+            self._release_devices()
+            raise
+
+    # -- Pads ------------------------------------------------------------------------------------
+    def start(self, on_press: PressCallback, on_status: StatusCallback | None = None) -> None:
+        self._on_press = on_press
+        if on_status is not None:
+            on_status(True)  # wired pads cannot be unplugged as a whole
+        if self._autopoll and self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="gpio-pads", daemon=True)
+            self._thread.start()
+
+    @property
+    def connected(self) -> bool:
+        return not self._closed
+
+    def set_leds(self, states: Mapping[int, LedState]) -> None:
+        for seat, state in states.items():
+            if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
+                continue
+            led = self._leds[seat]
+            if state is LedState.OFF:
+                led.off()
+            elif state is LedState.PRESSED:
+                led.on()
+            else:
+                on_time, off_time = self._blink_times[state]
+                led.blink(on_time=on_time, off_time=off_time, background=True)
+            self._led_shown[seat] = state
+
+    def led_states(self) -> dict[int, LedState]:
+        """What each LED was last told to show (the table page mirrors this on its virtual pads)."""
+        return dict(self._led_shown)
+
+    def close(self) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._stopping = True
+            self._cond.notify_all()
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout=1.0)
+        self._release_devices()
+
+    # -- debouncing ------------------------------------------------------------------------------
+    def poll(self) -> list[Key]:
+        """Accept settled levels now and report new presses; the thread calls this, tests may too."""
+        with self._cond:
+            now = self._clock()
+            ripe = [key for key, deb in self._debouncers.items() if deb.due(now) == 0.0]
+        levels = {key: bool(self._buttons[key].is_pressed) for key in ripe}  # pins read outside the lock
+        presses: list[Key] = []
+        with self._cond:
+            now = self._clock()
+            for key, level in levels.items():
+                self._debouncers[key].edge(level, now)  # confirm against the pin itself
+            for key, deb in self._debouncers.items():
+                if deb.poll(now):
+                    presses.append(key)
+            self._cond.notify_all()
+        callback = self._on_press
+        if callback is not None:
+            for seat, name in presses:
+                try:
+                    callback(seat, name)
+                except Exception:  # a broken callback must not kill the pads
+                    log.exception("pad press callback failed for seat %s %s", seat, name)
+        return presses
+
+    def resync(self) -> None:
+        """Feed every button's current level to its debouncer, catching edges the backend missed."""
+        levels = {key: bool(button.is_pressed) for key, button in self._buttons.items()}
+        with self._cond:
+            now = self._clock()
+            for key, level in levels.items():
+                self._debouncers[key].edge(level, now)
+
+    def debounced(self, seat: int, name: str) -> bool:
+        return self._debouncers[(seat, name)].pressed
+
+    def _edge_handler(self, key: Key, pressed: bool) -> Callable[[], None]:
+        def handler() -> None:
+            with self._cond:
+                self._debouncers[key].edge(pressed, self._clock())
+                self._cond.notify_all()
+
+        return handler
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._stopping:
+                    return
+                now = self._clock()
+                dues = [d for d in (deb.due(now) for deb in self._debouncers.values()) if d is not None]
+                wait = min([RESYNC_INTERVAL, *dues])
+                if wait > 0:
+                    self._cond.wait(wait)
+                if self._stopping:
+                    return
+            self.resync()
+            self.poll()
+
+    def _wait_for(self, key: Key, pressed: bool, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._debouncers[key].pressed != pressed:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._closed:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def _release_devices(self) -> None:
+        for device in [*self._buttons.values(), *self._leds]:
+            try:
+                device.close()
+            except Exception:  # closing must never raise during shutdown
+                log.debug("closing %r failed", device, exc_info=True)
+
+
+class MockPads(GpioPads):
+    """The GPIO pads on gpiozero's MockFactory: what `--mock` and the table page's virtual pads drive."""
+
+    def __init__(self, players: int, *, settle: float = DEFAULT_SETTLE, **kwargs: Any) -> None:
+        from gpiozero.pins.mock import MockFactory
+
+        self.factory = MockFactory(revision=MOCK_REVISION)
+        super().__init__(mock_pinmap().limited(players), pin_factory=self.factory, settle=settle, **kwargs)
+
+    def pin(self, seat: int, name: str) -> Any:
+        """The mock pin behind a button or `"led"`, for tests that drive or read pins directly."""
+        self._check(seat, name, allow_led=True)
+        pins = self.pinmap.seats[seat]
+        return self.factory.pin(pins.led if name == "led" else pins.button(name))
+
+    def press(self, seat: int, name: str, timeout: float = 1.0) -> None:
+        """Push and release one virtual button, returning once the press has been reported."""
+        self._check(seat, name)
+        if self._thread is None:
+            raise RuntimeError("MockPads.press needs start() first")
+        pin = self.pin(seat, name)
+        key = (seat, name)
+        pin.drive_low()  # buttons are pulled up: pressed reads low
+        try:
+            if not self._wait_for(key, True, timeout):
+                raise TimeoutError(f"seat {seat} {name} press was not accepted within {timeout}s")
+        finally:
+            pin.drive_high()
+        self._wait_for(key, False, timeout)
+
+    def lit(self, seat: int) -> bool:
+        """Whether the seat's LED pin is driven high right now."""
+        return bool(self.pin(seat, "led").state)
+
+    def _check(self, seat: int, name: str, allow_led: bool = False) -> None:
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat}: this table has seats 0-{self.seats - 1}")
+        if name not in BUTTONS and not (allow_led and name == "led"):
+            raise ValueError(f"unknown button {name!r}; use 'reveal' or 'abstain'")
+
+
+def open_gpio_pads(players: int, pinmap: PinMap | None = None) -> GpioPads:
+    """Real pads on the Pi's header, using the built-in map unless a loaded one is given."""
+    return GpioPads((pinmap or default_pinmap()).limited(players))

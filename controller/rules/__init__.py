@@ -1,0 +1,48 @@
+"""The J'Accuse rules core: pure, deterministic, and the only place the rules live.
+
+Nothing here does I/O, reads a clock, starts a thread, or draws randomness except from an RNG
+passed in. Secrets leave only through ``seat_view``; everything else sees ``public_view``.
+"""
+
+from controller.rules.actions import ACTS, Action, ActionFormatError
+from controller.rules.bot import BotGame, bot_action, next_bot_action, play_bot_game
+from controller.rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, color_of, influence_deck
+from controller.rules.deal import Deal, DealError, check_deal, check_players, deal_cards
+from controller.rules.describe import describe_event
+from controller.rules.engine import Accepted, Event, Refused, apply
+from controller.rules.moves import awaiting, legal_acts, legal_moves
+from controller.rules.state import GameState, new_game
+from controller.rules.views import public_view, replay_summary, seat_view
+
+__all__ = [
+    "ACTS",
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Accepted",
+    "Action",
+    "ActionFormatError",
+    "BotGame",
+    "Deal",
+    "DealError",
+    "Event",
+    "GameState",
+    "Refused",
+    "apply",
+    "awaiting",
+    "bot_action",
+    "check_deal",
+    "check_players",
+    "color_of",
+    "deal_cards",
+    "describe_event",
+    "influence_deck",
+    "legal_acts",
+    "legal_moves",
+    "new_game",
+    "next_bot_action",
+    "play_bot_game",
+    "public_view",
+    "replay_summary",
+    "seat_view",
+]

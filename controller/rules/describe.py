@@ -1,0 +1,65 @@
+"""Plain-English lines for the table log, made from the engine's public events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.rules.cards import pretty
+
+
+def describe_event(event: dict[str, Any]) -> str | None:
+    """One readable line, or None for events too small to log (a single press)."""
+    kind = event.get("type")
+    if kind == "membership_placed":
+        return f"Seat {event['seat']} placed a membership card."
+    if kind == "election":
+        return "A new election begins."
+    if kind == "revealed":
+        shown = ", ".join(f"seat {c['seat']} {pretty(c['card'])}" for c in event["cards"]) or "no cards"
+        label = "Vote" if event["round"] == 1 else f"Tie round {event['round'] - 1}"
+        return f"{label}: {shown}."
+    if kind == "all_abstained":
+        return "Nobody revealed a card."
+    if kind == "consensus":
+        return f"Consensus on {event['color']}."
+    if kind == "only_neutral":
+        return "Only neutral jokers were revealed: nothing passes."
+    if kind == "tie":
+        seats = ", ".join(str(s) for s in event["seats"])
+        return f"Tie between seats {seats}: another round."
+    if kind == "elected":
+        return f"Seat {event['seat']} is President with {pretty(event['card'])}."
+    if kind == "president":
+        return f"Seat {event['seat']} becomes President."
+    if kind == "parley_offered":
+        return (
+            f"President {event['president']} offers seat {event['target']}"
+            f" a parley of {event['count']} card(s)."
+        )
+    if kind == "parley_done":
+        return f"Seat {event['target']} answered the parley."
+    if kind == "defected":
+        return f"President {event['seat']} defected to a new membership card."
+    if kind == "accused":
+        verdict = "correct" if event["correct"] else "wrong"
+        return (
+            f"President {event['president']} accused seat {event['target']} of being {event['color']}:"
+            f" {pretty(event['membership'])}, {verdict}."
+        )
+    if kind == "crisis":
+        return f"Third wrong accusation: crisis! Stability falls to {event['stability']}."
+    if kind == "passed":
+        return f"President {event['seat']} passed."
+    if kind == "policy":
+        what = f"enacted ({pretty(event['card'])})" if event["kind"] == "enacted" else "free"
+        return f"A {event['color']} policy passes, {what}."
+    if kind == "nobody_can_vote":
+        return "Nobody holds a card to vote with."
+    if kind == "xp_given":
+        return f"Seat {event['seat']} gave {event['amount']} XP to seat {event['to']}."
+    if kind == "over":
+        if event["winning_color"] is None:
+            return "The generation ends with no winning colour."
+        winners = ", ".join(str(s) for s in event["winners"]) or "nobody"
+        return f"{event['winning_color'].capitalize()} wins the generation. Winners: {winners}."
+    return None

@@ -1,0 +1,483 @@
+"""The rules of one generation: state + action -> new state + events, or a refusal (R23).
+
+``apply`` works on a copy, so the caller's state never changes, and every handler checks all of
+its conditions before it touches anything. Events carry public facts only; they feed the table log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from controller.rules.actions import Action
+from controller.rules.cards import Color, color_of, contains_all, rank_value
+from controller.rules.state import GameState, Parley, Policy, VoteRound
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    state: GameState
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class _Refusal(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def apply(state: GameState, action: Action) -> Accepted | Refused:
+    """Apply one action; the given state is never modified."""
+    work = state.copy()
+    events: list[Event] = []
+    try:
+        _dispatch(work, action, events)
+    except _Refusal as refusal:
+        return Refused(refusal.code, refusal.message)
+    work.version += 1
+    return Accepted(work, tuple(events))
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _check_seat(s: GameState, seat: int, what: str = "seat") -> None:
+    if not 0 <= seat < s.players:
+        raise _Refusal("unknown_seat", f"There is no {what} {seat} at a table of {s.players}.")
+
+
+def _check_in_hand(s: GameState, seat: int, cards: list[str] | tuple[str, ...]) -> None:
+    if not contains_all(s.hands[seat], cards):
+        shown = ", ".join(cards)
+        raise _Refusal("card_not_in_hand", f"Seat {seat} does not hold {shown}.")
+
+
+def _check_phase(s: GameState, *phases: str) -> None:
+    if s.phase not in phases:
+        raise _Refusal("wrong_phase", f"That cannot be done now: the game is in its {s.phase} phase.")
+
+
+def _check_president(s: GameState, seat: int) -> None:
+    if seat != s.president:
+        raise _Refusal("not_president", f"Only the President can do that, and seat {seat} is not President.")
+
+
+# ---------------------------------------------------------------- dispatch
+
+
+def _dispatch(s: GameState, a: Action, ev: list[Event]) -> None:
+    _check_seat(s, a.seat)
+    if s.over:
+        raise _Refusal("game_over", "The generation is over; nothing more can be played.")
+    _HANDLERS[a.act](s, a, ev)
+
+
+def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.card is not None
+    if s.phase == "setup":
+        if s.membership[a.seat] is not None:
+            raise _Refusal("membership_placed", f"Seat {a.seat} has already placed a membership card.")
+        _check_in_hand(s, a.seat, [a.card])
+        _place_membership(s, a.seat, a.card, ev)
+        if all(m is not None for m in s.membership):
+            _start_election(s, ev)
+        return
+    if s.phase == "replace_membership":
+        if a.seat != s.replacing:
+            raise _Refusal("not_your_turn", f"The table waits for seat {s.replacing}'s membership card.")
+        _check_in_hand(s, a.seat, [a.card])
+        _place_membership(s, a.seat, a.card, ev)
+        follow = s.after_membership
+        s.replacing = None
+        s.after_membership = None
+        if follow == "enact":
+            s.phase = "enact"
+        elif follow == "president":
+            _become_president(s, a.seat, ev, elected=False)
+        else:
+            _start_election(s, ev)
+        return
+    raise _Refusal("wrong_phase", "A membership card is placed only at the start or after an accusation.")
+
+
+def _place_membership(s: GameState, seat: int, card: str, ev: list[Event]) -> None:
+    s.hands[seat].remove(card)
+    s.membership[seat] = card
+    ev.append({"type": "membership_placed", "seat": seat})
+
+
+def _round_for_vote(s: GameState, seat: int) -> VoteRound:
+    _check_phase(s, "election")
+    r = s.vote_round
+    assert r is not None
+    if seat not in r.voters:
+        raise _Refusal("not_voting", f"Seat {seat} does not vote in this round.")
+    if seat in r.pressed:
+        raise _Refusal("already_pressed", f"Seat {seat} has already pressed in this round.")
+    return r
+
+
+def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.card is not None
+    r = _round_for_vote(s, a.seat)
+    _check_in_hand(s, a.seat, [a.card])
+    r.selected[a.seat] = a.card
+
+
+def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
+    r = _round_for_vote(s, a.seat)
+    if a.seat not in r.selected:
+        raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
+    r.pressed[a.seat] = "reveal"
+    ev.append({"type": "pressed", "seat": a.seat})
+    if len(r.pressed) == len(r.voters):
+        _resolve_round(s, ev)
+
+
+def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
+    r = _round_for_vote(s, a.seat)
+    r.pressed[a.seat] = "abstain"
+    r.selected.pop(a.seat, None)
+    ev.append({"type": "pressed", "seat": a.seat})
+    if len(r.pressed) == len(r.voters):
+        _resolve_round(s, ev)
+
+
+def _parley(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.cards is not None and a.target is not None
+    if s.phase == "parley":
+        raise _Refusal("parley_pending", "The parley must be answered first.")
+    _check_phase(s, "presidency")
+    _check_president(s, a.seat)
+    if s.parley_used:
+        raise _Refusal("parley_used", "A President may parley only once per presidency.")
+    if not a.cards:
+        raise _Refusal("parley_empty", "A parley offers at least one card.")
+    _check_in_hand(s, a.seat, a.cards)
+    _check_seat(s, a.target, "target seat")
+    if a.target == a.seat:
+        raise _Refusal("bad_target", "The President cannot parley with themself.")
+    if len(s.hands[a.target]) < len(a.cards):
+        raise _Refusal(
+            "parley_too_many",
+            f"Seat {a.target} holds {len(s.hands[a.target])} cards, fewer than the {len(a.cards)} offered.",
+        )
+    s.parley = Parley(a.seat, a.target, a.cards)
+    s.phase = "parley"
+    ev.append({"type": "parley_offered", "president": a.seat, "target": a.target, "count": len(a.cards)})
+
+
+def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.cards is not None
+    _check_phase(s, "parley")
+    p = s.parley
+    assert p is not None
+    if a.seat != p.target:
+        raise _Refusal("not_parley_target", f"Only seat {p.target} can answer this parley.")
+    if len(a.cards) != len(p.offered):
+        raise _Refusal("parley_wrong_count", f"The answer must be exactly {len(p.offered)} card(s).")
+    _check_in_hand(s, a.seat, a.cards)
+    for card in p.offered:
+        s.hands[p.president].remove(card)
+    for card in a.cards:
+        s.hands[p.target].remove(card)
+    s.hands[p.president].extend(a.cards)
+    s.hands[p.target].extend(p.offered)
+    s.parley = None
+    s.parley_used = True
+    s.phase = "presidency"
+    ev.append({"type": "parley_done", "president": p.president, "target": p.target, "count": len(a.cards)})
+
+
+def _presidential(s: GameState, a: Action) -> None:
+    if s.phase == "parley":
+        raise _Refusal("parley_pending", "The President cannot act while a parley is unanswered.")
+    _check_phase(s, "presidency")
+    _check_president(s, a.seat)
+
+
+def _defect(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.card is not None
+    _presidential(s, a)
+    _check_in_hand(s, a.seat, [a.card])
+    old = s.membership[a.seat]
+    if old is not None:
+        s.discard.append(old)
+    s.hands[a.seat].remove(a.card)
+    s.membership[a.seat] = a.card
+    ev.append({"type": "defected", "seat": a.seat})
+    _start_election(s, ev)
+
+
+def accusable(s: GameState) -> list[int]:
+    """Seats the President may accuse now (R15, R19)."""
+    return [
+        t
+        for t in range(s.players)
+        if t != s.president and s.hands[t] and t not in s.presidents_since_election
+    ]
+
+
+def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.target is not None and a.color is not None
+    _presidential(s, a)
+    _check_seat(s, a.target, "target seat")
+    t = a.target
+    if t == a.seat:
+        raise _Refusal("bad_target", "The President cannot accuse themself.")
+    if not s.hands[t]:
+        raise _Refusal("target_out", f"Seat {t} has no cards left and cannot be accused.")
+    if t in s.presidents_since_election:
+        raise _Refusal("target_barred", f"Seat {t} has been President since the last election.")
+    card = s.membership[t]
+    assert card is not None
+    correct = color_of(card) == a.color
+    ev.append(
+        {"type": "accused", "president": a.seat, "target": t, "color": a.color,
+         "membership": card, "correct": correct}
+    )
+    s.membership[t] = None
+    s.replacing = t
+    s.phase = "replace_membership"
+    if correct:
+        s.hands[a.seat].append(card)
+        s.after_membership = "enact"
+        return
+    s.hands[t].append(card)
+    s.incorrect_accusations += 1
+    if s.incorrect_accusations >= 3:
+        s.after_membership = "election"
+        s.stability = max(1, s.stability - 1)
+        ev.append({"type": "crisis", "stability": s.stability})
+        _check_end(s, ev)
+    else:
+        s.after_membership = "president"
+
+
+def _enact(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.card is not None
+    _check_phase(s, "enact")
+    _check_president(s, a.seat)
+    _check_in_hand(s, a.seat, [a.card])
+    colour = color_of(a.card)
+    if colour is None:
+        raise _Refusal("neutral_policy", "A neutral joker has no colour and cannot be enacted.")
+    s.hands[a.seat].remove(a.card)
+    _pass_policy(s, Policy(colour, "enacted", a.card), ev)
+    if not s.over:
+        _start_election(s, ev)
+
+
+def _pass(s: GameState, a: Action, ev: list[Event]) -> None:
+    _presidential(s, a)
+    ev.append({"type": "passed", "seat": a.seat})
+    _start_election(s, ev)
+
+
+def _give_xp(s: GameState, a: Action, ev: list[Event]) -> None:
+    assert a.to is not None and a.amount is not None
+    _check_seat(s, a.to, "seat")
+    if a.to == a.seat:
+        raise _Refusal("bad_target", "XP can only be given to another seat.")
+    if a.amount < 1:
+        raise _Refusal("bad_amount", "Give at least 1 XP.")
+    if s.xp[a.seat] < a.amount:
+        raise _Refusal("not_enough_xp", f"Seat {a.seat} holds only {s.xp[a.seat]} XP.")
+    s.xp[a.seat] -= a.amount
+    s.xp[a.to] += a.amount
+    ev.append({"type": "xp_given", "seat": a.seat, "to": a.to, "amount": a.amount})
+
+
+_HANDLERS: dict[str, Callable[[GameState, Action, list[Event]], None]] = {
+    "membership": _membership,
+    "vote": _vote,
+    "reveal": _reveal,
+    "abstain": _abstain,
+    "parley": _parley,
+    "parley_reply": _parley_reply,
+    "defect": _defect,
+    "accuse": _accuse,
+    "enact": _enact,
+    "pass": _pass,
+    "give_xp": _give_xp,
+}
+
+
+# ---------------------------------------------------------------- elections
+
+
+def _start_election(s: GameState, ev: list[Event]) -> None:
+    """A new election; with nobody able to vote, R8 settles it at once, repeatedly if need be."""
+    s.president = None
+    s.presidents_since_election = []
+    s.parley_used = False
+    s.table_cards = []
+    s.last_revealed = []
+    while not s.over:
+        voters = [seat for seat in range(s.players) if s.hands[seat]]
+        if voters:
+            s.phase = "election"
+            s.vote_round = VoteRound(1, voters)
+            ev.append({"type": "election", "voters": voters})
+            return
+        ev.append({"type": "nobody_can_vote"})
+        if not s.policies:
+            _end(s, None, ev)
+            return
+        _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
+
+
+def _return_table_cards(s: GameState) -> None:
+    for seat, card in s.table_cards:
+        s.hands[seat].append(card)
+    s.table_cards = []
+
+
+def _resolve_round(s: GameState, ev: list[Event]) -> None:
+    r = s.vote_round
+    assert r is not None
+    revealed = [(seat, r.selected[seat]) for seat in r.voters if r.pressed[seat] == "reveal"]
+    for seat, card in revealed:
+        s.hands[seat].remove(card)
+        s.table_cards.append((seat, card))
+    s.last_revealed = revealed
+    s.vote_round = None
+    ev.append({
+        "type": "revealed",
+        "round": r.number,
+        "cards": [{"seat": seat, "card": card} for seat, card in revealed],
+        "abstained": [seat for seat in r.voters if r.pressed[seat] == "abstain"],
+    })
+    if not revealed:
+        # R8 / R11: nobody revealed
+        _return_table_cards(s)
+        ev.append({"type": "all_abstained"})
+        if s.policies:
+            _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
+        if not s.over:
+            _start_election(s, ev)
+        return
+    coloured = [(seat, card) for seat, card in revealed if color_of(card) is not None]
+    colours = {color_of(card) for _, card in coloured}
+    if len(colours) <= 1:
+        # R9: consensus, or only neutral jokers
+        _return_table_cards(s)
+        if coloured:
+            colour: Color | None = color_of(coloured[0][1])
+            assert colour is not None
+            ev.append({"type": "consensus", "color": colour})
+            _pass_policy(s, Policy(colour, "free"), ev)
+        else:
+            ev.append({"type": "only_neutral"})
+        if not s.over:
+            _start_election(s, ev)
+        return
+    top = max(rank_value(card) for _, card in coloured)
+    leaders = [(seat, card) for seat, card in coloured if rank_value(card) == top]
+    if len(leaders) == 1:
+        seat, card = leaders[0]
+        s.table_cards.remove((seat, card))
+        s.discard.append(card)
+        _return_table_cards(s)
+        s.xp[seat] += 1
+        s.incorrect_accusations = 0
+        ev.append({"type": "elected", "seat": seat, "card": card})
+        _become_president(s, seat, ev, elected=True)
+        return
+    # R11: a tie round among those who revealed and still hold a card
+    voters = [seat for seat, _ in revealed if s.hands[seat]]
+    ev.append({"type": "tie", "seats": [seat for seat, _ in leaders], "voters": voters})
+    if not voters:
+        _return_table_cards(s)
+        if s.policies:
+            _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
+        if not s.over:
+            _start_election(s, ev)
+        return
+    s.vote_round = VoteRound(r.number + 1, voters)
+
+
+def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool) -> None:
+    s.president = seat
+    if elected:
+        s.presidents_since_election = [seat]
+    elif seat not in s.presidents_since_election:
+        s.presidents_since_election.append(seat)
+    s.parley_used = False
+    s.phase = "presidency"
+    if not elected:
+        ev.append({"type": "president", "seat": seat})
+
+
+# ---------------------------------------------------------------- policies and the end
+
+
+def trailing_run(s: GameState) -> tuple[Color | None, int]:
+    """The colour and length of the run of same-coloured policies at the end of the track."""
+    if not s.policies:
+        return None, 0
+    colour = s.policies[-1].color
+    n = 0
+    for policy in reversed(s.policies):
+        if policy.color != colour:
+            break
+        n += 1
+    return colour, n
+
+
+def _pass_policy(s: GameState, policy: Policy, ev: list[Event]) -> None:
+    s.policies.append(policy)
+    ev.append({"type": "policy", **policy.to_dict()})
+    _check_end(s, ev)
+
+
+def _check_end(s: GameState, ev: list[Event]) -> None:
+    """R20: checked after every policy and every change of stability."""
+    colour, run = trailing_run(s)
+    if colour is not None and run >= s.stability:
+        _end(s, colour, ev)
+
+
+def aligned_seats(s: GameState, colour: Color) -> list[int]:
+    """R21: same-coloured networks decide alone; a mixed network defers to the membership card."""
+    out = []
+    for seat in range(s.players):
+        left, right = s.network_of(seat)
+        if left == right:
+            if left == colour:
+                out.append(seat)
+        else:
+            m = s.membership[seat]
+            if m is not None and color_of(m) == colour:
+                out.append(seat)
+    return out
+
+
+def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
+    s.phase = "over"
+    s.vote_round = None
+    s.parley = None
+    s.president = None
+    s.replacing = None
+    s.after_membership = None
+    _return_table_cards(s)
+    s.winning_color = colour
+    if colour is not None:
+        s.aligned = aligned_seats(s, colour)
+        if s.aligned:
+            best = max(s.xp[seat] for seat in s.aligned)
+            s.winners = [seat for seat in s.aligned if s.xp[seat] == best]
+    ev.append({"type": "over", "winning_color": colour, "winners": list(s.winners)})

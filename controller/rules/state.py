@@ -1,0 +1,146 @@
+"""The game state of one generation. Plain data; the engine (``engine.py``) is what changes it.
+
+A state is never shared between two owners: ``apply`` copies before it changes anything, so a
+refused action leaves the caller's state exactly as it was (R23).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from controller.rules.cards import Color
+from controller.rules.deal import Deal
+
+Phase = Literal["setup", "election", "parley", "presidency", "replace_membership", "enact", "over"]
+PHASES: Final = ("setup", "election", "parley", "presidency", "replace_membership", "enact", "over")
+
+#: what follows once an accused seat has placed its new membership card
+AfterMembership = Literal["enact", "president", "election"]
+
+START_STABILITY: Final = 5
+
+
+@dataclass(slots=True)
+class Policy:
+    color: Color
+    kind: Literal["free", "enacted"]
+    card: str | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        out: dict[str, str] = {"color": self.color, "kind": self.kind}
+        if self.card is not None:
+            out["card"] = self.card
+        return out
+
+
+@dataclass(slots=True)
+class VoteRound:
+    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11)."""
+
+    number: int
+    voters: list[int]
+    selected: dict[int, str] = field(default_factory=dict)
+    pressed: dict[int, Literal["reveal", "abstain"]] = field(default_factory=dict)
+
+    def copy(self) -> VoteRound:
+        return VoteRound(self.number, list(self.voters), dict(self.selected), dict(self.pressed))
+
+
+@dataclass(slots=True)
+class Parley:
+    president: int
+    target: int
+    offered: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class GameState:
+    players: int
+    hands: list[list[str]]
+    network: tuple[Color, ...]
+    membership: list[str | None]
+    discard: list[str]
+    policies: list[Policy] = field(default_factory=list)
+    stability: int = START_STABILITY
+    xp: list[int] = field(default_factory=list)
+    phase: Phase = "setup"
+    vote_round: VoteRound | None = None
+    #: cards left face up by tie rounds of the current election: (seat, card)
+    table_cards: list[tuple[int, str]] = field(default_factory=list)
+    #: the cards shown by the most recently resolved round, public until the next one resolves
+    last_revealed: list[tuple[int, str]] = field(default_factory=list)
+    president: int | None = None
+    presidents_since_election: list[int] = field(default_factory=list)
+    incorrect_accusations: int = 0
+    parley_used: bool = False
+    parley: Parley | None = None
+    replacing: int | None = None
+    after_membership: AfterMembership | None = None
+    winning_color: Color | None = None
+    aligned: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    #: accepted actions so far; the public view's ``version``
+    version: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    def network_of(self, seat: int) -> tuple[Color, Color]:
+        """The two network cards a seat sees: the one to its right, then its own (R2)."""
+        return self.network[(seat - 1) % self.players], self.network[seat]
+
+    def copy(self) -> GameState:
+        return GameState(
+            players=self.players,
+            hands=[list(h) for h in self.hands],
+            network=self.network,
+            membership=list(self.membership),
+            discard=list(self.discard),
+            policies=[Policy(p.color, p.kind, p.card) for p in self.policies],
+            stability=self.stability,
+            xp=list(self.xp),
+            phase=self.phase,
+            vote_round=self.vote_round.copy() if self.vote_round else None,
+            table_cards=list(self.table_cards),
+            last_revealed=list(self.last_revealed),
+            president=self.president,
+            presidents_since_election=list(self.presidents_since_election),
+            incorrect_accusations=self.incorrect_accusations,
+            parley_used=self.parley_used,
+            parley=Parley(self.parley.president, self.parley.target, self.parley.offered)
+            if self.parley
+            else None,
+            replacing=self.replacing,
+            after_membership=self.after_membership,
+            winning_color=self.winning_color,
+            aligned=list(self.aligned),
+            winners=list(self.winners),
+            version=self.version,
+        )
+
+    def all_cards(self) -> list[str]:
+        """Every influence card in the game, wherever it lies (for conservation checks)."""
+        cards = [c for h in self.hands for c in h]
+        cards += [m for m in self.membership if m is not None]
+        cards += self.discard
+        cards += [c for _, c in self.table_cards]
+        cards += [p.card for p in self.policies if p.card is not None]
+        return cards
+
+
+def new_game(deal: Deal) -> GameState:
+    """The state right after the deal: every seat must now place a membership card."""
+    from controller.rules.deal import check_deal
+
+    check_deal(deal.players, deal)
+    n = deal.players
+    return GameState(
+        players=n,
+        hands=[list(h) for h in deal.hands],
+        network=deal.network,
+        membership=[None] * n,
+        discard=list(deal.discard),
+        xp=[0] * n,
+    )

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Install jaccuse-table as a service on Raspberry Pi OS (Bookworm). Safe to run again: a second run
+# changes nothing. Run from a checkout:  sudo systemd/install.sh
+#
+# JT_ROOT (default empty) prefixes every path the script writes, so tests can install into a folder.
+set -euo pipefail
+
+SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+ROOT="${JT_ROOT:-}"
+APP="$ROOT/opt/jaccuse-table"
+ETC="$ROOT/etc/jaccuse-table"
+UNIT="$ROOT/etc/systemd/system/jaccuse-table.service"
+SERVICE_USER=jaccuse
+
+say() { printf 'jaccuse-table install: %s\n' "$*"; }
+
+if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "jaccuse-table install: run me as root (sudo $0)" >&2
+    exit 1
+fi
+
+# 1. system packages: venv, the lgpio pin library gpiozero uses on Bookworm, I2C tools for doctor
+missing=()
+for pkg in python3-venv python3-lgpio i2c-tools; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    say "installing ${missing[*]}"
+    apt-get update -q
+    apt-get install -y -q "${missing[@]}"
+fi
+
+# 2. I2C on (for the OLED); raspi-config is only on Raspberry Pi OS
+if command -v raspi-config >/dev/null 2>&1; then
+    if [ "$(raspi-config nonint get_i2c)" != "0" ]; then
+        say "enabling I2C"
+        raspi-config nonint do_i2c 0
+    fi
+fi
+
+# 3. a service user in the groups for GPIO, I2C and the USB serial hub
+if ! id "$SERVICE_USER" >/dev/null 2>&1; then
+    say "adding system user $SERVICE_USER"
+    useradd --system --home-dir /var/lib/jaccuse-table --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
+fi
+for group in gpio i2c dialout; do
+    if getent group "$group" >/dev/null 2>&1 && ! id -nG "$SERVICE_USER" | tr ' ' '\n' | grep -qx "$group"; then
+        say "adding $SERVICE_USER to $group"
+        usermod -a -G "$group" "$SERVICE_USER"
+    fi
+done
+
+# 4. the code: a copy of this checkout and its own virtual environment
+mkdir -p "$APP"
+if [ ! -x "$APP/venv/bin/python" ]; then
+    say "creating $APP/venv"
+    python3 -m venv --system-site-packages "$APP/venv"
+fi
+# a digest of the source decides whether the installed copy is current
+digest="$(cd "$SRC" && find controller web hardware systemd pyproject.toml README.md -type f \
+    -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1)"
+if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
+    say "installing the package into $APP/venv"
+    rm -rf "$APP/src"
+    mkdir -p "$APP/src"
+    (cd "$SRC" && tar --exclude=.venv --exclude=.git --exclude='__pycache__' -cf - .) | tar -xf - -C "$APP/src"
+    "$APP/venv/bin/pip" install -q "$APP/src"
+    printf '%s' "$digest" > "$APP/.installed"
+fi
+
+# 5. the config file, written once and never overwritten
+mkdir -p "$ETC"
+if [ ! -f "$ETC/config.toml" ]; then
+    say "writing $ETC/config.toml"
+    "$APP/venv/bin/python" -c 'from controller.config import default_config_text; print(default_config_text(), end="")' > "$ETC/config.toml"
+fi
+if [ ! -f "$ETC/pinmap-gpio.toml" ] && [ -f "$SRC/hardware/pinmap-gpio.toml" ]; then
+    cp "$SRC/hardware/pinmap-gpio.toml" "$ETC/pinmap-gpio.toml"
+fi
+
+# 6. the unit, enabled and started
+mkdir -p "$(dirname "$UNIT")"
+if ! cmp -s "$SRC/systemd/jaccuse-table.service" "$UNIT"; then
+    say "installing $UNIT"
+    cp "$SRC/systemd/jaccuse-table.service" "$UNIT"
+    systemctl daemon-reload
+fi
+if ! systemctl is-enabled --quiet jaccuse-table.service; then
+    say "enabling the service"
+    systemctl enable jaccuse-table.service
+fi
+if ! systemctl is-active --quiet jaccuse-table.service; then
+    systemctl start jaccuse-table.service
+fi
+say "done. Logs: journalctl -u jaccuse-table -f"

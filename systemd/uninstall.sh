@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Remove jaccuse-table: the service, the code, the config and the service user. The game data in
+# /var/lib/jaccuse-table (the journal and seat tokens) is kept; delete it by hand if you want it gone.
+set -euo pipefail
+
+ROOT="${JT_ROOT:-}"
+say() { printf 'jaccuse-table uninstall: %s\n' "$*"; }
+
+if [ -z "$ROOT" ] && [ "$(id -u)" -ne 0 ]; then
+    echo "jaccuse-table uninstall: run me as root (sudo $0)" >&2
+    exit 1
+fi
+if systemctl list-unit-files jaccuse-table.service >/dev/null 2>&1; then
+    systemctl disable --now jaccuse-table.service >/dev/null 2>&1 || true
+fi
+rm -f "$ROOT/etc/systemd/system/jaccuse-table.service"
+systemctl daemon-reload || true
+rm -rf "$ROOT/opt/jaccuse-table" "$ROOT/etc/jaccuse-table"
+if id jaccuse >/dev/null 2>&1; then
+    userdel jaccuse
+fi
+say "removed the service, /opt/jaccuse-table, /etc/jaccuse-table and the user 'jaccuse'."
+say "kept the game data in $ROOT/var/lib/jaccuse-table (remove it with: sudo rm -r $ROOT/var/lib/jaccuse-table)"

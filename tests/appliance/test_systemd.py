@@ -1,0 +1,176 @@
+"""The systemd unit, the notify helper, and the install/uninstall scripts (with stubbed system tools)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from controller.sdnotify import Notifier, watchdog_interval
+
+REPO = Path(__file__).resolve().parents[2]
+UNIT = REPO / "systemd" / "jaccuse-table.service"
+
+
+def _unit_options() -> dict[str, list[str]]:
+    options: dict[str, list[str]] = {}
+    for line in UNIT.read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            key, value = line.split("=", 1)
+            options.setdefault(key.strip(), []).append(value.strip())
+    return options
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    unit = tmp_path / "jaccuse-table.service"
+    # verify insists the binary exists; everything else is checked as shipped
+    unit.write_text(UNIT.read_text().replace("/opt/jaccuse-table/venv/bin/jaccuse-table", "/bin/true"))
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "jaccuse-table" not in result.stderr, result.stderr
+
+
+def test_unit_is_a_hardened_notify_service_with_state_and_watchdog() -> None:
+    o = _unit_options()
+    assert o["Type"] == ["notify"] and o["WatchdogSec"] and o["Restart"] == ["on-failure"]
+    assert o["StateDirectory"] == ["jaccuse-table"]
+    assert o["NoNewPrivileges"] == ["yes"] and o["ProtectSystem"] == ["strict"] and o["ProtectHome"] == ["yes"]
+    assert o["DevicePolicy"] == ["closed"] and len(o["DeviceAllow"]) >= 3
+    assert "--config /etc/jaccuse-table/config.toml" in o["ExecStart"][0]
+    assert o["WantedBy"] == ["multi-user.target"]
+
+
+def test_notifier_sends_ready_and_watchdog_to_the_socket(tmp_path: Path, monkeypatch) -> None:
+    path = str(tmp_path / "notify.sock")
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    server.bind(path)
+    server.settimeout(2)
+    n = Notifier(path)
+    assert n.enabled and n.ready("serving") and n.watchdog()
+    assert server.recv(100) == b"READY=1\nSTATUS=serving"
+    assert server.recv(100) == b"WATCHDOG=1"
+    monkeypatch.setenv("WATCHDOG_USEC", "30000000")
+    monkeypatch.setenv("WATCHDOG_PID", str(os.getpid()))
+    assert watchdog_interval() == 15.0
+
+
+def test_notifier_without_systemd_is_a_no_op(monkeypatch) -> None:
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    monkeypatch.delenv("WATCHDOG_USEC", raising=False)
+    assert not Notifier().enabled and not Notifier().watchdog() and watchdog_interval() is None
+
+
+STUBS = {
+    "dpkg-query": 'echo "install ok installed"',
+    "apt-get": 'echo "apt-get $*" >> "$STUB_LOG"',
+    "raspi-config": """
+if [ "$2" = get_i2c ]; then cat "$STUB_STATE/i2c" 2>/dev/null || echo 1; else
+  echo "raspi-config $*" >> "$STUB_LOG"; echo 0 > "$STUB_STATE/i2c"; fi""",
+    "id": """
+if [ "$1" = -u ]; then echo 0; exit 0; fi
+if [ "$1" = -nG ]; then cat "$STUB_STATE/groups" 2>/dev/null; exit 0; fi
+[ -f "$STUB_STATE/user" ]""",
+    "useradd": 'echo "useradd $*" >> "$STUB_LOG"; touch "$STUB_STATE/user"',
+    "userdel": 'echo "userdel $*" >> "$STUB_LOG"; rm -f "$STUB_STATE/user"',
+    "usermod": 'echo "usermod $*" >> "$STUB_LOG"; echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
+    "getent": "exit 0",
+    "systemctl": """
+case "$1" in
+  is-enabled) [ -f "$STUB_STATE/enabled" ];;
+  is-active) [ -f "$STUB_STATE/active" ];;
+  enable) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/enabled";;
+  start) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/active";;
+  *) echo "systemctl $*" >> "$STUB_LOG";;
+esac""",
+    "python3": f"""
+if [ "$1" = -m ] && [ "$2" = venv ]; then
+  dir="${{@: -1}}"; mkdir -p "$dir/bin"; echo "venv $dir" >> "$STUB_LOG"
+  printf '#!/bin/sh\\nPYTHONPATH={REPO} exec {sys.executable} "$@"\\n' > "$dir/bin/python"
+  printf '#!/bin/sh\\necho "pip $*" >> "$STUB_LOG"\\n' > "$dir/bin/pip"
+  chmod +x "$dir/bin/python" "$dir/bin/pip"
+else exec {sys.executable} "$@"; fi""",
+}
+
+
+def _stub_env(tmp_path: Path) -> dict[str, str]:
+    bin_dir, state = tmp_path / "stubs", tmp_path / "state"
+    bin_dir.mkdir()
+    state.mkdir()
+    for name, body in STUBS.items():
+        path = bin_dir / name
+        path.write_text("#!/bin/bash\n" + body.strip() + "\n")
+        path.chmod(path.stat().st_mode | stat.S_IEXEC)
+    return {
+        **os.environ,
+        "PATH": f"{bin_dir}:{os.environ['PATH']}",
+        "JT_ROOT": str(tmp_path / "root"),
+        "STUB_LOG": str(tmp_path / "log"),
+        "STUB_STATE": str(state),
+    }
+
+
+def _tree_digest(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+def _run(script: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["bash", str(REPO / "systemd" / script)], env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_install_sets_everything_up_and_a_second_run_changes_nothing(tmp_path: Path) -> None:
+    env = _stub_env(tmp_path)
+    log = tmp_path / "log"
+    first = _run("install.sh", env)
+    assert first.returncode == 0, first.stderr
+    done = log.read_text()
+    for expected in ("raspi-config nonint do_i2c 0", "useradd --system", "usermod -a -G gpio",
+                     "usermod -a -G i2c", "usermod -a -G dialout", "pip install", "systemctl daemon-reload",
+                     "systemctl enable jaccuse-table.service", "systemctl start jaccuse-table.service"):
+        assert expected in done
+    root = tmp_path / "root"
+    config = root / "etc/jaccuse-table/config.toml"
+    assert config.read_text().startswith("# jaccuse-table configuration")
+    assert (root / "etc/systemd/system/jaccuse-table.service").read_text() == UNIT.read_text()
+    before = _tree_digest(root)
+    log.write_text("")
+    second = _run("install.sh", env)
+    assert second.returncode == 0, second.stderr
+    assert log.read_text() == "", "a second install must not change anything"
+    assert _tree_digest(root) == before
+
+
+def test_install_keeps_an_edited_config(tmp_path: Path) -> None:
+    env = _stub_env(tmp_path)
+    assert _run("install.sh", env).returncode == 0
+    config = tmp_path / "root/etc/jaccuse-table/config.toml"
+    config.write_text("[box]\nport = 9000\n")
+    assert _run("install.sh", env).returncode == 0
+    assert config.read_text() == "[box]\nport = 9000\n"
+
+
+def test_uninstall_removes_all_but_the_game_data_and_names_it(tmp_path: Path) -> None:
+    env = _stub_env(tmp_path)
+    assert _run("install.sh", env).returncode == 0
+    data = tmp_path / "root/var/lib/jaccuse-table"
+    data.mkdir(parents=True)
+    (data / "journal.sqlite3").write_text("game")
+    result = _run("uninstall.sh", env)
+    assert result.returncode == 0, result.stderr
+    root = tmp_path / "root"
+    assert not (root / "opt/jaccuse-table").exists() and not (root / "etc/jaccuse-table").exists()
+    assert not (root / "etc/systemd/system/jaccuse-table.service").exists()
+    assert (data / "journal.sqlite3").read_text() == "game"
+    assert str(data) in result.stdout and "userdel jaccuse" in (tmp_path / "log").read_text()

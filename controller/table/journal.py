@@ -21,6 +21,7 @@ is created on the starting thread and then handed to the loop; it is never used 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -133,10 +134,8 @@ class Journal:
         return {k: v for k, v in self._conn.execute("SELECT key, value FROM meta")}
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(sqlite3.Error):
             self._conn.close()
-        except sqlite3.Error:
-            pass
 
     # ------------------------------------------------------------------ reading
     def has_game(self) -> bool:
@@ -181,10 +180,8 @@ class Journal:
                 conn.execute(sql, params)
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            try:
+            with contextlib.suppress(sqlite3.Error):
                 conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
             raise JournalError(str(exc)) from exc
 
     def start_game(self, players: int, deal: dict[str, Any], seed: int | None) -> None:

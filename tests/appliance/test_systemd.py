@@ -42,7 +42,8 @@ def test_unit_is_a_hardened_notify_service_with_state_and_watchdog() -> None:
     o = _unit_options()
     assert o["Type"] == ["notify"] and o["WatchdogSec"] and o["Restart"] == ["on-failure"]
     assert o["StateDirectory"] == ["jaccuse-table"]
-    assert o["NoNewPrivileges"] == ["yes"] and o["ProtectSystem"] == ["strict"] and o["ProtectHome"] == ["yes"]
+    assert o["NoNewPrivileges"] == ["yes"] and o["ProtectSystem"] == ["strict"]
+    assert o["ProtectHome"] == ["yes"]
     assert o["DevicePolicy"] == ["closed"] and len(o["DeviceAllow"]) >= 3
     assert "--config /etc/jaccuse-table/config.toml" in o["ExecStart"][0]
     assert o["WantedBy"] == ["multi-user.target"]
@@ -80,7 +81,8 @@ if [ "$1" = -nG ]; then cat "$STUB_STATE/groups" 2>/dev/null; exit 0; fi
 [ -f "$STUB_STATE/user" ]""",
     "useradd": 'echo "useradd $*" >> "$STUB_LOG"; touch "$STUB_STATE/user"',
     "userdel": 'echo "userdel $*" >> "$STUB_LOG"; rm -f "$STUB_STATE/user"',
-    "usermod": 'echo "usermod $*" >> "$STUB_LOG"; echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
+    "usermod": 'echo "usermod $*" >> "$STUB_LOG"; '
+    'echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
     "getent": "exit 0",
     "systemctl": """
 case "$1" in

@@ -1,4 +1,4 @@
-"""Replay a scripted game file through the rules engine (the replay contract, version 1).
+"""Replay a scripted game file through the rules engine (the replay contract, versions 1 and 2).
 
 Kept apart from the command so tests and the table can reuse the parsing: a malformed file is an
 ``InputError`` (exit 2), a refused action is part of a normal answer (exit 0, ``ok`` false).
@@ -21,10 +21,11 @@ from controller.rules import (
     check_players,
     deal_cards,
     new_game,
+    replay_campaign_summary,
     replay_summary,
 )
 
-SUPPORTED_VERSIONS = (1,)
+SUPPORTED_VERSIONS = (1, 2)
 
 
 class InputError(ValueError):
@@ -41,20 +42,27 @@ def parse_game(text: str) -> tuple[GameState, list[Action]]:
         raise InputError("the file must hold one JSON object")
     version = data.get("version", 1)
     if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
-        raise InputError(f"unsupported version {version!r}; this program reads version 1")
+        raise InputError(f"unsupported version {version!r}; this program reads versions 1 and 2")
     if "players" not in data:
         raise InputError("missing 'players'")
     if "actions" not in data:
         raise InputError("missing 'actions'")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError("'seed' must be an integer")
+    rng = random.Random(seed)
+    campaign = data.get("campaign") if version == 2 else None
     try:
         players = check_players(data["players"])
         if data.get("deal") is not None:
             deal = Deal.from_dict(players, data["deal"])
         else:
-            seed = data.get("seed", 0)
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise InputError("'seed' must be an integer")
-            deal = deal_cards(players, random.Random(seed))
+            deal = deal_cards(players, rng)
+        if campaign is None:
+            state = new_game(deal)
+        else:
+            generations, later = _campaign_deals(players, deal, campaign, rng)
+            state = new_game(deal, generations=generations, later_deals=later)
     except DealError as exc:
         raise InputError(str(exc)) from None
     raw_actions = data["actions"]
@@ -66,7 +74,34 @@ def parse_game(text: str) -> tuple[GameState, list[Action]]:
             actions.append(Action.from_dict(raw))
         except ActionFormatError as exc:
             raise InputError(f"action {index}: {exc}") from None
-    return new_game(deal), actions
+    return state, actions
+
+
+def _campaign_deals(
+    players: int, first: Deal, campaign: object, rng: random.Random
+) -> tuple[int, tuple[Deal, ...]]:
+    """The campaign's length and the deals of generations 2..G (given, else seeded)."""
+    if not isinstance(campaign, dict):
+        raise InputError("'campaign' must be an object with 'generations'")
+    generations = campaign.get("generations")
+    if isinstance(generations, bool) or not isinstance(generations, int):
+        raise InputError("'campaign.generations' must be an integer")
+    if not (2 <= generations <= 8) or generations % 2:
+        raise InputError("'campaign.generations' must be an even number from 2 to 8")
+    given = campaign.get("deals", [])
+    if not isinstance(given, list) or len(given) > generations - 1:
+        raise InputError(f"'campaign.deals' must be a list of at most {generations - 1} deals")
+    later = []
+    for index in range(generations - 1):
+        if index < len(given):
+            raw = given[index]
+            if not isinstance(raw, dict) or set(raw) - {"hands", "discard"}:
+                raise InputError(f"campaign deal {index}: give only 'hands' and 'discard'")
+            later.append(Deal.from_dict(players, {**raw, "network": list(first.network)}))
+        else:
+            dealt = deal_cards(players, rng)
+            later.append(Deal(dealt.hands, first.network, dealt.discard))
+    return generations, tuple(later)
 
 
 def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
@@ -80,7 +115,10 @@ def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
             break
         state = result.state
         applied += 1
-    return {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
+    out = {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
+    if state.campaign is not None:
+        out.update(replay_campaign_summary(state))
+    return out
 
 
 def replay_text(text: str) -> dict[str, Any]:

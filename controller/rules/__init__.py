@@ -12,7 +12,7 @@ from controller.rules.describe import describe_event
 from controller.rules.engine import Accepted, Event, Refused, apply
 from controller.rules.moves import awaiting, legal_acts, legal_moves
 from controller.rules.state import GameState, new_game
-from controller.rules.views import public_view, replay_summary, seat_view
+from controller.rules.views import public_view, replay_campaign_summary, replay_summary, seat_view
 
 __all__ = [
     "ACTS",
@@ -43,6 +43,7 @@ __all__ = [
     "next_bot_action",
     "play_bot_game",
     "public_view",
+    "replay_campaign_summary",
     "replay_summary",
     "seat_view",
 ]

@@ -60,15 +60,24 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
 @dataclass(frozen=True, slots=True)
 class BotGame:
     deal: Deal
+    later_deals: tuple[Deal, ...]
     actions: tuple[Action, ...]
     final: GameState
 
 
-def play_bot_game(players: int, seed: int, max_actions: int = 20_000) -> BotGame:
-    """A whole game played by random bots; deterministic for a given seed."""
+def play_bot_game(
+    players: int, seed: int, max_actions: int = 20_000, generations: int | None = None
+) -> BotGame:
+    """A whole game (or campaign) played by random bots; deterministic for a given seed."""
     rng = random.Random(seed)
     deal = deal_cards(players, rng)
-    state = new_game(deal)
+    later: tuple[Deal, ...] = ()
+    if generations is not None:
+        later = tuple(
+            Deal(d.hands, deal.network, d.discard)
+            for d in (deal_cards(players, rng) for _ in range(generations - 1))
+        )
+    state = new_game(deal, generations=generations, later_deals=later)
     log: list[Action] = []
     while not state.over and len(log) < max_actions:
         action = next_bot_action(state, rng)
@@ -79,4 +88,4 @@ def play_bot_game(players: int, seed: int, max_actions: int = 20_000) -> BotGame
             raise AssertionError(f"bot chose a refused move {action}: {result}")
         state = result.state
         log.append(action)
-    return BotGame(deal, tuple(log), state)
+    return BotGame(deal, later, tuple(log), state)

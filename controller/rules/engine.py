@@ -12,7 +12,7 @@ from typing import Any
 
 from controller.rules.actions import Action
 from controller.rules.cards import Color, color_of, contains_all, rank_value
-from controller.rules.state import GameState, Parley, Policy, VoteRound
+from controller.rules.state import START_STABILITY, GameState, GenerationResult, Parley, Policy, VoteRound
 
 Event = dict[str, Any]
 
@@ -81,7 +81,7 @@ def _check_president(s: GameState, seat: int) -> None:
 def _dispatch(s: GameState, a: Action, ev: list[Event]) -> None:
     _check_seat(s, a.seat)
     if s.over:
-        raise _Refusal("game_over", "The generation is over; nothing more can be played.")
+        raise _Refusal("game_over", "The game is over; nothing more can be played.")
     _HANDLERS[a.act](s, a, ev)
 
 
@@ -277,7 +277,7 @@ def _enact(s: GameState, a: Action, ev: list[Event]) -> None:
         raise _Refusal("neutral_policy", "A neutral joker has no colour and cannot be enacted.")
     s.hands[a.seat].remove(a.card)
     _pass_policy(s, Policy(colour, "enacted", a.card), ev)
-    if not s.over:
+    if not _generation_ended(s):
         _start_election(s, ev)
 
 
@@ -326,10 +326,11 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     s.parley_used = False
     s.table_cards = []
     s.last_revealed = []
-    while not s.over:
+    s.phase = "election"
+    # a free policy below may end the generation, which leaves the election phase
+    while s.phase == "election":
         voters = [seat for seat in range(s.players) if s.hands[seat]]
         if voters:
-            s.phase = "election"
             s.vote_round = VoteRound(1, voters)
             ev.append({"type": "election", "voters": voters})
             return
@@ -338,6 +339,11 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
             _end(s, None, ev)
             return
         _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
+
+
+def _generation_ended(s: GameState) -> bool:
+    """True once R20 (or R8) has ended the generation: the game is over, or a campaign moved on."""
+    return s.phase in ("over", "setup")
 
 
 def _return_table_cards(s: GameState) -> None:
@@ -367,7 +373,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         ev.append({"type": "all_abstained"})
         if s.policies:
             _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
-        if not s.over:
+        if not _generation_ended(s):
             _start_election(s, ev)
         return
     coloured = [(seat, card) for seat, card in revealed if color_of(card) is not None]
@@ -382,7 +388,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
             _pass_policy(s, Policy(colour, "free"), ev)
         else:
             ev.append({"type": "only_neutral"})
-        if not s.over:
+        if not _generation_ended(s):
             _start_election(s, ev)
         return
     top = max(rank_value(card) for _, card in coloured)
@@ -404,7 +410,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         _return_table_cards(s)
         if s.policies:
             _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
-        if not s.over:
+        if not _generation_ended(s):
             _start_election(s, ev)
         return
     s.vote_round = VoteRound(r.number + 1, voters)
@@ -475,9 +481,59 @@ def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
     s.after_membership = None
     _return_table_cards(s)
     s.winning_color = colour
+    if s.campaign is not None:
+        ev.append({"type": "over", "winning_color": colour, "winners": []})
+        _end_generation(s, colour, ev)
+        return
     if colour is not None:
         s.aligned = aligned_seats(s, colour)
         if s.aligned:
             best = max(s.xp[seat] for seat in s.aligned)
             s.winners = [seat for seat in s.aligned if s.xp[seat] == best]
     ev.append({"type": "over", "winning_color": colour, "winners": list(s.winners)})
+
+
+# ---------------------------------------------------------------- the campaign
+
+
+def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None:
+    """Score a finished generation and set up the next one, or close the campaign."""
+    c = s.campaign
+    assert c is not None
+    c.history.append(GenerationResult(colour, list(s.membership)))
+    if colour is not None:
+        for seat, card in enumerate(s.membership):
+            if card is not None and color_of(card) == colour:
+                c.vp[seat] += 1
+    ev.append({
+        "type": "generation_over", "generation": c.generation, "winning_color": colour,
+        "membership": list(s.membership),
+    })
+    if c.generation >= c.generations:
+        for result in c.history:
+            if result.winning_color is None:
+                continue
+            for seat in range(s.players):
+                c.vp[seat] += sum(1 for card in s.network_of(seat) if card == result.winning_color)
+        best = max(c.vp)
+        leaders = [seat for seat in range(s.players) if c.vp[seat] == best]
+        top_xp = max(s.xp[seat] for seat in leaders)
+        c.winners = [seat for seat in leaders if s.xp[seat] == top_xp]
+        c.over = True
+        ev.append({"type": "campaign_over", "vp": list(c.vp), "winners": list(c.winners)})
+        return
+    deal = c.later_deals[c.generation - 1]
+    c.generation += 1
+    s.hands = [list(h) for h in deal.hands]
+    s.discard = list(deal.discard)
+    s.membership = [None] * s.players
+    s.policies = []
+    s.stability = min(START_STABILITY, s.stability + 1)
+    s.winning_color = None
+    s.incorrect_accusations = 0
+    s.last_revealed = []
+    s.phase = "setup"
+    ev.append({"type": "generation", "generation": c.generation, "stability": s.stability})
+    if colour is not None:
+        # the historical echo: a free policy of the last winning colour, which counts at once (R20)
+        _pass_policy(s, Policy(colour, "free"), ev)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from controller.rules.cards import Color
-from controller.rules.deal import Deal
+from controller.rules.deal import Deal, DealError, check_deal
 
 Phase = Literal["setup", "election", "parley", "presidency", "replace_membership", "enact", "over"]
 PHASES: Final = ("setup", "election", "parley", "presidency", "replace_membership", "enact", "over")
@@ -55,6 +55,44 @@ class Parley:
 
 
 @dataclass(slots=True)
+class GenerationResult:
+    winning_color: Color | None
+    membership: list[str | None]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"winning_color": self.winning_color, "membership": list(self.membership)}
+
+
+@dataclass(slots=True)
+class Campaign:
+    """The multi-generation variant: network cards stay, everything else is dealt anew.
+
+    The deals of later generations are fixed when the campaign starts (from a given list or the
+    seeded RNG), so moving to the next generation needs no randomness inside the engine. They are
+    secret and never reach a view.
+    """
+
+    generations: int
+    later_deals: tuple[Deal, ...]
+    generation: int = 1
+    history: list[GenerationResult] = field(default_factory=list)
+    vp: list[int] = field(default_factory=list)
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+
+    def copy(self) -> Campaign:
+        return Campaign(
+            self.generations,
+            self.later_deals,
+            self.generation,
+            [GenerationResult(h.winning_color, list(h.membership)) for h in self.history],
+            list(self.vp),
+            self.over,
+            list(self.winners),
+        )
+
+
+@dataclass(slots=True)
 class GameState:
     players: int
     hands: list[list[str]]
@@ -82,6 +120,7 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     #: accepted actions so far; the public view's ``version``
     version: int = 0
+    campaign: Campaign | None = None
 
     @property
     def over(self) -> bool:
@@ -118,6 +157,7 @@ class GameState:
             aligned=list(self.aligned),
             winners=list(self.winners),
             version=self.version,
+            campaign=self.campaign.copy() if self.campaign else None,
         )
 
     def all_cards(self) -> list[str]:
@@ -130,12 +170,29 @@ class GameState:
         return cards
 
 
-def new_game(deal: Deal) -> GameState:
-    """The state right after the deal: every seat must now place a membership card."""
-    from controller.rules.deal import check_deal
+MIN_GENERATIONS: Final = 2
+MAX_GENERATIONS: Final = 8
 
+
+def new_game(deal: Deal, *, generations: int | None = None, later_deals: tuple[Deal, ...] = ()) -> GameState:
+    """The state right after the deal: every seat must now place a membership card.
+
+    With ``generations`` the game is a campaign; ``later_deals`` holds the deals of generations
+    2, 3, ... (their network cards are ignored: the first deal's stay for the whole campaign).
+    """
     check_deal(deal.players, deal)
     n = deal.players
+    campaign = None
+    if generations is not None:
+        if not (MIN_GENERATIONS <= generations <= MAX_GENERATIONS) or generations % 2:
+            raise DealError(
+                f"a campaign has an even number of generations from {MIN_GENERATIONS} to {MAX_GENERATIONS}"
+            )
+        if len(later_deals) != generations - 1:
+            raise DealError(f"a {generations}-generation campaign needs {generations - 1} later deals")
+        for later in later_deals:
+            check_deal(n, Deal(later.hands, deal.network, later.discard))
+        campaign = Campaign(generations, later_deals, vp=[0] * n)
     return GameState(
         players=n,
         hands=[list(h) for h in deal.hands],
@@ -143,4 +200,5 @@ def new_game(deal: Deal) -> GameState:
         membership=[None] * n,
         discard=list(deal.discard),
         xp=[0] * n,
+        campaign=campaign,
     )

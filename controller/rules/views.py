@@ -46,6 +46,7 @@ def public_view(s: GameState) -> dict[str, Any]:
         "replacing": s.replacing,
         "discard_count": len(s.discard),
         "reveal": None,
+        "campaign": _campaign_view(s),
     }
     if s.over:
         view["reveal"] = {
@@ -54,6 +55,21 @@ def public_view(s: GameState) -> dict[str, Any]:
             "aligned": list(s.aligned),
         }
     return view
+
+
+def _campaign_view(s: GameState) -> dict[str, Any] | None:
+    """The campaign's public record; memberships of finished generations were revealed then."""
+    c = s.campaign
+    if c is None:
+        return None
+    return {
+        "generation": c.generation,
+        "generations": c.generations,
+        "history": [h.to_dict() for h in c.history],
+        "vp": list(c.vp),
+        "over": c.over,
+        "winners": list(c.winners),
+    }
 
 
 def seat_view(s: GameState, seat: int) -> dict[str, Any]:
@@ -91,4 +107,17 @@ def replay_summary(s: GameState) -> dict[str, Any]:
         "winning_color": s.winning_color,
         "aligned": list(s.aligned),
         "winners": list(s.winners),
+    }
+
+
+def replay_campaign_summary(s: GameState) -> dict[str, Any]:
+    """The keys version 2 of the replay contract adds for a campaign."""
+    c = s.campaign
+    assert c is not None
+    return {
+        "generation": c.generation,
+        "generations": [h.to_dict() for h in c.history],
+        "vp": list(c.vp),
+        "campaign_over": c.over,
+        "campaign_winners": list(c.winners),
     }

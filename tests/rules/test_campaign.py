@@ -227,8 +227,13 @@ def test_version_1_files_get_no_campaign_keys() -> None:
     assert "generation" not in out and "vp" not in out
 
 
-@pytest.mark.parametrize("campaign", [{"generations": 3}, {"generations": 10}, {"generations": "2"},
-                                      {"generations": 2, "deals": "x"}, [], {"generations": 2, "deals": [{}]}])
+BAD_CAMPAIGNS = [
+    {"generations": 3}, {"generations": 10}, {"generations": "2"},
+    {"generations": 2, "deals": "x"}, [], {"generations": 2, "deals": [{}]},
+]
+
+
+@pytest.mark.parametrize("campaign", BAD_CAMPAIGNS)
 def test_replay_v2_rejects_bad_campaigns_as_input(campaign: object) -> None:
     with pytest.raises(InputError):
         replay_text(json.dumps({"version": 2, "players": 6, "campaign": campaign, "actions": []}))

@@ -19,6 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "run": ("controller.commands.run", "start the table: journal, pads, OLED and the phone server"),
     "replay": ("controller.commands.replay", "play a scripted game file through the rules engine"),
     "doctor": ("controller.commands.doctor", "check the real hardware and say what was found"),
+    "simulate": ("controller.commands.simulate", "play many bot games and print a balance report"),
 }
 
 

@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from controller.cli import main
+from controller.rules import Accepted, apply, color_of, deal_cards, new_game
+from controller.rules.strategy import TableMemory, sensible_action, wanted_colour
+from controller.simulate import play_game, simulate
+
+
+@pytest.mark.parametrize("policy", ["random", "sensible"])
+def test_report_figures_are_consistent_and_deterministic(policy: str) -> None:
+    a = simulate(6, 20, 3, policy).to_dict()
+    assert a == simulate(6, 20, 3, policy).to_dict()
+    assert a["games"] == 20
+    assert sum(a["winning_color"].values()) == pytest.approx(1.0)
+    assert a["elections"]["min"] <= a["elections"]["median"] <= a["elections"]["max"]
+    assert all(r is None or 0 <= r <= 1 for r in a["aligned_rate"].values())
+
+
+def test_each_game_in_a_run_can_be_replayed_alone() -> None:
+    report = simulate(7, 5, 100, "random")
+    assert play_game(7, 103, "random") == report.stats[3]
+
+
+def test_sensible_bot_votes_its_colour_or_abstains_and_only_makes_legal_moves() -> None:
+    rng = random.Random(1)
+    state = new_game(deal_cards(8, rng))
+    memory = TableMemory()
+    for _ in range(300):
+        if state.over:
+            break
+        seat = rng.choice([s for s in range(8) if sensible_action(state, s, rng, memory)])
+        action = sensible_action(state, seat, rng, memory)
+        assert action is not None
+        if action.act == "vote":
+            assert action.card is not None
+            assert color_of(action.card) == wanted_colour(state, seat)
+        result = apply(state, action)
+        assert isinstance(result, Accepted), (action, result)
+        memory.observe(result.events)
+        state = result.state
+
+
+def test_simulate_command_prints_text_or_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--players", "5", "--games", "3", "--seed", "9"]) == 0
+    assert "winning colour" in capsys.readouterr().out
+    assert main(["simulate", "--players", "5", "--games", "3", "--json", "--policy", "random"]) == 0
+    assert json.loads(capsys.readouterr().out)["policy"] == "random"
+
+
+@pytest.mark.parametrize("args", [["--players", "4"], ["--games", "0"]])
+def test_simulate_command_rejects_bad_numbers(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", *args]) == 2
+    assert "simulate" in capsys.readouterr().err

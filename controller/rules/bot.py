@@ -18,10 +18,11 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
     Giving XP is legal at any time, so it is chosen only rarely and never as the only move,
     otherwise a bot would stall a game by gifting forever.
     """
-    moves = [m for m in legal_moves(s, seat) if m["act"] != "give_xp"]
+    every = legal_moves(s, seat)
+    moves = [m for m in every if m["act"] != "give_xp"]
     if not moves:
         return None
-    gift = next((m for m in legal_moves(s, seat) if m["act"] == "give_xp"), None)
+    gift = next((m for m in every if m["act"] == "give_xp"), None)
     if gift is not None and rng.random() < 0.02:
         return Action(seat, "give_xp", to=rng.choice(gift["to"]), amount=rng.randint(1, gift["max"]))
     acts = [m["act"] for m in moves]

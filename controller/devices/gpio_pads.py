@@ -7,6 +7,7 @@ it has settled (see debounce.py), so behaviour does not depend on the gpiozero p
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -15,7 +16,7 @@ from typing import Any
 from controller.devices.debounce import DEFAULT_SETTLE, Debouncer
 from controller.devices.leds import BLINK_TIMES, LedState
 from controller.devices.pads import BUTTONS, Pads, PressCallback, StatusCallback
-from controller.devices.pinmap import MOCK_REVISION, PinMap, default_pinmap, mock_pinmap
+from controller.devices.pinmap import MOCK_REVISION, PinMap, load_pinmap, mock_pinmap
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,7 @@ class GpioPads(Pads):
         self._led_shown: dict[int, LedState] = {}
         self._buttons: dict[Key, Any] = {}
         self._debouncers: dict[Key, Debouncer] = {}
+        self._edge_counts: dict[Key, int] = {}
         self._leds: list[Any] = []
         try:
             now = clock()
@@ -64,6 +66,7 @@ class GpioPads(Pads):
                     key = (seat, name)
                     self._buttons[key] = button
                     self._debouncers[key] = Debouncer(settle, pressed=bool(button.is_pressed), now=now)
+                    self._edge_counts[key] = 0
                     button.when_pressed = self._edge_handler(key, True)
                     button.when_released = self._edge_handler(key, False)
                 led = LED(pins.led, pin_factory=pin_factory)
@@ -122,12 +125,10 @@ class GpioPads(Pads):
         with self._cond:
             now = self._clock()
             ripe = [key for key, deb in self._debouncers.items() if deb.due(now) == 0.0]
-        levels = {key: bool(self._buttons[key].is_pressed) for key in ripe}  # pins read outside the lock
+        self._confirm(ripe)  # re-read those pins before trusting a level no edge has contradicted
         presses: list[Key] = []
         with self._cond:
             now = self._clock()
-            for key, level in levels.items():
-                self._debouncers[key].edge(level, now)  # confirm against the pin itself
             for key, deb in self._debouncers.items():
                 if deb.poll(now):
                     presses.append(key)
@@ -143,11 +144,20 @@ class GpioPads(Pads):
 
     def resync(self) -> None:
         """Feed every button's current level to its debouncer, catching edges the backend missed."""
-        levels = {key: bool(button.is_pressed) for key, button in self._buttons.items()}
+        self._confirm(list(self._buttons))
+
+    def _confirm(self, keys: list[Key]) -> None:
+        """Read pins outside the lock; a reading loses to any edge that arrived while it was taken."""
+        if not keys:
+            return
+        with self._cond:
+            marks = {key: self._edge_counts[key] for key in keys}
+        levels = {key: bool(self._buttons[key].is_pressed) for key in keys}
         with self._cond:
             now = self._clock()
             for key, level in levels.items():
-                self._debouncers[key].edge(level, now)
+                if self._edge_counts[key] == marks[key]:
+                    self._debouncers[key].edge(level, now)
 
     def debounced(self, seat: int, name: str) -> bool:
         return self._debouncers[(seat, name)].pressed
@@ -155,6 +165,7 @@ class GpioPads(Pads):
     def _edge_handler(self, key: Key, pressed: bool) -> Callable[[], None]:
         def handler() -> None:
             with self._cond:
+                self._edge_counts[key] += 1
                 self._debouncers[key].edge(pressed, self._clock())
                 self._cond.notify_all()
 
@@ -235,5 +246,7 @@ class MockPads(GpioPads):
 
 
 def open_gpio_pads(players: int, pinmap: PinMap | None = None) -> GpioPads:
-    """Real pads on the Pi's header, using the built-in map unless a loaded one is given."""
-    return GpioPads((pinmap or default_pinmap()).limited(players))
+    """Real pads on the Pi's header: the given map, else the file in JACCUSE_PINMAP, else the default."""
+    if pinmap is None:
+        pinmap = load_pinmap(os.environ.get("JACCUSE_PINMAP") or None)
+    return GpioPads(pinmap.limited(players))

@@ -1,0 +1,325 @@
+"""What the 128x64 OLED shows: a pure function from the table's state to a 1-bit image.
+
+Everything here is deterministic (bundled fonts, no clock) so reference images can be compared pixel
+for pixel. Seats are shown counting from 1, as printed on the pads; the views count from 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+FONT_DIR = Path(__file__).with_name("fonts")
+BOLD = "DejaVuSans-Bold.ttf"
+CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+
+Font = ImageFont.FreeTypeFont
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """One seat's part in a resolved election round: the card shown, or None for an abstention."""
+
+    seat: int
+    card: str | None
+
+
+@dataclass(frozen=True)
+class DisplayModel:
+    """Everything a frame depends on; equal models give identical frames (the worker relies on it).
+
+    `journal_recovered` and `reveal` are moments: the table sets them for a few seconds (after a restart,
+    after a round resolves) and then clears them.
+    """
+
+    view: Mapping[str, Any] | None = None
+    hub_connected: bool | None = None
+    journal_recovered: bool = False
+    startup_url: str | None = None
+    paused: bool = False
+    reveal: tuple[Reveal, ...] | None = None
+
+
+def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
+    """The reveal moment from a rules `revealed` event (cards and abstentions, in seat order)."""
+    if event.get("type") != "revealed":
+        return None
+    items = [Reveal(int(c["seat"]), str(c["card"])) for c in event.get("cards") or []]
+    items += [Reveal(int(seat), None) for seat in event.get("abstained") or []]
+    return tuple(sorted(items, key=lambda r: r.seat))
+
+
+@lru_cache(maxsize=32)
+def font(name: str, size: int) -> Font:
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def seat_label(seat: int) -> str:
+    return str(seat + 1)
+
+
+def render(model: DisplayModel) -> Image.Image:
+    """Pick the screen that matters most now and draw it."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    view = model.view
+    if model.hub_connected is False:
+        _fault(draw, "PADS UNPLUGGED", ["Voting paused.", "Plug the hub in."])
+    elif model.paused:
+        _fault(draw, "PAUSED", ["Voting paused."])
+    elif model.journal_recovered:
+        move = view.get("version") if view else None
+        where = f"move {move}." if move is not None else "a restart."
+        _fault(draw, "GAME RESTORED", ["Picked up after", where])
+    elif view is None or (model.startup_url and not view.get("version")):
+        _startup(image, draw, model.startup_url)
+    elif view.get("over") or view.get("phase") == "over":
+        _game_over(draw, view)
+    elif model.reveal is not None:
+        _reveal(draw, view, model.reveal)
+    elif view.get("phase") == "election":
+        _election(draw, view)
+    elif view.get("phase") == "setup":
+        _setup(draw, view)
+    else:
+        _presidency(draw, view)
+    return image
+
+
+# -- screens ---------------------------------------------------------------------------------------
+def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
+    draw.rectangle((0, 0, WIDTH - 1, 17), fill=1)
+    _centered(draw, title, 2, font(CONDENSED, 13), fill=0)
+    y = 24
+    for line in lines:
+        _centered(draw, line, y, font(CONDENSED, 12))
+        y += 15
+
+
+def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None) -> None:
+    if not url:
+        _centered(draw, "J'ACCUSE", 12, font(BOLD, 18))
+        _centered(draw, "starting...", 38, font(CONDENSED, 12))
+        return
+    size = _draw_qr(image, url, x=0, y=0, box=HEIGHT)
+    left = size + 4
+    draw.text((left, 2), "J'ACCUSE", font=font(CONDENSED, 13), fill=1)
+    draw.text((left, 20), "Scan to", font=font(CONDENSED, 12), fill=1)
+    draw.text((left, 34), "join the", font=font(CONDENSED, 12), fill=1)
+    draw.text((left, 48), "table", font=font(CONDENSED, 12), fill=1)
+
+
+def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    _header(draw, "MEMBERSHIP")
+    _centered(draw, "Place a card", 19, font(CONDENSED, 12))
+    _waiting(draw, view.get("awaiting") or [], 37, left=2)
+
+
+def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    _stability(draw, view)
+    rnd = int(view.get("round") or 1)
+    title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
+    _fit_text(draw, title, 44, 0, (12, 11, 10))
+    _policies(draw, view, 44, 16)
+    _waiting(draw, view.get("awaiting") or [], 35, left=44)
+
+
+def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    phase = view.get("phase")
+    president = view.get("president")
+    who = seat_label(president) if isinstance(president, int) else "?"
+    _stability(draw, view)
+    _fit_text(draw, f"PRESIDENT {who}", 44, 0, (12, 11, 10))
+    parley = view.get("parley")
+    if phase == "parley" and isinstance(parley, Mapping):
+        count = parley.get("count")
+        line = f"Parley {who} > {seat_label(int(parley.get('target', 0)))}"
+        detail = f"{count} card{'s' if count != 1 else ''}" if count is not None else ""
+    elif phase == "replace_membership":
+        line, detail = "Replacing", "membership"
+    elif phase == "enact":
+        line, detail = "Enact a policy", ""
+    else:
+        line, detail = "Accuse, parley", "or pass"
+    _fit_text(draw, line, 44, 16, (11, 10))
+    if detail:
+        _fit_text(draw, detail, 44, 29, (11, 10))
+    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True)
+
+
+def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal]) -> None:
+    reds = sum(1 for r in reveal if r.card and _card_color(r.card) == "red")
+    blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
+    crowded = len(reveal) > 8
+    _header(draw, f"RED {reds}  BLACK {blacks}", height=13 if crowded else 16)
+    small = font(CONDENSED, 10 if crowded else 11)
+    columns = 3 if crowded else 2
+    col_width = WIDTH // columns
+    rows = -(-len(reveal) // columns) or 1
+    top = 14 if crowded else 18
+    pitch = min(12, (HEIGHT - top) // rows)
+    for index, item in enumerate(reveal):
+        col, row = divmod(index, rows)
+        text = f"{seat_label(item.seat)}:{_card_text(item.card)}"
+        draw.text((col * col_width + 1, top + row * pitch), text, font=small, fill=1)
+
+
+def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    colour = view.get("winning_color")
+    _header(draw, "GAME OVER")
+    headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
+    _centered(draw, headline, 20, font(BOLD, 16))
+    winners = [seat_label(s) for s in view.get("winners") or []]
+    if winners:
+        _fit_line(draw, "Winners: " + " ".join(winners), 44)
+    elif colour:
+        _centered(draw, "No seat won", 44, font(CONDENSED, 12))
+
+
+# -- parts -----------------------------------------------------------------------------------------
+def _header(draw: ImageDraw.ImageDraw, text: str, height: int = 16) -> None:
+    draw.rectangle((0, 0, WIDTH - 1, height - 1), fill=1)
+    _centered(draw, text, 1 if height >= 16 else 0, font(CONDENSED, 12 if height >= 16 else 11), fill=0)
+
+
+def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    value = view.get("stability")
+    text = str(value) if value is not None else "-"
+    big = font(BOLD, 40 if len(text) == 1 else 30)
+    width = draw.textlength(text, font=big)
+    _, top, _, bottom = draw.textbbox((0, 0), text, font=big)
+    draw.text(((40 - width) / 2, 24 - (top + bottom) / 2 - 2), text, font=big, fill=1)
+    _centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
+
+
+def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int) -> None:
+    """One 12 px box per policy (R hollow, B filled), the trailing streak underlined."""
+    policies = [p for p in view.get("policies") or [] if isinstance(p, Mapping)]
+    streak = view.get("streak") or {}
+    streak_len = int(streak.get("length") or 0)
+    if not policies:
+        draw.text((x, y), "no policies yet", font=font(CONDENSED, 11), fill=1)
+        return
+    pitch = 14
+    slots = (WIDTH - x) // pitch
+    if len(policies) > slots:
+        slots -= 1  # room for "+n"
+    shown = policies[-slots:]
+    hidden = len(policies) - len(shown)
+    letter = font(BOLD, 10)
+    for index, policy in enumerate(shown):
+        left = x + index * pitch
+        black = policy.get("color") == "black"
+        draw.rectangle((left, y, left + 11, y + 11), outline=1, fill=1 if black else 0)
+        ch = "B" if black else "R"
+        w = draw.textlength(ch, font=letter)
+        draw.text((left + (12 - w) / 2, y), ch, font=letter, fill=0 if black else 1)
+        if len(shown) - index <= streak_len:
+            draw.rectangle((left, y + 14, left + 11, y + 15), fill=1)
+    if hidden:
+        draw.text((x + len(shown) * pitch, y), f"+{hidden}", font=font(CONDENSED, 11), fill=1)
+
+
+def _waiting(
+    draw: ImageDraw.ImageDraw, seats: Sequence[int], y: int, left: int = 0, compact: bool = False
+) -> None:
+    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit."""
+    if not seats:
+        return
+    label_font = font(CONDENSED, 11 if compact else 12)
+    numbers = font(BOLD, 12)
+    gap = 6
+    label_width = draw.textlength("Wait: ", font=label_font)
+    # place each number: (line, x) with x relative to the screen
+    placed: list[tuple[int, float, str]] = []
+    line, x = 0, left + label_width
+    for label in (seat_label(s) for s in seats):
+        width = draw.textlength(label, font=numbers)
+        if x + width > WIDTH and x > left:
+            line, x = line + 1, float(left)
+        placed.append((line, x, label))
+        x += width + gap
+    if placed[-1][0] >= (1 if compact else 2):
+        count = f"{len(seats)} seat{'s' if len(seats) != 1 else ''}"
+        if compact:
+            _fit_text(draw, f"Wait: {count}", left, y, (11, 10))
+        else:
+            draw.text((left, y), "Wait for", font=label_font, fill=1)
+            draw.text((left, y + 14), count, font=numbers, fill=1)
+        return
+    draw.text((left, y), "Wait:", font=label_font, fill=1)
+    for line, x, label in placed:
+        draw.text((x, y + line * 14), label, font=numbers, fill=1)
+
+
+def _draw_qr(image: Image.Image, url: str, x: int, y: int, box: int) -> int:
+    """Draw the URL's QR code as large as fits in a `box`-pixel square; returns the side drawn."""
+    import segno
+
+    qr = segno.make(url, error="l", micro=False)
+    matrix = [list(row) for row in qr.matrix]
+    modules = len(matrix)
+    quiet = 2
+    scale = max(1, box // (modules + 2 * quiet))
+    side = (modules + 2 * quiet) * scale
+    pixels = image.load()
+    assert pixels is not None
+    for py in range(side):
+        for px in range(side):
+            pixels[x + px, y + py] = 255  # light background (quiet zone included)
+    for row_index, row in enumerate(matrix):
+        for col_index, dark in enumerate(row):
+            if dark:
+                left = x + (col_index + quiet) * scale
+                top = y + (row_index + quiet) * scale
+                for dy in range(scale):
+                    for dx in range(scale):
+                        pixels[left + dx, top + dy] = 0
+    return side
+
+
+def _centered(
+    draw: ImageDraw.ImageDraw, text: str, y: int, fnt: Font, fill: int = 1, right: int = WIDTH
+) -> None:
+    width = draw.textlength(text, font=fnt)
+    draw.text(((right - width) / 2, y), text, font=fnt, fill=fill)
+
+
+def _fit_text(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, sizes: Sequence[int]) -> None:
+    """Left-aligned text in the largest of `sizes` that fits before the right edge."""
+    for size in sizes:
+        fnt = font(CONDENSED, size)
+        if x + draw.textlength(text, font=fnt) <= WIDTH:
+            break
+    draw.text((x, y), text, font=fnt, fill=1)
+
+
+def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
+    for size in (12, 11, 10):
+        fnt = font(CONDENSED, size)
+        if draw.textlength(text, font=fnt) <= WIDTH - 2:
+            _centered(draw, text, y, fnt)
+            return
+    _centered(draw, text, y, font(CONDENSED, 10))
+
+
+def _card_color(card: str) -> str | None:
+    suit = card[-1:]
+    if card in ("RJ",) or suit in ("H", "D"):
+        return "red"
+    if card in ("BJ",) or suit in ("S", "C"):
+        return "black"
+    return None
+
+
+def _card_text(card: str | None) -> str:
+    if card is None:
+        return "--"
+    return card

@@ -1,0 +1,219 @@
+"""J'Accuse pad hub: the logic of the RP2040 board that reads the seat buttons and drives the LEDs.
+
+Nothing here touches hardware or the clock: main.py passes pin objects, key levels and the time in ms,
+so the same file runs under MicroPython on the board and under CPython in the tests. The line protocol
+is described in firmware/README.md. Plain annotations only: MicroPython ignores them.
+"""
+
+PROTOCOL = 1
+FW_VERSION = "1.0.0"
+NAME = "jaccuse-hub"
+SEQ_MOD = 65536
+BUTTON_CODES = ("R", "A")  # key index % 2: 0 = reveal, 1 = abstain
+LED_WORDS = ("off", "wait", "on", "refused")
+BLINK_MS = {"wait": (500, 500), "refused": (80, 80)}  # (on, off)
+PIXEL_COLOURS = {"wait": (60, 40, 0), "on": (0, 60, 0), "refused": (80, 0, 0)}
+MAX_LINE = 64
+
+
+class Debounce:
+    """A key's level counts once it held still for `settle_ms`; one press per accepted press edge."""
+
+    def __init__(self, settle_ms: int) -> None:
+        self.settle_ms = settle_ms
+        self.raw = False
+        self.stable = False
+        self.changed_at = 0
+
+    def feed(self, pressed: bool, now_ms: int) -> bool:
+        if pressed != self.raw:
+            self.raw = pressed
+            self.changed_at = now_ms
+        if self.raw != self.stable and now_ms - self.changed_at >= self.settle_ms:
+            self.stable = self.raw
+            return self.stable
+        return False
+
+
+class Hub:
+    """Turns key levels into numbered press lines and keeps each until the Pi acknowledges it."""
+
+    def __init__(
+        self,
+        seats: int,
+        write,
+        boot_id: str,
+        settle_ms: int = 30,
+        heartbeat_ms: int = 1000,
+        resend_ms: int = 1000,
+        link_timeout_ms: int = 3000,
+        outbox_max: int = 128,
+    ) -> None:
+        self.seats = seats
+        self.write = write  # called with one complete line, newline included
+        self.boot_id = boot_id
+        self.heartbeat_ms = heartbeat_ms
+        self.resend_ms = resend_ms
+        self.link_timeout_ms = link_timeout_ms
+        self.outbox_max = outbox_max
+        self.keys = [Debounce(settle_ms) for _ in range(seats * 2)]
+        self.seq = 0  # the last sequence number given out
+        self.outbox = []  # [seq, seat, code, last_sent_ms] awaiting ACK, oldest first
+        self.dropped = 0
+        self.leds = ["off"] * seats
+        self.inbuf = b""
+        self.last_rx = None  # ms of the last line from the Pi, None before the first
+        self.last_hb = None
+
+    # -- Pi -> hub -------------------------------------------------------------------------------
+    def receive(self, data: bytes, now_ms: int) -> None:
+        """Bytes from the USB serial port; complete lines are handled, an overlong line is dropped."""
+        self.inbuf += data
+        while b"\n" in self.inbuf:
+            line, self.inbuf = self.inbuf.split(b"\n", 1)
+            self.handle_line(line.decode("ascii", "replace").strip(), now_ms)
+        if len(self.inbuf) > MAX_LINE:
+            self.inbuf = b""
+
+    def handle_line(self, line: str, now_ms: int) -> None:
+        if not line:
+            return
+        self.last_rx = now_ms
+        parts = line.split()
+        word = parts[0]
+        if word == "HELLO":
+            self.send(self.hello())
+            for entry in self.outbox:
+                self.send_press(entry, now_ms)
+        elif word == "ACK" and len(parts) == 2 and parts[1].isdigit():
+            seq = int(parts[1])
+            self.outbox = [e for e in self.outbox if e[0] != seq]
+        elif word == "LED" and len(parts) == 3 and parts[1].isdigit() and parts[2] in LED_WORDS:
+            seat = int(parts[1])
+            if seat < self.seats:
+                self.leds[seat] = parts[2]
+            else:
+                self.send("ERR no seat " + parts[1] + "\n")
+        elif word == "PING":
+            self.send_heartbeat(now_ms)
+        else:
+            self.send("ERR bad line\n")
+
+    # -- keys -> Pi ------------------------------------------------------------------------------
+    def scan(self, levels, now_ms: int) -> int:
+        """Feed one scan of raw key levels (index = seat * 2 + 0 reveal / 1 abstain); returns presses."""
+        presses = 0
+        for index in range(min(len(levels), len(self.keys))):
+            if self.keys[index].feed(bool(levels[index]), now_ms):
+                self.press(index // 2, BUTTON_CODES[index % 2], now_ms)
+                presses += 1
+        return presses
+
+    def press(self, seat: int, code: str, now_ms: int) -> None:
+        self.seq = (self.seq + 1) % SEQ_MOD
+        entry = [self.seq, seat, code, now_ms]
+        self.outbox.append(entry)
+        if len(self.outbox) > self.outbox_max:
+            self.outbox.pop(0)
+            self.dropped += 1
+        self.send_press(entry, now_ms)
+
+    def tick(self, now_ms: int) -> None:
+        """Heartbeat every second and re-send presses whose ACK did not come back."""
+        if self.last_hb is None or now_ms - self.last_hb >= self.heartbeat_ms:
+            self.send_heartbeat(now_ms)
+        for entry in self.outbox:
+            if now_ms - entry[3] >= self.resend_ms:
+                self.send_press(entry, now_ms)
+
+    # -- LEDs ------------------------------------------------------------------------------------
+    def linked(self, now_ms: int) -> bool:
+        return self.last_rx is not None and now_ms - self.last_rx < self.link_timeout_ms
+
+    def led_lit(self, seat: int, now_ms: int) -> bool:
+        """Whether a plain LED is on now; every LED goes dark while the Pi is silent."""
+        state = self.leds[seat] if self.linked(now_ms) else "off"
+        if state == "on":
+            return True
+        if state in BLINK_MS:
+            on_ms, off_ms = BLINK_MS[state]
+            return now_ms % (on_ms + off_ms) < on_ms
+        return False
+
+    def pixel(self, seat: int, now_ms: int):
+        """The (r, g, b) a NeoPixel should show now."""
+        if not self.led_lit(seat, now_ms):
+            return (0, 0, 0)
+        return PIXEL_COLOURS[self.leds[seat]]
+
+    # -- output ----------------------------------------------------------------------------------
+    def hello(self) -> str:
+        return f"HELLO {NAME} {PROTOCOL} {FW_VERSION} seats={self.seats} boot={self.boot_id}\n"
+
+    def send_press(self, entry, now_ms: int) -> None:
+        entry[3] = now_ms
+        self.send(f"P {entry[0]} {entry[1]} {entry[2]}\n")
+
+    def send_heartbeat(self, now_ms: int) -> None:
+        self.last_hb = now_ms
+        self.send(f"HB {self.seq}\n")
+
+    def send(self, line: str) -> None:
+        try:  # noqa: SIM105 - MicroPython has no contextlib
+            self.write(line)
+        except OSError:
+            pass  # USB not connected: the press stays in the outbox and goes out on reconnect
+
+
+class Matrix:
+    """A diode button matrix: rows driven low one at a time, columns read with pull-ups."""
+
+    def __init__(self, rows, cols) -> None:
+        self.rows = rows  # output pins, idle high
+        self.cols = cols  # input pins with pull-up; a pressed key pulls its column low
+        for row in rows:
+            row.value(1)
+
+    def read(self):
+        levels = []
+        for row in self.rows:
+            row.value(0)
+            for col in self.cols:
+                levels.append(col.value() == 0)
+            row.value(1)
+        return levels
+
+
+class PlainLeds:
+    """One GPIO per seat LED."""
+
+    def __init__(self, pins) -> None:
+        self.pins = pins
+        self.shown = [None] * len(pins)
+
+    def show(self, hub: Hub, now_ms: int) -> None:
+        for seat in range(min(len(self.pins), hub.seats)):
+            lit = hub.led_lit(seat, now_ms)
+            if lit != self.shown[seat]:
+                self.pins[seat].value(1 if lit else 0)
+                self.shown[seat] = lit
+
+
+class PixelLeds:
+    """A WS2812 (NeoPixel) chain, one pixel per seat; written only when a colour changes."""
+
+    def __init__(self, strip, count: int) -> None:
+        self.strip = strip
+        self.count = count
+        self.shown = [None] * count
+
+    def show(self, hub: Hub, now_ms: int) -> None:
+        changed = False
+        for seat in range(min(self.count, hub.seats)):
+            colour = hub.pixel(seat, now_ms)
+            if colour != self.shown[seat]:
+                self.strip[seat] = colour
+                self.shown[seat] = colour
+                changed = True
+        if changed:
+            self.strip.write()

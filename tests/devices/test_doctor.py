@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+import argparse
+import io
+import threading
+from pathlib import Path
+
+import pytest
+
+from controller.commands import doctor
+from controller.devices.gpio_pads import MockPads
+
+
+def run(*argv: str) -> tuple[int, str]:
+    parser = argparse.ArgumentParser()
+    doctor.add_arguments(parser)
+    out = io.StringIO()
+    code = doctor.main(parser.parse_args(list(argv)), out=out)
+    return code, out.getvalue()
+
+
+def test_laptop_says_no_pi_and_fails(tmp_path: Path) -> None:
+    code, text = run("--root", str(tmp_path))
+    assert code == 1
+    assert "No Raspberry Pi hardware found" in text
+    assert "--mock" in text
+    assert "no pad hub on USB" in text
+
+
+def test_pi_without_i2c_explains_how_to_enable_it(tmp_path: Path) -> None:
+    (tmp_path / "proc/device-tree").mkdir(parents=True)
+    (tmp_path / "proc/device-tree/model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    code, text = run("--root", str(tmp_path), "--no-buttons")
+    assert code == 1
+    assert "OK       Raspberry Pi 4 Model B Rev 1.4" in text
+    assert "raspi-config" in text and "dtparam=i2c_arm=on" in text
+    assert "button check skipped" in text
+
+
+def test_bad_pin_map_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "proc/device-tree").mkdir(parents=True)
+    (tmp_path / "proc/device-tree/model").write_bytes(b"Raspberry Pi 5 Model B\x00")
+    pinmap = tmp_path / "map.toml"
+    pinmap.write_text("[[seat]]\nreveal = 2\nabstain = 17\nled = 27\n")
+    code, text = run("--root", str(tmp_path), "--pads", "gpio", "--pinmap", str(pinmap))
+    assert code == 1
+    assert "GPIO2, which is reserved" in text
+
+
+def test_cli_runs_the_doctor(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from controller.cli import main
+
+    assert main(["doctor", "--root", str(tmp_path), "--no-buttons"]) == 1
+    assert "No Raspberry Pi hardware found" in capsys.readouterr().out
+
+
+def test_press_every_button_reports_missing_and_swapped(capsys: pytest.CaptureFixture[str]) -> None:
+    pads = MockPads(2)
+    script = iter([(0, "reveal"), None, (1, "reveal"), (1, "reveal")])  # 0 abstain dead, 1 swapped
+    asked = threading.Event()
+
+    class Out(io.StringIO):
+        def write(self, text: str) -> int:
+            if text.startswith("    press"):
+                asked.set()
+            return super().write(text)
+
+    report = doctor.Report(Out())
+
+    def presser() -> None:
+        for step in script:
+            asked.wait(2)
+            asked.clear()
+            if step is not None:
+                pads.press(*step)
+
+    thread = threading.Thread(target=presser)
+    try:
+        thread.start()
+        doctor._press_every_button(report, 2, pads.start, pads.set_leds, timeout=0.3)
+    finally:
+        thread.join()
+        pads.close()
+    assert report.problems == [
+        "seat 1 abstain: no press seen; check that button's two wires",
+        "seat 2 abstain: the press arrived as seat 2 reveal; the wires or the pin map are swapped",
+    ]

@@ -1,0 +1,332 @@
+"""The Pi side of the pad hub against the real firmware logic: over a fake cable and over a pty."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import os
+import random
+import select
+import threading
+import time
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from controller.devices.hub_protocol import Heartbeat, Hello, HubError, Press, parse_hub_line
+from controller.devices.leds import LedState
+from controller.devices.serial_pads import SerialPads, probe_hub
+
+FIRMWARE_HUB = Path(__file__).resolve().parents[2] / "firmware" / "hub.py"
+
+
+def load_firmware() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("jaccuse_hub_fw_sim", FIRMWARE_HUB)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FW = load_firmware()
+
+
+class Unplugged(OSError):
+    pass
+
+
+class Cable:
+    """The firmware's Hub on one end, fake pyserial ports on the other; it can be pulled out."""
+
+    def __init__(self, seats: int = 14, boot: str = "b001") -> None:
+        self.cond = threading.Condition()
+        self.plugged = True
+        self.generation = 0
+        self.to_pi = bytearray()
+        self.now_ms = 0
+        self.opens = 0
+        self.hub = FW.Hub(seats, self._from_hub, boot)
+
+    def _from_hub(self, line: str) -> None:
+        if not self.plugged:
+            raise OSError("USB not connected")
+        self.to_pi += line.encode()
+        self.cond.notify_all()
+
+    def open(self, url: str) -> FakePort:
+        with self.cond:
+            if not self.plugged:
+                raise Unplugged(2, f"could not open port {url}: No such file or directory")
+            self.opens += 1
+            return FakePort(self, self.generation)
+
+    def unplug(self) -> None:
+        with self.cond:
+            self.plugged = False
+            self.generation += 1
+            self.to_pi.clear()  # bytes in flight are lost
+            self.cond.notify_all()
+
+    def replug(self) -> None:
+        with self.cond:
+            self.plugged = True
+            self.cond.notify_all()
+
+    def press(self, seat: int, code: str) -> None:
+        with self.cond:
+            self.now_ms += 1
+            self.hub.press(seat, code, self.now_ms)
+
+    def tick(self, advance_ms: int) -> None:
+        with self.cond:
+            self.now_ms += advance_ms
+            self.hub.tick(self.now_ms)
+
+
+class FakePort:
+    def __init__(self, cable: Cable, generation: int) -> None:
+        self.cable = cable
+        self.generation = generation
+        self.closed = False
+
+    def _alive(self) -> None:
+        if self.closed or self.generation != self.cable.generation:
+            raise Unplugged(5, "device reports readiness to read but returned no data")
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.cable.to_pi)
+
+    def read(self, size: int = 1) -> bytes:
+        with self.cable.cond:
+            self._alive()
+            if not self.cable.to_pi:
+                self.cable.cond.wait(0.01)
+                self._alive()
+            data = bytes(self.cable.to_pi[:size])
+            del self.cable.to_pi[:size]
+            return data
+
+    def write(self, data: bytes) -> int:
+        with self.cable.cond:
+            self._alive()
+            self.cable.hub.receive(data, self.cable.now_ms)
+            return len(data)
+
+    def close(self) -> None:
+        with self.cable.cond:
+            self.closed = True
+            self.cable.cond.notify_all()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.002)
+    return condition()
+
+
+@pytest.fixture
+def cable() -> Cable:
+    return Cable()
+
+
+@pytest.fixture
+def pads(cable: Cable) -> Iterator[tuple[SerialPads, list[tuple[int, str]], list[bool]]]:
+    got: list[tuple[int, str]] = []
+    status: list[bool] = []
+    serial_pads = SerialPads("fake", 14, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
+    serial_pads.start(lambda seat, name: got.append((seat, name)), status.append)
+    yield serial_pads, got, status
+    serial_pads.close()
+
+
+def test_parse_hub_lines() -> None:
+    assert parse_hub_line("HELLO jaccuse-hub 1 1.0.0 seats=14 boot=beef") == Hello(1, "1.0.0", 14, "beef")
+    assert parse_hub_line("P 7 3 A\r") == Press(7, 3, "abstain")
+    assert parse_hub_line("HB 12") == Heartbeat(12)
+    assert parse_hub_line("ERR bad line") == HubError("bad line")
+    for noise in ("", "P x 3 R", "P 1 2 Z", "HELLO other 1 1", "MicroPython v1.22 on 2024", "HB"):
+        assert parse_hub_line(noise) is None
+
+
+def test_press_arrives_once_and_leds_reach_the_hub(cable: Cable, pads: Any) -> None:
+    serial_pads, got, status = pads
+    assert wait_until(lambda: serial_pads.connected)
+    assert status == [True]
+    assert serial_pads.hello is not None and serial_pads.hello.firmware == FW.FW_VERSION
+    cable.press(3, "R")
+    cable.press(13, "A")
+    assert wait_until(lambda: len(got) == 2 and not cable.hub.outbox)
+    cable.tick(5000)  # periodic resend finds nothing left to send
+    time.sleep(0.02)
+    assert got == [(3, "reveal"), (13, "abstain")]
+    serial_pads.set_leds({3: LedState.WAITING, 4: LedState.PRESSED, 20: LedState.OFF})  # 20: no such seat
+    assert wait_until(lambda: cable.hub.leds[3:5] == ["wait", "on"])
+
+
+def test_lost_ack_resend_is_dropped(cable: Cable, pads: Any) -> None:
+    serial_pads, got, _ = pads
+    assert wait_until(lambda: serial_pads.connected)
+    cable.press(5, "R")
+    assert wait_until(lambda: got == [(5, "reveal")])
+    with cable.cond:  # pretend the ACK never arrived: the hub sends the same press again
+        cable.hub.outbox = [[1, 5, "R", 0]]
+    cable.tick(2000)
+    assert wait_until(lambda: not cable.hub.outbox)
+    assert got == [(5, "reveal")]
+    assert serial_pads.duplicates == 1
+
+
+def test_unplug_replug_loses_and_doubles_nothing(cable: Cable, pads: Any) -> None:
+    serial_pads, got, status = pads
+    rng = random.Random(11)
+    expected: list[tuple[int, str]] = []
+    assert wait_until(lambda: serial_pads.connected)
+    for _ in range(100):
+        for _ in range(rng.randrange(0, 4)):
+            seat, code = rng.randrange(14), rng.choice("RA")
+            cable.press(seat, code)
+            expected.append((seat, "reveal" if code == "R" else "abstain"))
+        time.sleep(rng.choice([0, 0, 0.0005, 0.002]))  # sometimes the ACKs are still in flight
+        cable.unplug()
+        for _ in range(rng.randrange(0, 3)):  # presses while the cable is out
+            seat, code = rng.randrange(14), rng.choice("RA")
+            cable.press(seat, code)
+            expected.append((seat, "reveal" if code == "R" else "abstain"))
+        cable.tick(rng.randrange(0, 1500))
+        if rng.random() < 0.5:
+            time.sleep(0.002)  # long enough for the reader to notice, sometimes
+        cable.replug()
+    assert wait_until(lambda: len(got) >= len(expected) and not cable.hub.outbox, timeout=10)
+    time.sleep(0.05)
+    assert got == expected
+    assert cable.opens > 10
+    assert status[0] is True and status[-1] is True
+    assert all(a != b for a, b in itertools.pairwise(status))
+
+
+def test_hub_reboot_restarts_sequence_numbers(cable: Cable, pads: Any) -> None:
+    serial_pads, got, _ = pads
+    assert wait_until(lambda: serial_pads.connected)
+    cable.press(1, "R")
+    assert wait_until(lambda: got == [(1, "reveal")])
+    cable.unplug()
+    with cable.cond:
+        cable.hub = FW.Hub(14, cable._from_hub, "b002")  # power cycle: seq starts again at 1
+    cable.replug()
+    assert wait_until(lambda: serial_pads.hello is not None and serial_pads.hello.boot == "b002")
+    cable.press(2, "A")
+    assert wait_until(lambda: got == [(1, "reveal"), (2, "abstain")])
+
+
+def test_silent_hub_counts_as_gone() -> None:
+    class Mute:
+        def __init__(self) -> None:
+            self.in_waiting = 0
+            self.closed = threading.Event()
+
+        def read(self, size: int) -> bytes:
+            time.sleep(0.002)
+            return b""
+
+        def write(self, data: bytes) -> int:
+            return len(data)
+
+        def close(self) -> None:
+            self.closed.set()
+
+    now = [0.0]
+    ports: list[Mute] = []
+    statuses: list[bool] = []
+
+    def open_port(url: str) -> Mute:
+        ports.append(Mute())
+        return ports[-1]
+
+    serial_pads = SerialPads("mute", 5, open_port=open_port, clock=lambda: now[0], reconnect_interval=0.001)
+    serial_pads.start(lambda s, b: None, statuses.append)
+    try:
+        assert wait_until(lambda: len(ports) == 1)
+        now[0] += 3.5  # injected time: no line for longer than the heartbeat timeout
+        assert wait_until(lambda: ports[0].closed.is_set())
+        assert statuses[0] is False
+        assert serial_pads.last_error is not None
+        assert not serial_pads.connected
+    finally:
+        serial_pads.close()
+
+
+class PtyHub:
+    """The firmware logic behind a real pseudo-terminal, as the USB CDC port would be."""
+
+    def __init__(self) -> None:
+        self.master, slave = os.openpty()
+        self.path = os.ttyname(slave)
+        self.slave = slave
+        self.hub = FW.Hub(8, self._write, "p7y0")
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.start = time.monotonic()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def ms(self) -> int:
+        return int((time.monotonic() - self.start) * 1000)
+
+    def _write(self, line: str) -> None:
+        os.write(self.master, line.encode())
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            ready, _, _ = select.select([self.master], [], [], 0.01)
+            with self.lock:
+                if ready:
+                    try:
+                        data = os.read(self.master, 256)
+                    except OSError:
+                        return
+                    self.hub.receive(data, self.ms())
+                self.hub.tick(self.ms())
+
+    def press(self, seat: int, code: str) -> None:
+        with self.lock:
+            self.hub.press(seat, code, self.ms())
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(timeout=1)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def test_over_a_pty_with_pyserial() -> None:
+    hub = PtyHub()
+    got: list[tuple[int, str]] = []
+    try:
+        hello = probe_hub(hub.path, timeout=2.0)
+        assert hello is not None and hello.seats == 8 and hello.boot == "p7y0"
+        serial_pads = SerialPads(hub.path, 8, reconnect_interval=0.05)
+        serial_pads.start(lambda seat, name: got.append((seat, name)))
+        try:
+            assert wait_until(lambda: serial_pads.connected)
+            hub.press(6, "A")
+            assert wait_until(lambda: got == [(6, "abstain")] and not hub.hub.outbox)
+            serial_pads.set_leds({6: LedState.REFUSED})
+            assert wait_until(lambda: hub.hub.leds[6] == "refused")
+        finally:
+            serial_pads.close()
+    finally:
+        hub.close()
+
+
+def test_probe_of_something_else_gives_none() -> None:
+    import serial
+
+    port = serial.serial_for_url("loop://", timeout=0.01)  # echoes our HELLO back: not a hub
+    assert probe_hub("loop://", timeout=0.2, open_port=lambda url: port) is None

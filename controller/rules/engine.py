@@ -236,6 +236,8 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
     _presidential(s, a)
     _check_seat(s, a.target, "target seat")
     t = a.target
+    if a.color not in ("red", "black"):
+        raise _Refusal("bad_color", "An accusation names red or black.")
     if t == a.seat:
         raise _Refusal("bad_target", "The President cannot accuse themself.")
     if not s.hands[t]:
@@ -325,7 +327,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     s.presidents_since_election = []
     s.parley_used = False
     s.table_cards = []
-    s.last_revealed = []
+    # last_revealed stays: the table shows what the last round revealed until the next one resolves
     s.phase = "election"
     # a free policy below may end the generation, which leaves the election phase
     while s.phase == "election":

@@ -225,4 +225,6 @@ def test_r23_malformed_actions_are_rejected_before_the_engine(data: object) -> N
 
 def test_an_accusation_built_in_python_with_a_bad_colour_is_refused() -> None:
     state = elect(game(5, hands={0: ["10H"], 1: ["2S"]}), 0, "10H", 1, "2S")
-    refuse(state, 0, "accuse", "bad_color", target=2, color="green")
+    result = apply(state, Action(0, "accuse", target=2, color="green"))
+    assert isinstance(result, Refused) and result.code == "bad_color"
+    assert state.phase == "presidency" and state.membership[2] is not None

@@ -114,7 +114,7 @@ class DisplayWorker:
 
 
 def open_display(
-    model_name: str | None = None, address: int | None = None, mock: bool = False
+    model_name: str | None = None, address: int | None = None, mock: bool = False, i2c_port: int = 1
 ) -> DisplayWorker:
     """The OLED on I2C bus 1 (or luma's in-memory dummy in mock mode), wrapped in a started worker.
 
@@ -133,6 +133,6 @@ def open_display(
     from luma.core.interface.serial import i2c
     from luma.oled import device as oled
 
-    serial = i2c(port=1, address=address)
+    serial = i2c(port=i2c_port, address=address)
     device = getattr(oled, model_name)(serial, width=WIDTH, height=HEIGHT)
     return DisplayWorker(device)

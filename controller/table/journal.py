@@ -6,6 +6,8 @@ What is stored:
   JSON), ``seed`` (only when one was given; it never leaves this file) and ``created``.
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
+- ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
+  new game.
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
 
@@ -44,6 +46,12 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     source TEXT NOT NULL DEFAULT '',
     at     REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS finished (
+    game    INTEGER PRIMARY KEY AUTOINCREMENT,
+    meta    TEXT NOT NULL,
+    actions TEXT NOT NULL,
+    at      REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS seats (
     seat       INTEGER PRIMARY KEY,
@@ -98,6 +106,9 @@ class Journal:
         """
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists():
+            # the file holds the shuffle seed and token hashes: readable by the owner only
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         try:
             conn = _connect(path)
         except sqlite3.Error as exc:
@@ -191,25 +202,63 @@ class Journal:
             ("DELETE FROM actions", ()),
             ("DELETE FROM seats", ()),
         ]
-        meta = {"format": str(FORMAT), "players": str(players), "deal": json.dumps(deal),
-                "created": str(time.time())}
+        meta = {
+            "format": str(FORMAT),
+            "players": str(players),
+            "deal": json.dumps(deal),
+            "created": str(time.time()),
+        }
         if seed is not None:
             meta["seed"] = str(seed)
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta.items()]
         self._transaction(rows)
 
+    def next_game(self, players: int, deal: dict[str, Any], seed: int | None) -> None:
+        """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic)."""
+        meta = self._meta()
+        actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
+        new_meta = {
+            "format": str(FORMAT),
+            "players": str(players),
+            "deal": json.dumps(deal),
+            "created": str(time.time()),
+        }
+        if seed is not None:
+            new_meta["seed"] = str(seed)
+        rows: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
+                (json.dumps(meta), json.dumps(actions), time.time()),
+            ),
+            ("DELETE FROM meta", ()),
+            ("DELETE FROM actions", ()),
+        ]
+        rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
+        self._transaction(rows)
+
+    def games_played(self) -> int:
+        return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
+
     def append(self, seq: int, action: dict[str, Any], source: str) -> None:
         """Durably add accepted action number ``seq``; returns only after the commit."""
-        self._transaction([(
-            "INSERT INTO actions (seq, action, source, at) VALUES (?, ?, ?, ?)",
-            (seq, json.dumps(action, separators=(",", ":")), source, time.time()),
-        )])
+        self._transaction(
+            [
+                (
+                    "INSERT INTO actions (seq, action, source, at) VALUES (?, ?, ?, ?)",
+                    (seq, json.dumps(action, separators=(",", ":")), source, time.time()),
+                )
+            ]
+        )
 
     def claim_seat(self, seat: int, token_hash: str, kind: str) -> None:
-        self._transaction([(
-            "INSERT INTO seats (seat, token_hash, kind, at) VALUES (?, ?, ?, ?)",
-            (seat, token_hash, kind, time.time()),
-        )])
+        self._transaction(
+            [
+                (
+                    "INSERT INTO seats (seat, token_hash, kind, at) VALUES (?, ?, ?, ?)",
+                    (seat, token_hash, kind, time.time()),
+                )
+            ]
+        )
 
     def release_seat(self, seat: int) -> None:
         self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,))])

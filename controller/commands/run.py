@@ -1,0 +1,407 @@
+"""`jaccuse-table run`: open the journal, start the table loop, the pads, the OLED and the web server.
+
+Wiring (dependencies point one way):
+
+- :class:`controller.table.Table` owns the game: one command queue, one loop thread, the journal.
+- Pads (``controller.devices``) report presses to ``Table.press``; a feeder thread here waits for new
+  table snapshots and pushes LED states and the OLED model, so the loop never calls device code.
+- :func:`web.create_app` serves the HTTP contract on top of the table.
+
+The server is waitress. Why waitress: it is pure Python (nothing to compile on a Pi), production grade,
+and its design fits long-lived SSE streams. Idle keep-alive connections cost no thread (its main loop
+polls sockets), and each streaming response holds one worker thread, so ``--threads`` (default 64)
+covers 16 phones plus 2 table screens with plenty to spare for ordinary requests. Since waitress 3,
+``send_bytes`` defaults to 1, so every chunk a stream yields is handed to the socket at once instead of
+waiting to fill a buffer; ``tests/web/test_server_process.py`` checks an SSE event arrives promptly
+through the real server. A write to a vanished client raises inside waitress, which closes the stream's
+generator: the SSE heartbeat comments make that happen within a heartbeat period.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
+from controller.config import Config, ConfigError, load_config, with_overrides
+from controller.rules import MAX_PLAYERS, MIN_PLAYERS
+
+PAD_CHOICES = ("gpio", "serial", "phone", "mock")
+APP_NAME = "jaccuse-table"
+
+
+def default_data_dir() -> Path:
+    """systemd's STATE_DIRECTORY, else $XDG_DATA_HOME/jaccuse-table, else ~/.local/share/jaccuse-table."""
+    state_dir = os.environ.get("STATE_DIRECTORY", "")
+    if state_dir:
+        return Path(state_dir.split(":")[0])
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_NAME
+    return Path.home() / ".local" / "share" / APP_NAME
+
+
+def on_raspberry_pi(model_file: str = "/proc/device-tree/model") -> bool:
+    try:
+        with open(model_file, "rb") as fh:
+            return b"Raspberry Pi" in fh.read()
+    except OSError:
+        return False
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    return value
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _count(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError("a TCP port is 0-65535")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mock",
+        action="store_true",
+        help="no Raspberry Pi needed: mocked GPIO pins, emulated OLED, virtual pads",
+    )
+    parser.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help=f"TOML config file (default: {DEFAULT_CONFIG} if it exists); flags override it",
+    )
+    parser.add_argument("--players", type=_players, default=None, help="seats at the table, 5-14 (default 6)")
+    parser.add_argument(
+        "--pads",
+        choices=PAD_CHOICES,
+        default=None,
+        help="who presses reveal/abstain: gpio pads, the serial hub, the phones, or mock "
+        "pads (default: gpio on a Pi, mock with --mock)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="where the journal and keys live (default: $STATE_DIRECTORY, else "
+        "$XDG_DATA_HOME/jaccuse-table or ~/.local/share/jaccuse-table)",
+    )
+    parser.add_argument("--host", default=None, help="address to listen on (default 0.0.0.0)")
+    parser.add_argument(
+        "--port", type=_port, default=None, help="TCP port (default 8000; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--bots",
+        type=_count,
+        default=None,
+        help="let the rules' bot play the last K seats (to try the game alone)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
+    parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
+    parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--serial-port", default=None, help="the hub's serial port for --pads serial (default: look for it)"
+    )
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
+
+
+def _lan_address() -> str:
+    """The address other devices on the network reach this box at (no packet is sent)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+
+
+class _Devices:
+    """The optional hardware side: pads and OLED, fed from table snapshots on one feeder thread."""
+
+    def __init__(self) -> None:
+        self.pads: Any = None
+        self.display: Any = None
+        self.mock_pads = False
+        self.devices: Any = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    def open(self, mock: bool, pads: str, players: int, config: Config) -> str:
+        """Open what is asked for; returns the pad mode actually in force."""
+        try:
+            import controller.devices as devices
+        except ImportError as exc:
+            _say(f"controller.devices is not available ({exc}): reveal/abstain from phones, no display")
+            return "phone"
+        self.devices = devices
+        if pads != "phone":
+            try:
+                self.pads = self._open_pads(mock, pads, players, config)
+            except Exception as exc:
+                raise SystemExit(f"jaccuse-table: cannot open the {pads} pads: {exc}") from exc
+        if config.oled_model == "none" and not mock:
+            return pads
+        try:
+            from controller.devices.display import open_display
+
+            self.display = open_display(
+                config.oled_model if config.oled_model != "none" else None,
+                config.oled_address,
+                mock=mock,
+                i2c_port=config.i2c_port,
+            )
+        except Exception as exc:
+            _say(f"no OLED ({exc}); the game runs without it")
+            self.display = None
+        return pads
+
+    def _open_pads(self, mock: bool, pads: str, players: int, config: Config) -> Any:
+        if mock or pads == "mock":
+            from controller.devices.gpio_pads import MockPads
+
+            self.mock_pads = True
+            return MockPads(players)
+        if pads == "gpio":
+            from controller.devices.gpio_pads import open_gpio_pads
+            from controller.devices.pinmap import load_pinmap
+
+            return open_gpio_pads(players, load_pinmap(config.pinmap) if config.pinmap else None)
+        from controller.devices.serial_pads import open_serial_pads
+
+        return open_serial_pads(players, config.serial_port)
+
+    def start(self, table: Any, startup_url: str) -> None:
+        if self.pads is not None:
+            self.pads.start(table.press, self._on_hub_status)
+        if self.pads is None and self.display is None:
+            return
+        self._thread = threading.Thread(
+            target=self._feed, args=(table, startup_url), name="devices", daemon=True
+        )
+        self._thread.start()
+
+    _hub: bool | None = None
+
+    def _on_hub_status(self, connected: bool) -> None:
+        self._hub = connected
+
+    def _feed(self, table: Any, startup_url: str) -> None:
+        devices = self.devices
+        flash = devices.RefusalFlash()
+        refusals = list(table.snapshot().pad_refusals)
+        recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0
+        serial = -1
+        hub_seen: bool | None = None
+        while not self._stop.is_set():
+            now = time.monotonic()
+            waits = [1.0]
+            if (n := flash.next_change(now)) is not None:
+                waits.append(n)
+            if recovered_until > now:
+                waits.append(recovered_until - now)
+            snap = table.wait_for_change(serial, min(waits))
+            if snap.closed:
+                return
+            serial = snap.serial
+            now = time.monotonic()
+            for seat, count in enumerate(snap.pad_refusals):
+                if seat < len(refusals) and count > refusals[seat]:
+                    flash.refuse(seat, now)
+            refusals = list(snap.pad_refusals)
+            try:
+                if self.pads is not None:
+                    states = devices.led_states(snap.public, snap.players)
+                    self.pads.set_leds(flash.apply(states, now))
+                    hub_seen = self._hub
+                if self.display is not None:
+                    from controller.devices.screens import DisplayModel
+
+                    self.display.update(
+                        DisplayModel(
+                            view=snap.public,
+                            hub_connected=hub_seen,
+                            journal_recovered=recovered_until > now,
+                            startup_url=startup_url if snap.version == 0 else None,
+                        )
+                    )
+            except Exception as exc:  # a device fault must never stop the game
+                print(f"device update failed: {exc}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        self._stop.set()
+        for device in (self.pads, self.display):
+            if device is not None:
+                with contextlib.suppress(Exception):
+                    device.close()
+
+
+def _write_host_link(data_dir: Path, link: str) -> None:
+    path = data_dir / "host-link.txt"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as fh:
+            fh.write(link + "\n")
+    except OSError as exc:
+        print(f"could not write {path}: {exc}", file=sys.stderr, flush=True)
+
+
+def resolve_config(args: argparse.Namespace) -> Config:
+    """The config file (``--config``, else the system file if present) with the flags laid over it."""
+    config = load_config(args.config)
+    return with_overrides(
+        config,
+        players=args.players,
+        data_dir=str(args.data_dir) if args.data_dir is not None else None,
+        host=args.host,
+        port=args.port,
+        bots=args.bots,
+        pads=args.pads,
+        serial_port=args.serial_port,
+    )
+
+
+def main(args: argparse.Namespace) -> int:
+    from waitress.server import create_server
+
+    from controller.sdnotify import Notifier, watchdog_interval
+    from controller.table import Table, TableConfig, load_host_key
+    from web import create_app
+
+    try:
+        config = resolve_config(args)
+    except ConfigError as exc:
+        print(f"jaccuse-table: {exc}", file=sys.stderr)
+        return 2
+    mock = bool(args.mock)
+    if not mock and not on_raspberry_pi():
+        mock = True
+        _say("no Raspberry Pi found: running in mock mode (mocked GPIO pins, emulated OLED)")
+    pads = config.pads or ("mock" if mock else "gpio")
+    if mock and pads in ("gpio", "serial"):
+        pads = "mock"  # the mocked pins stand in for the real pads
+    if config.bots > config.players:
+        print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
+        return 2
+    data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        host_key = load_host_key(data_dir)
+    except OSError as exc:
+        print(f"jaccuse-table: cannot use data dir {data_dir}: {exc}", file=sys.stderr)
+        return 1
+
+    notifier = Notifier()
+    interval = watchdog_interval()
+    devices = _Devices()
+    table: Table | None = None
+    server: Any = None
+    try:
+        # Open the journal first: the game's player count comes from it when resuming.
+        table = Table.open(
+            TableConfig(
+                data_dir=data_dir,
+                players=config.players,
+                pads=pads,
+                bots=config.bots,
+                seed=args.seed,
+                bot_delay=args.bot_delay,
+                watchdog=notifier.watchdog if interval else None,
+                watchdog_every=interval or 10.0,
+            )
+        )
+        devices.open(mock, pads, table.players, config)
+        mock_press = None
+        if mock:
+            mock_press = devices.pads.press if devices.mock_pads else table.press
+        public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
+        app = create_app(
+            table,
+            host_key=host_key,
+            mock_press=mock_press,
+            heartbeat=args.heartbeat,
+            box_info={"mock": mock, "display": devices.display is not None},
+            display_png=devices.display.latest_png if devices.display is not None else None,
+            public_base=public_base or None,
+        )
+        try:
+            server = create_server(
+                app,
+                host=config.host,
+                port=config.port,
+                threads=max(8, args.threads),
+                connection_limit=256,
+                channel_timeout=120,
+                ident=APP_NAME,
+                asyncore_use_poll=True,
+                clear_untrusted_proxy_headers=True,
+            )
+        except OSError as exc:
+            print(f"jaccuse-table: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
+            return 1
+        port = int(server.effective_port)
+        reach = _lan_address() if config.host in ("0.0.0.0", "::", "") else config.host
+        base = public_base.rstrip("/") or f"http://{reach}:{port}"
+        if not public_base:
+            app.config["JACCUSE_PUBLIC_BASE"] = base
+        table.start()
+        devices.start(table, base + "/")
+        host_link = f"{base}/host?key={host_key}"
+        _write_host_link(data_dir, host_link)
+        for line in table.snapshot().status:
+            _say(f"table: {line}")
+        _say(f"table page: {base}/   host link (keep it private): {host_link}")
+        _say(f"serving http://{config.host}:{port}")
+        notifier.ready(f"serving {base}/")
+
+        def _stop(signum: int, frame: Any) -> None:
+            # End the table first: that closes every SSE stream, so waitress's own shutdown (which waits
+            # for its worker threads) finishes at once instead of timing out on open streams.
+            assert table is not None
+            notifier.stopping()
+            table.stop()
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, _stop)
+        signal.signal(signal.SIGINT, _stop)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run()
+        return 0
+    finally:
+        if table is not None:
+            table.stop()  # drains queued commands; wakes and ends every SSE stream
+        devices.close()
+        if server is not None:
+            try:
+                server.close()
+                server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
+            except Exception:
+                pass

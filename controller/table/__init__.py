@@ -1,0 +1,29 @@
+"""The table: the single-writer game loop, its SQLite journal, seat tokens and view fan-out.
+
+Depends on :mod:`controller.rules` only; the web app and the devices depend on this, never the reverse.
+"""
+
+from controller.table.journal import CorruptJournal, Journal, JournalError, move_aside
+from controller.table.table import (
+    Outcome,
+    Snapshot,
+    Table,
+    TableConfig,
+    check_host_key,
+    hash_token,
+    load_host_key,
+)
+
+__all__ = [
+    "CorruptJournal",
+    "Journal",
+    "JournalError",
+    "Outcome",
+    "Snapshot",
+    "Table",
+    "TableConfig",
+    "check_host_key",
+    "hash_token",
+    "load_host_key",
+    "move_aside",
+]

@@ -1,0 +1,576 @@
+"""The table: one game, one command queue, one loop thread that is the only writer.
+
+Every input -- a phone's request, a pad press, a bot's move, a timer -- becomes a command on a single
+queue. The loop thread takes commands one at a time, applies them with the pure rules core, journals
+each accepted action (one committed transaction) and only then answers the sender and publishes the new
+views. No other thread ever touches the game state.
+
+Readers (HTTP handlers, SSE streams, the OLED and LED feeder) never see the live state either: after
+every change the loop publishes an immutable :class:`Snapshot` (public view, every seat's private view,
+seat claims, box status) and wakes anyone waiting in :meth:`Table.wait_for_change`. A waiter only ever
+picks up the newest snapshot, so a slow or dead consumer skips stale views instead of holding up the
+loop: the loop's only interaction with consumers is a ``notify_all`` under a lock nobody holds for long.
+
+This package depends on :mod:`controller.rules` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+import json
+import os
+import queue
+import random
+import secrets
+import sys
+import threading
+import time
+import traceback
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller import rules
+from controller.table.journal import FILENAME, CorruptJournal, Journal, JournalError, move_aside
+
+PADS_DECIDE = ("reveal", "abstain")
+LOG_LINES = 30
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _say(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """How a table is set up; ``pads`` names who presses reveal/abstain: ``phone`` or a pad driver."""
+
+    data_dir: Path
+    players: int = 6
+    pads: str = "phone"
+    bots: int = 0
+    seed: int | None = None
+    bot_delay: float = 0.8
+    # Called from the loop thread every ``watchdog_every`` seconds: a ping that proves the loop itself is
+    # alive (systemd's watchdog restarts the box when it stops), not merely the process.
+    watchdog: Callable[[], object] | None = None
+    watchdog_every: float = 10.0
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The answer to one command. ``status`` is the HTTP status it maps to."""
+
+    ok: bool
+    status: int = 200
+    code: str = ""
+    message: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def refused(cls, status: int, code: str, message: str) -> Outcome:
+        return cls(ok=False, status=status, code=code, message=message)
+
+    def error(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything readers may see, as of one moment. Treat every value as read-only."""
+
+    serial: int  # rises on every published change (action, seat claim, status line)
+    version: int  # the number of accepted actions
+    public: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]  # private view per seat
+    claimed: tuple[str | None, ...]  # per seat: None, "phone" or "bot"
+    status: tuple[str, ...]
+    log: tuple[str, ...]
+    game: int = 1  # 1 for the table's first game, +1 each time the host starts a new one
+    pad_refusals: tuple[int, ...] = ()  # per seat: refused pad presses so far (for the LED flash)
+    closed: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+class _Reply:
+    """A one-shot answer slot the sender waits on."""
+
+    __slots__ = ("_event", "outcome")
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+        self.outcome: Outcome | None = None
+
+    def set(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self._event.set()
+
+    def wait(self, timeout: float | None) -> Outcome | None:
+        self._event.wait(timeout)
+        return self.outcome
+
+
+@dataclass
+class _Command:
+    kind: str  # act | join | release | bot | status | stop
+    seat: int = -1
+    payload: Any = None
+    source: str = "phone"
+    reply: _Reply | None = None
+
+
+class Table:
+    """One running game. Build with :meth:`open`, then :meth:`start`; stop with :meth:`stop`."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        journal: Journal,
+        state: rules.GameState,
+        seats: dict[int, tuple[str, str]],
+        status: list[str],
+        log: list[str],
+    ) -> None:
+        self.config = config
+        self.players = state.players
+        self._journal = journal
+        self._state = state  # loop thread only (and the constructor)
+        self._seats = dict(seats)  # loop thread only: seat -> (token_hash, kind)
+        self._queue: queue.Queue[_Command] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._cond = threading.Condition()
+        self._status = list(status)
+        self._log: deque[str] = deque(log, maxlen=LOG_LINES)
+        self._serial = 0
+        self._token_hashes: tuple[tuple[int, str], ...] = ()
+        self._pad_waiters: dict[tuple[int, str], list[_Reply]] = {}
+        self._pad_lock = threading.Lock()
+        self._pad_refusals = [0] * self.players
+        self._game = journal.games_played() + 1
+        self._bot_rng = random.Random(config.seed)
+        bots = max(0, min(config.bots, self.players))
+        self._bot_seats = frozenset(range(self.players - bots, self.players))
+        self._bot_due: float | None = None
+        self._stopping = False
+        self._snapshot = self._build_snapshot()
+        self._token_hashes = self._hashes()
+
+    # ------------------------------------------------------------------ building
+    @classmethod
+    def open(cls, config: TableConfig) -> Table:
+        """Open the journal in ``config.data_dir`` and rebuild the game from it, or start a new one.
+
+        A damaged journal is moved aside (never overwritten) and a new game starts; the box status then
+        reads "journal recovered". A journal of a different player count wins over ``config.players``.
+        """
+        data_dir = Path(config.data_dir)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        path = data_dir / FILENAME
+        status: list[str] = []
+        journal = cls._open_journal(path, status)
+        log: list[str] = []
+        state: rules.GameState | None = None
+        seats: dict[int, tuple[str, str]] = {}
+        if journal.has_game():
+            try:
+                record = journal.load()
+                state, log = cls._rebuild(record)
+                seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
+            except (CorruptJournal, rules.DealError, rules.ActionFormatError, ValueError) as exc:
+                journal.close()
+                aside = move_aside(path)
+                _say(f"journal {path} could not be replayed ({exc}); moved to {aside.name}, new game")
+                status.append("journal recovered")
+                journal = Journal.open(path)
+                state = None
+            else:
+                if record.players != config.players:
+                    _say(
+                        f"the journal holds a {record.players}-player game: resuming it "
+                        f"(--players {config.players} ignored; use another --data-dir for a new game)"
+                    )
+                    status.append(f"resumed {record.players}-player game")
+                if record.actions:
+                    status.append(f"resumed at version {state.version}")
+        if state is None:
+            players = config.players
+            seed = config.seed
+            shuffle_seed = seed if seed is not None else secrets.randbits(64)
+            deal = rules.deal_cards(players, random.Random(shuffle_seed))
+            journal.start_game(players, deal.to_dict(), seed)
+            state = rules.new_game(deal)
+        table = cls(config, journal, state, seats, status, log)
+        table._claim_bot_seats()
+        return table
+
+    @staticmethod
+    def _open_journal(path: Path, status: list[str]) -> Journal:
+        try:
+            return Journal.open(path)
+        except CorruptJournal as exc:
+            aside = move_aside(path)
+            _say(f"journal {path} is damaged ({exc}); moved to {aside.name}, starting a new game")
+            status.append("journal recovered")
+            return Journal.open(path)
+
+    @staticmethod
+    def _rebuild(record: Any) -> tuple[rules.GameState, list[str]]:
+        deal = rules.Deal.from_dict(record.players, record.deal)
+        state = rules.new_game(deal)
+        log: deque[str] = deque(maxlen=LOG_LINES)
+        for n, data in enumerate(record.actions, 1):
+            result = rules.apply(state, rules.Action.from_dict(data))
+            if isinstance(result, rules.Refused):
+                raise ValueError(f"journal action {n} is refused on replay: {result.code}")
+            state = result.state
+            log.extend(_describe(result.events))
+        return state, list(log)
+
+    def _claim_bot_seats(self) -> None:
+        """Bot seats are claimed in memory only (not journaled), so --bots can change between runs."""
+        for seat in self._bot_seats:
+            if self._seats.get(seat, ("", ""))[1] != "phone":
+                self._seats[seat] = ("", "bot")
+        self._publish()
+
+    # ------------------------------------------------------------------ running
+    def start(self) -> None:
+        if self._thread is None:
+            self._schedule_bot()
+            self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
+            self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Finish the commands already queued, close the journal and wake every waiter."""
+        if self._thread is not None and self._thread.is_alive():
+            self._queue.put(_Command("stop"))
+            self._thread.join(timeout)
+        self._journal.close()
+        with self._cond:
+            self._stopping = True
+            self._snapshot = _replace_closed(self._snapshot)
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        ping = self.config.watchdog
+        next_ping = time.monotonic()
+        while True:
+            now = time.monotonic()
+            if ping is not None and now >= next_ping:
+                ping()
+                next_ping = now + self.config.watchdog_every
+            deadlines = [d for d in (self._bot_due, next_ping if ping else None) if d is not None]
+            timeout = max(0.0, min(deadlines) - now) if deadlines else None
+            try:
+                cmd = self._queue.get(timeout=timeout)
+            except queue.Empty:
+                if self._bot_due is None or time.monotonic() < self._bot_due:
+                    continue
+                self._bot_due = None
+                cmd = _Command("bot", source="bot")
+            if cmd.kind == "stop":
+                self._fail_pending()
+                return
+            try:
+                outcome = self._handle(cmd)
+            except Exception:  # the loop must survive anything
+                traceback.print_exc()
+                outcome = Outcome.refused(409, "internal", "the table could not handle this request")
+            if cmd.reply is not None:
+                cmd.reply.set(outcome)
+            self._schedule_bot()
+
+    def _fail_pending(self) -> None:
+        while True:
+            try:
+                cmd = self._queue.get_nowait()
+            except queue.Empty:
+                return
+            if cmd.reply is not None:
+                cmd.reply.set(Outcome.refused(503, "stopping", "the table is shutting down"))
+
+    # ------------------------------------------------------------------ commands (loop thread)
+    def _handle(self, cmd: _Command) -> Outcome:
+        if cmd.kind == "act":
+            return self._act(cmd.seat, cmd.payload, cmd.source)
+        if cmd.kind == "pad":
+            outcome = self._act(cmd.seat, rules.Action(seat=cmd.seat, act=cmd.payload), "pad")
+            if not outcome.ok:
+                self._pad_refusals[cmd.seat] += 1
+                self._publish()
+            self._resolve_pad_waiters(cmd.seat, cmd.payload, outcome)
+            return outcome
+        if cmd.kind == "bot":
+            return self._bot_move()
+        if cmd.kind == "join":
+            return self._join(cmd.seat)
+        if cmd.kind == "release":
+            return self._release(cmd.seat)
+        if cmd.kind == "new_game":
+            if cmd.payload and not self._state.over:
+                return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
+            return self._new_game()
+        if cmd.kind == "status":
+            self._status.append(str(cmd.payload))
+            self._publish()
+            return Outcome(ok=True)
+        return Outcome.refused(400, "bad_command", f"unknown command {cmd.kind!r}")
+
+    def _act(self, seat: int, action: rules.Action, source: str) -> Outcome:
+        if not 0 <= seat < self.players:
+            return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        if source == "phone" and self.config.pads != "phone" and action.act in PADS_DECIDE:
+            return Outcome.refused(409, "pads_decide", "reveal and abstain are pressed on the seat's pad")
+        try:
+            result = rules.apply(self._state, action)
+        except Exception as exc:  # a bug in the rules must not take the table down
+            traceback.print_exc()
+            return Outcome.refused(409, "engine_error", f"the rules engine failed: {type(exc).__name__}")
+        if isinstance(result, rules.Refused):
+            return Outcome.refused(409, result.code, result.message)
+        seq = self._state.version + 1
+        try:
+            self._journal.append(seq, action.to_dict(), source)
+        except JournalError as exc:
+            _say(f"journal write failed: {exc}")
+            return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
+        self._state = result.state
+        self._log.extend(_describe(result.events))
+        self._publish()
+        return Outcome(ok=True, data={"me": self._snapshot.seats[seat]})
+
+    def _bot_move(self) -> Outcome:
+        waiting = [s for s in rules.awaiting(self._state) if self._is_bot(s)]
+        self._bot_rng.shuffle(waiting)
+        for seat in waiting:
+            action = rules.bot_action(self._state, seat, self._bot_rng)
+            if action is not None:
+                return self._act(seat, action, "bot")
+        return Outcome(ok=True)
+
+    def _is_bot(self, seat: int) -> bool:
+        return self._seats.get(seat, ("", ""))[1] == "bot"
+
+    def _schedule_bot(self) -> None:
+        if self._bot_due is not None or not self._bot_seats or self._state.over:
+            return
+        if any(self._is_bot(s) for s in rules.awaiting(self._state)):
+            delay = self.config.bot_delay
+            self._bot_due = time.monotonic() + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
+
+    def _join(self, seat: int) -> Outcome:
+        if not 0 <= seat < self.players:
+            return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        if seat in self._seats:
+            return Outcome.refused(409, "seat_taken", "this seat is already taken")
+        token = secrets.token_urlsafe(32)
+        token_hash = hash_token(token)
+        try:
+            self._journal.claim_seat(seat, token_hash, "phone")
+        except JournalError as exc:
+            _say(f"journal write failed: {exc}")
+            return Outcome.refused(503, "journal_unavailable", "the seat could not be saved; try again")
+        self._seats[seat] = (token_hash, "phone")
+        self._publish()
+        return Outcome(ok=True, data={"seat": seat, "token": token})
+
+    def _release(self, seat: int) -> Outcome:
+        if not 0 <= seat < self.players:
+            return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        if seat not in self._seats or self._is_bot(seat):
+            return Outcome.refused(409, "seat_free", "this seat is not held by a phone")
+        try:
+            self._journal.release_seat(seat)
+        except JournalError as exc:
+            _say(f"journal write failed: {exc}")
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        del self._seats[seat]
+        if seat in self._bot_seats:
+            self._seats[seat] = ("", "bot")
+        self._publish()
+        return Outcome(ok=True, data={"seat": seat})
+
+    def _new_game(self) -> Outcome:
+        players = self.players
+        deal = rules.deal_cards(players, random.Random(secrets.randbits(64)))
+        try:
+            self._journal.next_game(players, deal.to_dict(), None)
+        except JournalError as exc:
+            _say(f"journal write failed: {exc}")
+            return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")
+        self._state = rules.new_game(deal)
+        self._game += 1
+        self._log.clear()
+        self._log.append(f"Game {self._game} begins.")
+        self._pad_refusals = [0] * players
+        self._publish()
+        return Outcome(ok=True, data={"game": self._game})
+
+    def _hashes(self) -> tuple[tuple[int, str], ...]:
+        return tuple((s, h) for s, (h, kind) in sorted(self._seats.items()) if kind == "phone" and h)
+
+    def _build_snapshot(self) -> Snapshot:
+        state = self._state
+        return Snapshot(
+            serial=self._serial,
+            version=state.version,
+            public=rules.public_view(state),
+            seats=tuple(rules.seat_view(state, s) for s in range(state.players)),
+            claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
+            status=tuple(self._status),
+            log=tuple(self._log),
+            game=self._game,
+            pad_refusals=tuple(self._pad_refusals),
+        )
+
+    def _publish(self) -> None:
+        self._serial += 1
+        snapshot = self._build_snapshot()
+        hashes = self._hashes()
+        with self._cond:
+            self._snapshot = snapshot
+            self._token_hashes = hashes
+            self._cond.notify_all()
+
+    # ------------------------------------------------------------------ any thread
+    def snapshot(self) -> Snapshot:
+        return self._snapshot
+
+    def wait_for_change(self, after_serial: int, timeout: float | None) -> Snapshot:
+        """Return the newest snapshot once its serial is past ``after_serial`` (or on timeout/close)."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._snapshot.serial > after_serial or self._stopping, timeout)
+            return self._snapshot
+
+    @property
+    def closed(self) -> bool:
+        return self._stopping
+
+    def _submit(self, cmd: _Command, timeout: float) -> Outcome:
+        if self._stopping:
+            return Outcome.refused(503, "stopping", "the table is shutting down")
+        reply = _Reply()
+        cmd.reply = reply
+        self._queue.put(cmd)
+        outcome = reply.wait(timeout)
+        if outcome is None:
+            return Outcome.refused(503, "busy", "the table did not answer in time; check before retrying")
+        return outcome
+
+    def submit_action(
+        self, seat: int, action: rules.Action, source: str = "phone", timeout: float = 30.0
+    ) -> Outcome:
+        """Apply ``action`` for ``seat``; returns once it is journaled (``data["me"]``) or refused."""
+        return self._submit(_Command("act", seat=seat, payload=action, source=source), timeout)
+
+    def join(self, seat: int, timeout: float = 30.0) -> Outcome:
+        """Claim an unclaimed seat; ``data`` holds ``seat`` and the new ``token``."""
+        return self._submit(_Command("join", seat=seat), timeout)
+
+    def release(self, seat: int, timeout: float = 30.0) -> Outcome:
+        """Free a seat held by a phone (a lost phone); its token stops working."""
+        return self._submit(_Command("release", seat=seat), timeout)
+
+    def new_game(self, only_if_over: bool = False, timeout: float = 30.0) -> Outcome:
+        """Archive this game in the journal and deal a new one for the same seats.
+
+        The host may do it at any moment; a player's "play again" passes ``only_if_over`` so that two
+        phones pressing it together deal one new game, not two.
+        """
+        return self._submit(_Command("new_game", payload=only_if_over), timeout)
+
+    def add_status(self, line: str) -> None:
+        self._queue.put(_Command("status", payload=line))
+
+    def press(self, seat: int, button: str) -> None:
+        """A pad press (called from a device thread): queued, never blocks the caller."""
+        if button in PADS_DECIDE and isinstance(seat, int) and 0 <= seat < self.players:
+            self._queue.put(_Command("pad", seat=seat, payload=button, source="pad"))
+
+    def pad_waiter(self, seat: int, button: str) -> _Reply:
+        """A reply resolved by the next pad command for (seat, button), for the mock pad endpoint."""
+        reply = _Reply()
+        with self._pad_lock:
+            self._pad_waiters.setdefault((seat, button), []).append(reply)
+        return reply
+
+    def drop_pad_waiter(self, seat: int, button: str, reply: _Reply) -> None:
+        with self._pad_lock:
+            waiters = self._pad_waiters.get((seat, button), [])
+            if reply in waiters:
+                waiters.remove(reply)
+
+    def _resolve_pad_waiters(self, seat: int, button: str, outcome: Outcome) -> None:
+        with self._pad_lock:
+            waiters = self._pad_waiters.pop((seat, button), [])
+        for reply in waiters:
+            reply.set(outcome)
+
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat a token belongs to, or None. Compares against every claim in constant time."""
+        if not token or len(token) > 512:
+            return None
+        candidate = hash_token(token)
+        found = None
+        for seat, token_hash in self._token_hashes:
+            if hmac.compare_digest(candidate, token_hash):
+                found = seat
+        return found
+
+    def is_bot_seat(self, seat: int) -> bool:
+        return seat in self._bot_seats
+
+
+def _describe(events: Any) -> list[str]:
+    lines = []
+    for event in events:
+        try:
+            line = rules.describe_event(event)
+        except Exception:
+            line = None
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _replace_closed(snapshot: Snapshot) -> Snapshot:
+    return dataclasses.replace(snapshot, serial=snapshot.serial + 1, closed=True)
+
+
+def load_host_key(data_dir: Path) -> str:
+    """The host secret kept in ``DATA_DIR/host-key`` (created on first use, readable by the owner only)."""
+    path = Path(data_dir) / "host-key"
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 32:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = secrets.token_urlsafe(32)
+    tmp = path.with_name("host-key.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with open(fd, "w", encoding="ascii") as fh:
+        fh.write(key + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    return key
+
+
+def check_host_key(expected: str, given: str | None) -> bool:
+    return bool(given) and hmac.compare_digest(expected.encode(), str(given).encode())
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))

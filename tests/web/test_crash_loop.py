@@ -1,0 +1,148 @@
+"""kill -9 at random moments: every acknowledged action survives, tokens stay valid, the file stays sound.
+
+Cycles: JACCUSE_CRASH_CYCLES (default 20). Each cycle restarts the real server on the same data dir,
+drives it from one thread per seat over HTTP, and kills it with SIGKILL after a random delay (some
+cycles kill it while it is still starting up).
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import requests
+from web_helpers import Server, env_int, random_action
+
+from controller import rules
+from controller.table.journal import FILENAME
+
+PLAYERS = 5
+
+
+def _journal(path: Path) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        meta = dict(conn.execute("SELECT key, value FROM meta"))
+        rows = conn.execute("SELECT seq, action FROM actions ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+    import json
+
+    assert [seq for seq, _ in rows] == list(range(1, len(rows) + 1))
+    return int(meta["players"]), json.loads(meta["deal"]), [json.loads(a) for _, a in rows]
+
+
+def _replay(players: int, deal: dict[str, Any], actions: list[dict[str, Any]]) -> rules.GameState:
+    state = rules.new_game(rules.Deal.from_dict(players, deal))
+    for a in actions:
+        result = rules.apply(state, rules.Action.from_dict(a))
+        assert isinstance(result, rules.Accepted)
+        state = result.state
+    return state
+
+
+def _drive(
+    url: str,
+    seat: int,
+    token: str,
+    rng: random.Random,
+    acked: list[tuple[int, dict[str, Any]]],
+    lock: threading.Lock,
+    stop: threading.Event,
+) -> None:
+    s = requests.Session()
+    s.headers["Authorization"] = f"Bearer {token}"
+    while not stop.is_set():
+        try:
+            me = s.get(f"{url}/api/me", timeout=5).json()
+            action = random_action(me, rng)
+            if action is None:
+                time.sleep(0.005)
+                continue
+            r = s.post(f"{url}/api/me/actions", json=action, timeout=5)
+        except (requests.RequestException, ValueError):
+            return  # the server was killed
+        if r.status_code == 200:
+            version = r.json()["me"]["table"]["version"]
+            with lock:
+                acked.append((version, {"seat": seat, **action}))
+        else:
+            assert r.status_code == 409, (r.status_code, r.text)
+
+
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    cycles = env_int("JACCUSE_CRASH_CYCLES", 20)
+    rng = random.Random(env_int("JACCUSE_CRASH_SEED", 1234))
+    server = Server(tmp_path, players=PLAYERS)
+    tokens: list[str] = []
+    acked: list[tuple[int, dict[str, Any]]] = []
+    lock = threading.Lock()
+    journal = tmp_path / FILENAME
+    games, total = 1, 0
+    for cycle in range(cycles):
+        if cycle and cycle % 5 == 0:
+            server.spawn()  # kill during start-up, before or while the journal opens
+            time.sleep(rng.uniform(0.0, 0.4))
+            server.kill()
+        server.start()
+        url = server.url
+        if not tokens:
+            for seat in range(PLAYERS):
+                r = requests.post(f"{url}/api/join", json={"seat": seat}, timeout=5)
+                assert r.status_code == 200
+                tokens.append(r.json()["token"])
+        view = requests.get(f"{url}/api/table", timeout=5).json()
+        with lock:
+            top = max((v for v, _ in acked), default=0)
+        assert view["version"] >= top
+        if view["over"]:  # random play ends games quickly: the host deals a new one for the same seats
+            key = (tmp_path / "host-key").read_text().strip()
+            r = requests.post(f"{url}/api/host/new-game", headers={"X-Host-Key": key}, timeout=5)
+            assert r.status_code == 200
+            games += 1
+            with lock:
+                total += len(acked)
+                acked.clear()  # each was checked against the journal when its cycle ended
+        for seat, token in enumerate(tokens):
+            me = requests.get(f"{url}/api/me", headers={"Authorization": f"Bearer {token}"}, timeout=5)
+            assert me.status_code == 200 and me.json()["seat"] == seat
+        stop = threading.Event()
+        threads = [
+            threading.Thread(
+                target=_drive, args=(url, seat, tokens[seat], random.Random(rng.random()), acked, lock, stop)
+            )
+            for seat in range(PLAYERS)
+        ]
+        for t in threads:
+            t.start()
+        time.sleep(rng.uniform(0.05, 0.5))
+        server.kill()
+        stop.set()
+        for t in threads:
+            t.join(10)
+        players, deal, actions = _journal(journal)
+        assert players == PLAYERS
+        with lock:
+            for version, action in acked:
+                assert version <= len(actions), (version, len(actions))
+                assert actions[version - 1] == action
+    assert acked, "no action was acknowledged at all"
+    print(f"crash loop: {cycles} cycles, {games} games, {total + len(acked)} acknowledged actions")
+    versions = [v for v, _ in acked]
+    assert len(versions) == len(set(versions))
+    server.start()
+    try:
+        players, deal, actions = _journal(journal)
+        state = _replay(players, deal, actions)
+        assert requests.get(f"{server.url}/api/table", timeout=5).json() == rules.public_view(state)
+        for seat, token in enumerate(tokens):
+            me = requests.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"}, timeout=5)
+            assert me.json() == rules.seat_view(state, seat)
+    finally:
+        server.kill()
+    assert not list(tmp_path.glob(FILENAME + ".broken-*"))  # nothing was ever judged corrupt

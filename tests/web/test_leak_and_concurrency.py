@@ -1,0 +1,204 @@
+"""Through a real server: no seat ever sees another seat's secrets, and concurrent phones are serialised.
+
+Leak check: JACCUSE_LEAK_PLAYERS (default "5,12,14") games with every seat joined, played by the rules'
+bot through the API (up to JACCUSE_LEAK_MAX_ACTIONS each). The test deals the same game locally from the
+seed it passed, mirrors every acknowledged action, and checks every response and every SSE event of every
+seat against that seat's own view of the mirrored state, plus structural checks (no "seed" anywhere; the
+secret fields only where they belong). Matching by seat fields, not card names, because 12-14 players
+play with two decks and equal card names.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from web_helpers import SSE, Server, env_int, random_action, walk_keys
+
+from controller import rules
+from controller.table.journal import FILENAME
+
+SECRET_KEYS = {"hand", "hands", "selected", "membership", "network", "parley_offered", "moves", "seed"}
+
+
+def _norm(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _check_public(view: dict[str, Any]) -> None:
+    for path, _ in walk_keys(view):
+        if path[-1] in SECRET_KEYS:
+            assert path[0] == "reveal" and view["over"] and path[-1] in ("membership", "network"), path
+
+
+def _check_private(me: dict[str, Any], seat: int) -> None:
+    assert me["seat"] == seat
+    for path, _ in walk_keys(me):
+        if path[-1] in SECRET_KEYS:
+            assert len(path) == 1 or path[0] == "table", path
+            if path[-1] == "seed":
+                raise AssertionError("seed leaked")
+    _check_public(me["table"])
+
+
+def _leak_players() -> list[int]:
+    text = __import__("os").environ.get("JACCUSE_LEAK_PLAYERS", "5,12,14")
+    return [int(p) for p in text.split(",") if p.strip()]
+
+
+@pytest.mark.parametrize("players", _leak_players())
+def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> None:
+    seed = 1000 + players
+    max_actions = env_int("JACCUSE_LEAK_MAX_ACTIONS", 400)
+    rng = random.Random(seed)
+    state = rules.new_game(rules.deal_cards(players, random.Random(seed)))
+    states = {0: state}
+    with Server(tmp_path, "--seed", str(seed), "--heartbeat", "1", players=players) as server:
+        url = server.url
+        assert requests.get(f"{url}/api/table", timeout=5).json() == _norm(rules.public_view(state))
+        tokens = [
+            requests.post(f"{url}/api/join", json={"seat": s}, timeout=5).json()["token"]
+            for s in range(players)
+        ]
+        sessions = []
+        for token in tokens:
+            session = requests.Session()
+            session.headers["Authorization"] = f"Bearer {token}"
+            sessions.append(session)
+        received: dict[int, list[Any]] = {s: [] for s in range(-1, players)}
+        streams = [SSE(server.port, "/api/table/events")] + [
+            SSE(server.port, "/api/me/events", tokens[s]) for s in range(players)
+        ]
+
+        def read(seat: int, stream: SSE) -> None:
+            try:
+                for kind, value in stream.items():
+                    if kind == "event":
+                        received[seat].append(value)
+            except (OSError, ValueError):
+                pass
+
+        readers = [
+            threading.Thread(target=read, args=(s - 1, st), daemon=True) for s, st in enumerate(streams)
+        ]
+        for t in readers:
+            t.start()
+        responses: list[tuple[int, Any]] = []
+        for n in range(max_actions):
+            waiting = rules.awaiting(state)
+            if state.over or not waiting:
+                break
+            seat = rng.choice(waiting)
+            action = rules.bot_action(state, seat, rng)
+            if action is None:
+                continue
+            body = {k: v for k, v in action.to_dict().items() if k != "seat"}
+            r = sessions[seat].post(f"{url}/api/me/actions", json=body, timeout=10)
+            assert r.status_code == 200, r.text
+            result = rules.apply(state, action)
+            assert isinstance(result, rules.Accepted)
+            state = result.state
+            states[state.version] = state
+            me = r.json()["me"]
+            responses.append((seat, me))
+            assert me == _norm(rules.seat_view(state, seat))
+            if n % 25 == 0:
+                for s in range(players):
+                    got = sessions[s].get(f"{url}/api/me", timeout=5).json()
+                    responses.append((s, got))
+                    assert got == _norm(rules.seat_view(state, s))
+                assert requests.get(f"{url}/api/table", timeout=5).json() == _norm(rules.public_view(state))
+        final = state.version
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            lasts = [received[s][-1] if received[s] else None for s in received]
+            versions = [
+                x["version"] if s == -1 else x["table"]["version"]
+                for s, x in zip(received, lasts, strict=True)
+                if x is not None
+            ]
+            if len(versions) == players + 1 and min(versions) == final:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the SSE streams did not catch up with the last version")
+        for stream in streams:
+            stream.close()
+    assert final > 0
+    print(
+        f"leak check, {players} players: {final} actions, over={state.over}, "
+        f"{sum(len(v) for v in received.values())} SSE events, {len(responses)} responses"
+    )
+    for seat, me in responses:
+        _check_private(me, seat)
+    for view in received[-1]:
+        _check_public(view)
+        assert view == _norm(rules.public_view(states[view["version"]]))
+    for seat in range(players):
+        assert received[seat], f"seat {seat} got no event"
+        for me in received[seat]:
+            _check_private(me, seat)
+            assert me == _norm(rules.seat_view(states[me["table"]["version"]], seat))
+
+
+def test_concurrent_phones_equal_one_by_one(tmp_path: Path) -> None:
+    duration = env_int("JACCUSE_CONCURRENCY_MS", 1500) / 1000
+    server = Server(tmp_path).start()
+    url = server.url
+    tokens = [requests.post(f"{url}/api/join", json={"seat": s}, timeout=5).json()["token"] for s in range(5)]
+    acked: list[tuple[int, dict[str, Any]]] = []
+    statuses: list[int] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + duration
+
+    def phone(seat: int, seed: int) -> None:
+        rng = random.Random(seed)
+        s = requests.Session()
+        s.headers["Authorization"] = f"Bearer {tokens[seat]}"
+        while time.monotonic() < stop:
+            me = s.get(f"{url}/api/me", timeout=10).json()
+            action = random_action(me, rng)
+            if action is None:
+                time.sleep(0.002)
+                continue
+            r = s.post(f"{url}/api/me/actions", json=action, timeout=10)
+            with lock:
+                statuses.append(r.status_code)
+                if r.status_code == 200:
+                    acked.append((r.json()["me"]["table"]["version"], {"seat": seat, **action}))
+
+    # two phones hold seat 0 (same token), one phone for each other seat
+    threads = [threading.Thread(target=phone, args=(seat, i)) for i, seat in enumerate([0, 0, 1, 2, 3, 4])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    final = requests.get(f"{url}/api/table", timeout=5).json()
+    assert server.terminate() == 0
+    assert set(statuses) <= {200, 409}
+    assert 409 in statuses, "no race was lost: the test did not exercise concurrency"
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    journal = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions ORDER BY seq")]
+    conn.close()
+    # every acknowledged action holds its own slot, and nothing else was applied
+    assert (
+        sorted(v for v, _ in acked)
+        == list(range(1, len(journal) + 1))
+        == list(range(1, final["version"] + 1))
+    )
+    for version, action in acked:
+        assert journal[version - 1] == action
+    state = rules.new_game(rules.Deal.from_dict(int(meta["players"]), json.loads(meta["deal"])))
+    for data in journal:
+        result = rules.apply(state, rules.Action.from_dict(data))
+        assert isinstance(result, rules.Accepted)
+        state = result.state
+    assert _norm(rules.public_view(state)) == final

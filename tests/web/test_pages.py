@@ -1,0 +1,93 @@
+"""The pages and their assets through Flask's test client: served by the box, small, self-contained."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask.testing import FlaskClient
+
+from controller.table import Table, TableConfig
+from web import create_app
+
+HOST_KEY = "k" * 43
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table.open(TableConfig(data_dir=tmp_path, players=6, seed=3))
+    t.start()
+    yield t
+    t.stop()
+
+
+@pytest.fixture
+def client(table: Table) -> FlaskClient:
+    app = create_app(table, host_key=HOST_KEY, public_base="http://192.168.4.1:8000")
+    return app.test_client()
+
+
+def _page_weight(client: FlaskClient, path: str) -> int:
+    """Bytes of a page plus every asset it loads (scripts, their imports, the style sheet)."""
+    page = client.get(path)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    total = len(page.data)
+    todo = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
+    seen: set[str] = set()
+    while todo:
+        url = todo.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        r = client.get(url)
+        assert r.status_code == 200, url
+        total += len(r.data)
+        for name in re.findall(r'from "\./([^"]+)"', r.get_data(as_text=True)):
+            todo.append(f"/static/{name}")
+    return total
+
+
+@pytest.mark.parametrize("path", ["/", "/seat/0", f"/host?key={HOST_KEY}"])
+def test_pages_load_only_local_assets_under_100_kb(client: FlaskClient, path: str) -> None:
+    html = client.get(path).get_data(as_text=True)
+    assert not re.search(r'(?:src|href)="(?:https?:)?//', html), "a page must not load from outside the box"
+    assert _page_weight(client, path) < 100 * 1024
+
+
+def test_pages_forbid_outside_scripts(client: FlaskClient) -> None:
+    csp = client.get("/").headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "script-src 'self'" in csp
+
+
+def test_seat_and_host_pages_refuse_what_does_not_exist(client: FlaskClient) -> None:
+    assert client.get("/seat/6").status_code == 404
+    assert client.get("/host").status_code == 401
+    assert client.get("/host?key=wrong").status_code == 401
+    assert "Seat 5" in client.get("/seat/5").get_data(as_text=True)
+
+
+def test_join_qr_code_encodes_the_public_address(client: FlaskClient) -> None:
+    r = client.get("/qr/seat/2.svg")
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml"
+    assert client.get("/qr/seat/6.svg").status_code == 404
+    import io
+
+    import segno
+
+    # segno draws the same text the same way: the code must hold the seat's link at the box's address
+    out = io.BytesIO()
+    segno.make("http://192.168.4.1:8000/seat/2", error="m").save(
+        out, kind="svg", scale=4, border=2, dark="#000", light="#fff"
+    )
+    assert r.data == out.getvalue()
+
+
+def test_play_again_needs_a_seat_token(client: FlaskClient) -> None:
+    r = client.post("/api/table/new-game")
+    assert r.status_code == 401
+    token = client.post("/api/join", json={"seat": 0}).get_json()["token"]
+    r = client.post("/api/table/new-game", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 409 and r.get_json()["error"]["code"] == "not_over"

@@ -1,0 +1,71 @@
+"""`jaccuse-table run` helpers: data dir choice, Pi detection, argument checks."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from controller.commands import run
+
+
+def test_default_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("STATE_DIRECTORY", f"{tmp_path}/state:{tmp_path}/other")
+    assert run.default_data_dir() == tmp_path / "state"
+    monkeypatch.delenv("STATE_DIRECTORY")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert run.default_data_dir() == tmp_path / "xdg" / "jaccuse-table"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/path")  # ignored, as the XDG spec says
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert run.default_data_dir() == tmp_path / "home" / ".local" / "share" / "jaccuse-table"
+
+
+def test_pi_detection(tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    assert run.on_raspberry_pi(str(model))
+    model.write_bytes(b"QEMU Virtual Machine")
+    assert not run.on_raspberry_pi(str(model))
+    assert not run.on_raspberry_pi(str(tmp_path / "missing"))
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    run.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+def test_defaults_and_bad_flags(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    config = run.resolve_config(_parse(["--config", str(empty)]))
+    assert (config.players, config.host, config.port, config.bots, config.pads) == (
+        6,
+        "0.0.0.0",
+        8000,
+        0,
+        None,
+    )
+    bad_flags = (["--players", "4"], ["--players", "15"], ["--bots", "-1"], ["--pads", "usb"],
+                 ["--port", "70000"])
+    for bad in bad_flags:
+        with pytest.raises(SystemExit):
+            _parse(bad)
+
+
+def test_flags_override_the_config_file(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text('[box]\nplayers = 9\nport = 8123\n[pads]\nmode = "phone"\n')
+    config = run.resolve_config(_parse(["--config", str(path), "--port", "9000"]))
+    assert (config.players, config.port, config.pads) == (9, 9000, "phone")
+
+
+def test_a_bad_config_stops_the_start_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text("[box]\nplayrs = 9\n")
+    assert run.main(_parse(["--config", str(path), "--data-dir", str(tmp_path / "d")])) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "box.playrs" in err[0]

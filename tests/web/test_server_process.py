@@ -1,0 +1,196 @@
+"""The real server process (waitress) on loopback: start-up line, SSE latency, heartbeats, reconnects,
+clients that never read, bad input over real HTTP and a clean SIGTERM resume."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+import requests
+from web_helpers import SSE, Server
+
+from controller.table.journal import FILENAME
+
+
+def _join_all(server: Server, players: int = 5) -> list[str]:
+    tokens = []
+    for seat in range(players):
+        r = requests.post(f"{server.url}/api/join", json={"seat": seat}, timeout=10)
+        assert r.status_code == 200
+        tokens.append(r.json()["token"])
+    return tokens
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_startup_line_and_sse_latency(tmp_path: Path) -> None:
+    with Server(tmp_path, "--heartbeat", "0.3") as server:
+        assert server.output[-1] == f"serving http://127.0.0.1:{server.port}"
+        assert any("no Raspberry Pi" in line or "host link" in line for line in server.output)
+        assert (tmp_path / "host-key").exists() and (tmp_path / FILENAME).exists()
+        tokens = _join_all(server)
+        table = SSE(server.port, "/api/table/events")
+        me = SSE(server.port, "/api/me/events", tokens[0])
+        assert table.status == 200 and me.status == 200
+        assert table.resp.getheader("Content-Type", "").startswith("text/event-stream")
+        assert table.next_event()["version"] == 0  # the current view at once
+        first = me.next_event()
+        assert first["seat"] == 0 and first["table"]["version"] == 0
+        latencies = []
+        for seat in range(5):
+            card = requests.get(f"{server.url}/api/me", headers=_auth(tokens[seat]), timeout=5).json()[
+                "hand"
+            ][0]
+            t0 = time.monotonic()
+            r = requests.post(
+                f"{server.url}/api/me/actions",
+                json={"act": "membership", "card": card},
+                headers=_auth(tokens[seat]),
+                timeout=5,
+            )
+            assert r.status_code == 200
+            view = table.next_event()
+            latencies.append(time.monotonic() - t0)
+            assert view["version"] == seat + 1
+        assert max(latencies) < 1.0, latencies  # each chunk is flushed, not buffered
+        # me stream: the seat's own change arrives, and heartbeats keep flowing while nothing changes
+        kinds = []
+        for kind, _value in me.items():
+            kinds.append(kind)
+            if kind == "comment" and "event" in kinds:
+                break
+        assert "comment" in kinds
+        # a reconnecting client gets the current view at once
+        table.close()
+        again = SSE(server.port, "/api/table/events")
+        assert again.next_event()["version"] == 5
+        again.close()
+        me.close()
+
+
+def test_clients_that_never_read_do_not_stall_the_table(tmp_path: Path) -> None:
+    with Server(tmp_path, "--heartbeat", "0.2") as server:
+        tokens = _join_all(server)
+        stuck = []
+        for _ in range(20):
+            s = socket.create_connection(("127.0.0.1", server.port))
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            s.sendall(b"GET /api/table/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            stuck.append(s)  # never read
+        t0 = time.monotonic()
+        for seat in range(5):
+            card = requests.get(f"{server.url}/api/me", headers=_auth(tokens[seat]), timeout=5).json()[
+                "hand"
+            ][0]
+            r = requests.post(
+                f"{server.url}/api/me/actions",
+                json={"act": "membership", "card": card},
+                headers=_auth(tokens[seat]),
+                timeout=5,
+            )
+            assert r.status_code == 200
+        assert time.monotonic() - t0 < 5
+        live = SSE(server.port, "/api/table/events")
+        assert live.next_event()["version"] == 5
+        for s in stuck:
+            s.close()
+        live.close()
+
+
+def test_bad_input_over_real_http(tmp_path: Path) -> None:
+    with Server(tmp_path) as server:
+        token = _join_all(server)[0]
+        h = _auth(token) | {"Content-Type": "application/json"}
+        cases = [
+            (b"{", 400),
+            (b"[]", 400),
+            (b'{"act": "fly"}', 400),
+            (b'{"act": "vote", "card": []}', 400),
+            (b"x" * 100_000, 413),
+            (b'{"act": "pass"}', 409),
+        ]
+        for body, status in cases:
+            r = requests.post(f"{server.url}/api/me/actions", data=body, headers=h, timeout=10)
+            assert r.status_code == status, (body[:20], r.status_code)
+            assert r.json()["ok"] is False
+        # a chunked body with no length is capped too
+        r = requests.post(f"{server.url}/api/me/actions", data=iter([b"x" * 8192] * 8), headers=h, timeout=10)
+        assert r.status_code in (400, 413)
+        assert requests.get(f"{server.url}/api/me", timeout=5).status_code == 401
+        assert requests.get(f"{server.url}/api/table", timeout=5).json()["version"] == 0
+
+
+def test_sigterm_then_resume_keeps_state_and_tokens(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--bots", "3", "--bot-delay", "0.01").start()
+    tokens = _join_all(server, 2)
+    events = SSE(server.port, "/api/table/events")
+    events.next_event()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if requests.get(f"{server.url}/api/table", timeout=5).json()["version"] >= 3:
+            break
+        time.sleep(0.05)
+    closed = threading.Event()
+
+    def drain() -> None:
+        for _ in events.items():
+            pass
+        closed.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    before = requests.get(f"{server.url}/api/table", timeout=5).json()
+    t0 = time.monotonic()
+    assert server.terminate() == 0
+    assert time.monotonic() - t0 < 5
+    assert closed.wait(5)  # open streams end with the process
+    server = Server(tmp_path).start()
+    try:
+        after = requests.get(f"{server.url}/api/table", timeout=5).json()
+        assert after["version"] >= before["version"]  # bots may have moved after we looked
+        for seat, token in enumerate(tokens):
+            assert (
+                requests.get(f"{server.url}/api/me", headers=_auth(token), timeout=5).json()["seat"] == seat
+            )
+        r = requests.post(f"{server.url}/api/join", json={"seat": 4}, timeout=5)
+        assert r.status_code == 200  # bot seats are claimed only while --bots says so
+    finally:
+        server.kill()
+
+
+def test_mock_pads_press_through_mocked_gpio(tmp_path: Path) -> None:
+    with Server(tmp_path, pads="mock") as server:
+        tokens = _join_all(server)
+        for token in tokens:
+            card = requests.get(f"{server.url}/api/me", headers=_auth(token), timeout=5).json()["hand"][0]
+            r = requests.post(
+                f"{server.url}/api/me/actions",
+                json={"act": "membership", "card": card},
+                headers=_auth(token),
+                timeout=5,
+            )
+            assert r.status_code == 200
+        r = requests.post(
+            f"{server.url}/api/me/actions", json={"act": "abstain"}, headers=_auth(tokens[1]), timeout=5
+        )
+        assert r.status_code == 409 and r.json()["error"]["code"] == "pads_decide"
+        r = requests.post(f"{server.url}/api/mock/pads/1/abstain", timeout=10)
+        assert r.status_code == 200 and 1 in r.json()["table"]["pressed"]
+        r = requests.post(f"{server.url}/api/mock/pads/1/abstain", timeout=10)
+        assert r.status_code == 409  # pressed already this round
+        box = requests.get(f"{server.url}/api/box", timeout=5).json()
+        assert box["mock"] is True and box["pads"] == "mock"
+        png = requests.get(f"{server.url}/api/display.png", timeout=5)
+        assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
+
+
+def test_corrupt_journal_reported_and_moved_aside(tmp_path: Path) -> None:
+    (tmp_path / FILENAME).write_bytes(b"not a database at all" * 50)
+    with Server(tmp_path) as server:
+        box = requests.get(f"{server.url}/api/box", timeout=5).json()
+        assert "journal recovered" in box["status"]
+        assert requests.get(f"{server.url}/api/table", timeout=5).json()["version"] == 0
+    assert list(tmp_path.glob(FILENAME + ".broken-*"))

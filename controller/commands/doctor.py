@@ -236,21 +236,21 @@ def _press_every_button(
         for name in ("reveal", "abstain"):
             with arrived:
                 presses.clear()
-            report.out.write(f"    press seat {seat + 1} {name.upper()} ... ")
+            report.out.write(f"    press seat {seat} {name.upper()} ... ")
             report.out.flush()
             with arrived:
                 arrived.wait_for(lambda: bool(presses), timeout)
                 got = list(presses)
             if not got:
                 report.out.write("nothing\n")
-                report.problem(f"seat {seat + 1} {name}: no press seen; check that button's two wires")
+                report.problem(f"seat {seat} {name}: no press seen; check that button's two wires")
             elif got[0] == (seat, name):
                 report.out.write("seen\n")
             else:
                 other_seat, other_name = got[0]
                 report.out.write("wrong button\n")
                 report.problem(
-                    f"seat {seat + 1} {name}: the press arrived as seat {other_seat + 1} {other_name}; "
+                    f"seat {seat} {name}: the press arrived as seat {other_seat} {other_name}; "
                     "the wires or the pin map are swapped"
                 )
     set_leds(dict.fromkeys(range(seats), LedState.OFF))

@@ -99,7 +99,7 @@ def parse_pinmap(data: Mapping[str, Any], source: str, max_pin: int = HEADER_MAX
     used: dict[int, str] = {}
     seats: list[SeatPins] = []
     for index, entry in enumerate(raw_seats):
-        where = f"seat {index + 1}"
+        where = f"seat {index}"
         if not isinstance(entry, dict):
             raise PinMapError(f"{source}: {where} is not a table")
         extra = sorted(set(entry) - set(SEAT_KEYS))

@@ -61,7 +61,7 @@ def font(name: str, size: int) -> Font:
 
 
 def seat_label(seat: int) -> str:
-    return str(seat + 1)
+    return str(seat)  # 0-based, as on the pages, in the log and on the pad labels
 
 
 def render(model: DisplayModel) -> Image.Image:

@@ -82,6 +82,6 @@ def test_press_every_button_reports_missing_and_swapped(capsys: pytest.CaptureFi
         thread.join()
         pads.close()
     assert report.problems == [
-        "seat 1 abstain: no press seen; check that button's two wires",
-        "seat 2 abstain: the press arrived as seat 2 reveal; the wires or the pin map are swapped",
+        "seat 0 abstain: no press seen; check that button's two wires",
+        "seat 1 abstain: the press arrived as seat 1 reveal; the wires or the pin map are swapped",
     ]

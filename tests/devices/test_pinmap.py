@@ -50,15 +50,15 @@ SEAT = "[[seat]]\nreveal = 4\nabstain = 17\nled = 27\n"
     ("text", "message"),
     [
         ("colour = 1\n" + SEAT, "unknown key 'colour'"),
-        ("[[seat]]\nreveal = 4\nabstain = 17\nled = 27\nbuzzer = 5\n", "seat 1 has unknown key 'buzzer'"),
+        ("[[seat]]\nreveal = 4\nabstain = 17\nled = 27\nbuzzer = 5\n", "seat 0 has unknown key 'buzzer'"),
         (
             SEAT + "[[seat]]\nreveal = 5\nabstain = 17\nled = 6\n",
-            "GPIO17 is used twice (seat 1 abstain and seat 2 abstain)",
+            "GPIO17 is used twice (seat 0 abstain and seat 1 abstain)",
         ),
         ("[[seat]]\nreveal = 2\nabstain = 17\nled = 27\n", "GPIO2, which is reserved: GPIO2 is I2C SDA"),
         ("[[seat]]\nreveal = 4\nabstain = 3\nled = 27\n", "GPIO3, which is reserved"),
         ("[[seat]]\nreveal = 4\nabstain = 30\nled = 27\n", "outside BCM 0-27"),
-        ("[[seat]]\nreveal = 4\nled = 27\n", "seat 1 lacks 'abstain'"),
+        ("[[seat]]\nreveal = 4\nled = 27\n", "seat 0 lacks 'abstain'"),
         ("[[seat]]\nreveal = '4'\nabstain = 17\nled = 27\n", "must be a BCM pin number"),
         ("format = 1\n", "no seats"),
         ("format = 2\n" + SEAT, "format 2 is not supported"),
@@ -95,4 +95,4 @@ def test_readme_pin_table_matches_the_default_map() -> None:
         re.MULTILINE,
     )
     assert [(int(r), int(a), int(led)) for _, r, a, led in rows] == list(DEFAULT_GPIO_SEATS)
-    assert [int(seat) for seat, *_ in rows] == list(range(1, 9))
+    assert [int(seat) for seat, *_ in rows] == list(range(8))

@@ -137,7 +137,17 @@ def display_png() -> Response | tuple[Response, int]:
     png = source() if source is not None else None
     if png is None:
         return error(404, "no_display", "no display frame yet")
-    return _no_store(Response(png, mimetype="image/png"))
+    response = _no_store(Response(png, mimetype="image/png"))
+    # The DisplayWorker behind a bound latest_png also says which frame this is and when it was ready
+    # (time.monotonic(), CLOCK_MONOTONIC on Linux): benchmarks/reveal_latency.py times the OLED with it.
+    info = getattr(getattr(source, "__self__", None), "frame_info", None)
+    if callable(info):
+        frame = info()
+        headers = (("frames", "X-Frame"), ("version", "X-Frame-Version"), ("rendered_at", "X-Frame-At"))
+        for key, header in headers:
+            if frame.get(key) is not None:
+                response.headers[header] = repr(frame[key])
+    return response
 
 
 # ---------------------------------------------------------------------- seats

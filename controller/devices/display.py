@@ -10,6 +10,7 @@ import io
 import logging
 import os
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,8 @@ class DisplayWorker:
         self._stopping = False
         self._busy = False
         self.frames = 0  # frames rendered (not skipped), for tests and the doctor
+        self._frame_version: int | None = None  # the table version the last frame shows
+        self._frame_at: float | None = None  # time.monotonic() when the last frame was ready
         self.error: str | None = None  # the last device error, None once a frame got through again
         self._thread = threading.Thread(target=self._run, name="oled", daemon=True)
         self._thread.start()
@@ -54,6 +57,11 @@ class DisplayWorker:
         """The last rendered frame as PNG (for the table page), or None before the first frame."""
         with self._cond:
             return self._png
+
+    def frame_info(self) -> dict[str, Any]:
+        """Count, table version and ``time.monotonic()`` of the last frame (for the latency benchmark)."""
+        with self._cond:
+            return {"frames": self.frames, "version": self._frame_version, "rendered_at": self._frame_at}
 
     def wait_idle(self, timeout: float = 2.0) -> bool:
         """Block until every handed-over model has been dealt with (tests and shutdown use this)."""
@@ -104,6 +112,9 @@ class DisplayWorker:
             self._png = buffer.getvalue()
             self._last = model
             self.frames += 1
+            version = model.view.get("version") if model.view is not None else None
+            self._frame_version = version if isinstance(version, int) else None
+            self._frame_at = time.monotonic()
         try:
             self.device.display(image)
             self.error = None

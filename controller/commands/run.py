@@ -36,6 +36,8 @@ from controller.rules import MAX_PLAYERS, MIN_PLAYERS
 
 PAD_CHOICES = ("gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"
+REVEAL_SECONDS = 5.0  # how long the OLED shows a round's cards before the next prompt
+HUB_UNPLUGGED = "pad hub unplugged: voting is paused until it is plugged back in"
 
 
 def default_data_dir() -> Path:
@@ -200,6 +202,7 @@ class _Devices:
         return open_serial_pads(players, config.serial_port)
 
     def start(self, table: Any, startup_url: str) -> None:
+        self._table = table
         if self.pads is not None:
             self.pads.start(table.press, self._on_hub_status)
         if self.pads is None and self.display is None:
@@ -210,9 +213,13 @@ class _Devices:
         self._thread.start()
 
     _hub: bool | None = None
+    _table: Any = None
 
     def _on_hub_status(self, connected: bool) -> None:
+        """From the hub's reader thread: shown on the table page (via the table) and on the OLED."""
         self._hub = connected
+        if self._table is not None:
+            self._table.set_notice("hub", None if connected else HUB_UNPLUGGED)
 
     def _feed(self, table: Any, startup_url: str) -> None:
         devices = self.devices
@@ -221,13 +228,16 @@ class _Devices:
         recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0
         serial = -1
         hub_seen: bool | None = None
+        shown_reveal = _revealed(table.snapshot().public)  # a resumed round is not a new moment
+        reveal_until = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
             waits = [1.0]
             if (n := flash.next_change(now)) is not None:
                 waits.append(n)
-            if recovered_until > now:
-                waits.append(recovered_until - now)
+            for until in (recovered_until, reveal_until):
+                if until > now:
+                    waits.append(until - now)
             snap = table.wait_for_change(serial, min(waits))
             if snap.closed:
                 return
@@ -237,20 +247,28 @@ class _Devices:
                 if seat < len(refusals) and count > refusals[seat]:
                     flash.refuse(seat, now)
             refusals = list(snap.pad_refusals)
+            revealed = _revealed(snap.public)
+            if revealed != shown_reveal:
+                shown_reveal = revealed
+                reveal_until = now + REVEAL_SECONDS if revealed else 0.0
             try:
                 if self.pads is not None:
                     states = devices.led_states(snap.public, snap.players)
                     self.pads.set_leds(flash.apply(states, now))
                     hub_seen = self._hub
                 if self.display is not None:
-                    from controller.devices.screens import DisplayModel
+                    from controller.devices.screens import DisplayModel, Reveal
 
+                    moment = None
+                    if reveal_until > now:
+                        moment = tuple(Reveal(seat, card) for seat, card in shown_reveal)
                     self.display.update(
                         DisplayModel(
                             view=snap.public,
                             hub_connected=hub_seen,
                             journal_recovered=recovered_until > now,
                             startup_url=startup_url if snap.version == 0 else None,
+                            reveal=moment,
                         )
                     )
             except Exception as exc:  # a device fault must never stop the game
@@ -262,6 +280,11 @@ class _Devices:
             if device is not None:
                 with contextlib.suppress(Exception):
                     device.close()
+
+
+def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The cards of the last resolved round, as (seat, card), from the public view."""
+    return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
 
 
 def _write_host_link(data_dir: Path, link: str) -> None:

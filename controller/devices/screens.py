@@ -1,7 +1,7 @@
 """What the 128x64 OLED shows: a pure function from the table's state to a 1-bit image.
 
 Everything here is deterministic (bundled fonts, no clock) so reference images can be compared pixel
-for pixel. Seats are shown counting from 1, as printed on the pads; the views count from 0.
+for pixel. Seats are numbered from 0, as in the views, on the pages and on the pad labels.
 """
 
 from __future__ import annotations

@@ -151,6 +151,7 @@ class Table:
         self._thread: threading.Thread | None = None
         self._cond = threading.Condition()
         self._status = list(status)
+        self._notices: dict[str, str] = {}  # faults that last only while they last (hub unplugged)
         self._log: deque[str] = deque(log, maxlen=LOG_LINES)
         self._serial = 0
         self._token_hashes: tuple[tuple[int, str], ...] = ()
@@ -325,6 +326,14 @@ class Table:
             self._status.append(str(cmd.payload))
             self._publish()
             return Outcome(ok=True)
+        if cmd.kind == "notice":
+            key, line = cmd.payload
+            if line is None:
+                self._notices.pop(key, None)
+            else:
+                self._notices[key] = str(line)
+            self._publish()
+            return Outcome(ok=True)
         return Outcome.refused(400, "bad_command", f"unknown command {cmd.kind!r}")
 
     def _act(self, seat: int, action: rules.Action, source: str) -> Outcome:
@@ -428,7 +437,7 @@ class Table:
             public=rules.public_view(state),
             seats=tuple(rules.seat_view(state, s) for s in range(state.players)),
             claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
-            status=tuple(self._status),
+            status=(*self._status, *self._notices.values()),
             log=tuple(self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
@@ -492,6 +501,10 @@ class Table:
 
     def add_status(self, line: str) -> None:
         self._queue.put(_Command("status", payload=line))
+
+    def set_notice(self, key: str, line: str | None) -> None:
+        """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""
+        self._queue.put(_Command("notice", payload=(key, line)))
 
     def press(self, seat: int, button: str) -> None:
         """A pad press (called from a device thread): queued, never blocks the caller."""

@@ -1,0 +1,94 @@
+"""The feeder between the table and the devices: reveal moments and hub faults reach the OLED and pages."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from controller.commands import run
+from controller.config import Config
+from controller.rules import Action
+from controller.table import Table, TableConfig
+
+
+class RecordingDisplay:
+    """Stands in for the display worker: keeps every model it is given."""
+
+    def __init__(self) -> None:
+        self.models: list[Any] = []
+        self.lock = threading.Lock()
+
+    def update(self, model: Any) -> None:
+        with self.lock:
+            self.models.append(model)
+
+    def latest_png(self) -> bytes | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def wait_for(self, check: Any, timeout: float = 5.0) -> Any:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                for model in self.models:
+                    if check(model):
+                        return model
+            time.sleep(0.01)
+        raise AssertionError("no such frame was pushed")
+
+
+def _start(tmp_path: Path) -> tuple[Table, Any, RecordingDisplay]:
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
+    devices = run._Devices()
+    assert devices.open(True, "mock", 5, Config()) == "mock"
+    devices.display.close()
+    display = RecordingDisplay()
+    devices.display = display
+    table.start()
+    devices.start(table, "http://box.local:8000/")
+    return table, devices, display
+
+
+def test_a_resolved_round_shows_its_cards_on_the_oled(tmp_path: Path) -> None:
+    table, devices, display = _start(tmp_path)
+    try:
+        for seat in range(5):
+            card = table.snapshot().seats[seat]["hand"][0]
+            assert table.submit_action(seat, Action(seat=seat, act="membership", card=card)).ok
+        display.wait_for(lambda m: m.startup_url is None and m.view["phase"] == "election")
+        voters = table.snapshot().public["eligible"]
+        for seat in voters:
+            card = table.snapshot().seats[seat]["hand"][0]
+            assert table.submit_action(seat, Action(seat=seat, act="vote", card=card)).ok
+        for seat in voters:
+            devices.pads.press(seat, "reveal")  # through the mocked GPIO pins
+        model = display.wait_for(lambda m: m.reveal is not None)
+        revealed = table.snapshot().public["revealed"]
+        assert [(r.seat, r.card) for r in model.reveal] == [(c["seat"], c["card"]) for c in revealed]
+    finally:
+        devices.close()
+        table.stop()
+
+
+def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(tmp_path: Path) -> None:
+    table, devices, display = _start(tmp_path)
+    try:
+        devices._on_hub_status(False)
+        display.wait_for(lambda m: m.hub_connected is False)
+        deadline = time.monotonic() + 5
+        while run.HUB_UNPLUGGED not in table.snapshot().status and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert run.HUB_UNPLUGGED in table.snapshot().status
+        devices._on_hub_status(True)
+        display.wait_for(lambda m: m.hub_connected is True)
+        deadline = time.monotonic() + 5
+        while run.HUB_UNPLUGGED in table.snapshot().status and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert run.HUB_UNPLUGGED not in table.snapshot().status
+    finally:
+        devices.close()
+        table.stop()

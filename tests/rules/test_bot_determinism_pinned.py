@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from controller.rules import (
+    ACTS,
     Accepted,
+    Action,
     apply,
     deal_cards,
     new_game,
@@ -29,6 +31,7 @@ from controller.rules import (
     seat_view,
 )
 from controller.rules.bot import BotGame
+from controller.rules.cards import ALL_CARD_NAMES
 
 
 def _sha(obj: Any) -> str:
@@ -62,6 +65,41 @@ def walk_digest(players: int, seed: int) -> str:
         steps.append([before, action.to_dict(), list(result.events), public_view(result.state)])
         state = result.state
     return _sha(steps)
+
+
+def fuzz_digest(players: int, seed: int, tries: int = 6) -> str:
+    """Random, mostly illegal, actions at every step of a bot game: what is refused, and how."""
+    rng = random.Random(seed)
+    fuzz = random.Random(seed + 1)
+    names = sorted(ALL_CARD_NAMES)
+    state = new_game(deal_cards(players, rng))
+    out: list[Any] = []
+    while not state.over:
+        for _ in range(tries):
+            seat = fuzz.randrange(-1, players + 1)
+            hand = state.hands[seat] if 0 <= seat < players else []
+            pool = names if fuzz.random() < 0.4 or not hand else hand
+            action = Action(
+                seat,
+                fuzz.choice(ACTS),
+                card=fuzz.choice(pool),
+                target=fuzz.randrange(-1, players + 1),
+                color=fuzz.choice(("red", "black", "green")),
+                cards=tuple(fuzz.choice(pool) for _ in range(fuzz.randrange(0, 4))),
+                to=fuzz.randrange(-1, players + 1),
+                amount=fuzz.randrange(-1, 3),
+            )
+            result = apply(state, action)
+            if isinstance(result, Accepted):
+                out.append([list(result.events), replay_summary(result.state), public_view(result.state)])
+            else:
+                out.append(result.to_dict())
+        action = next_bot_action(state, rng)
+        assert action is not None
+        result = apply(state, action)
+        assert isinstance(result, Accepted)
+        state = result.state
+    return _sha(out)
 
 
 GAMES: dict[tuple[int, int, int | None], str] = {
@@ -131,6 +169,14 @@ WALKS: dict[tuple[int, int], str] = {
     (13, 8): '2d30be1824519fa4aaf68f102b3589ab037ba9c118704abdb92d5d294948c18d',
     (14, 6): 'b50a205fb968474dc95771692f419d4a77458e6129ee9e0277e5499a2cbea02a',
 }
+FUZZED: dict[tuple[int, int], str] = {
+    (5, 21): '31ae9b8b2136b45f0e07bcbc8ed67bc735d1fa610d11e26b370e5ef712eaa292',
+    (7, 22): '58649984b10db63bff89101ccde1d4b5b15b34739c7274ed5ef761ad886db799',
+    (8, 23): 'c97cb3e2b3f1bbd673f02912cafe99cea2ad3552dd82e01785e15e9a0062016c',
+    (9, 24): 'daf8bc7ccb31dbd3112cbb99244f27374b9768cf16b6fe7b3ae6a009c37454c7',
+    (11, 25): '9f7eb1587c659ee0e5cfd359aa560f9c6bf3297c6e3b987fc8ef8012983a961d',
+    (14, 26): '4205b2ceb41a8cbf7be1809e5b073a22aea029785bc67e62ecd734e5779f44a1',
+}
 SIMULATED: dict[tuple[int, int, str], str] = {
     (5, 11, 'random'): '0ebcd667aad989aaea67cd04875f961d5dab6d8a74a076bcef737917365126ce',
     (5, 11, 'sensible'): '5617b4ef6c2eb74bfd161a311c1767c67b41159fa6420af5ce1e837f298ac2f8',
@@ -157,3 +203,8 @@ def test_simulated_game_is_unchanged(players: int, seed: int, policy: str) -> No
     from controller.simulate import play_game
 
     assert _sha(asdict(play_game(players, seed, policy))) == SIMULATED[(players, seed, policy)]
+
+
+@pytest.mark.parametrize(("players", "seed"), sorted(FUZZED))
+def test_refusals_are_unchanged(players: int, seed: int) -> None:
+    assert fuzz_digest(players, seed) == FUZZED[(players, seed)]

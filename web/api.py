@@ -127,7 +127,17 @@ def box() -> Response:
             "pads": _table().config.pads,
         }
     )
+    if _from_the_box_itself():
+        # the box's own screen (or the laptop in mock mode) gets the host link; phones never do
+        key = current_app.config["JACCUSE_HOST_KEY"]
+        base = str(current_app.config.get("JACCUSE_PUBLIC_BASE") or request.host_url).rstrip("/")
+        info["host_link"] = f"{base}/host?key={key}" if key else None
     return _no_store(jsonify(info))
+
+
+def _from_the_box_itself() -> bool:
+    addr = request.remote_addr or ""
+    return addr == "::1" or addr.startswith("127.")
 
 
 @bp.get("/display.png")

@@ -91,3 +91,10 @@ def test_play_again_needs_a_seat_token(client: FlaskClient) -> None:
     token = client.post("/api/join", json={"seat": 0}).get_json()["token"]
     r = client.post("/api/table/new-game", headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 409 and r.get_json()["error"]["code"] == "not_over"
+
+
+def test_host_link_only_for_the_box_itself(client: FlaskClient) -> None:
+    here = client.get("/api/box", environ_base={"REMOTE_ADDR": "127.0.0.1"}).get_json()
+    assert here["host_link"] == f"http://192.168.4.1:8000/host?key={HOST_KEY}"
+    phone = client.get("/api/box", environ_base={"REMOTE_ADDR": "192.168.4.23"}).get_json()
+    assert "host_link" not in phone and HOST_KEY not in str(phone)

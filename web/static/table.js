@@ -56,6 +56,8 @@ function render() {
   }
   if (box) {
     $("status").textContent = (box.status || []).join(" · ");
+    const host = $("hostlink");
+    if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
     $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
   }
   if (t.campaign) res.hidden = false, res.append(el("div", {text: `Campaign generation ${t.campaign.generation}/${t.campaign.generations} · VP ${t.campaign.vp.join(" / ")}`}));

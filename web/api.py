@@ -7,6 +7,7 @@ gets a 4xx and changes nothing; no request body, however malformed, produces a 5
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
@@ -80,6 +81,21 @@ def _seat_number(body: Any, key: str = "seat") -> tuple[int | None, tuple[Respon
     if not 0 <= seat < _table().players:
         return None, error(404, "unknown_seat", "there is no such seat")
     return seat, None
+
+
+def _seat_command(command: Callable[[int], Outcome]) -> tuple[Outcome | None, tuple[Response, int] | None]:
+    """Read ``{"seat": S}`` from the body and run ``command(S)`` on the table; or the error answer."""
+    body, err = _json_body()
+    if err:
+        return None, err
+    seat, err = _seat_number(body)
+    if err:
+        return None, err
+    assert seat is not None
+    outcome = command(seat)
+    if not outcome.ok:
+        return None, _from_outcome(outcome)
+    return outcome, None
 
 
 # ---------------------------------------------------------------------- public
@@ -163,16 +179,11 @@ def display_png() -> Response | tuple[Response, int]:
 # ---------------------------------------------------------------------- seats
 @bp.post("/join")
 def join() -> tuple[Response, int]:
-    body, err = _json_body()
+    outcome, err = _seat_command(_table().join)
     if err:
         return err
-    seat, err = _seat_number(body)
-    if err:
-        return err
-    assert seat is not None
-    outcome = _table().join(seat)
-    if not outcome.ok:
-        return _from_outcome(outcome)
+    assert outcome is not None
+    seat = outcome.data["seat"]
     response = _no_store(jsonify({"seat": seat, "token": outcome.data["token"]}))
     response.set_cookie(
         COOKIE, outcome.data["token"], max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
@@ -258,17 +269,11 @@ def host_release() -> tuple[Response, int]:
     """Free a seat whose phone was lost: its old token stops working and the seat can be joined again."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    body, err = _json_body()
+    outcome, err = _seat_command(_table().release)
     if err:
         return err
-    seat, err = _seat_number(body)
-    if err:
-        return err
-    assert seat is not None
-    outcome = _table().release(seat)
-    if not outcome.ok:
-        return _from_outcome(outcome)
-    return jsonify({"ok": True, "seat": seat}), 200
+    assert outcome is not None
+    return jsonify({"ok": True, "seat": outcome.data["seat"]}), 200
 
 
 @bp.post("/host/new-game")

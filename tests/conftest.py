@@ -1,4 +1,4 @@
-"""Shared test set-up: Hypothesis profiles.
+"""Shared test set-up: Hypothesis profiles and the `--long` option of the reliability suite.
 
 `dev` is the default. `ci` is picked when the environment has CI=true (as `.ci/run` does): fewer examples so
 the suite stays quick on a fresh machine, and no per-example deadline because shared CI runners are noisy.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", deadline=None)
@@ -22,3 +23,18 @@ settings.register_profile(
 
 _default = "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", _default))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--long",
+        action="store_true",
+        default=False,
+        help="run the reliability suite (tests/reliability) at its full counts instead of the CI-sized ones",
+    )
+
+
+@pytest.fixture
+def long_run(request: pytest.FixtureRequest) -> bool:
+    """True under `pytest --long`: reliability tests then use their full counts (see docs/reliability.md)."""
+    return bool(request.config.getoption("--long"))

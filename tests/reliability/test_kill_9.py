@@ -1,12 +1,14 @@
 """kill -9 at random moments: every acknowledged action survives, tokens stay valid, the file stays sound.
 
-Cycles: JACCUSE_CRASH_CYCLES (default 20). Each cycle restarts the real server on the same data dir,
-drives it from one thread per seat over HTTP, and kills it with SIGKILL after a random delay (some
-cycles kill it while it is still starting up).
+Cycles: 20, or 200 with `pytest --long`; JACCUSE_CRASH_CYCLES overrides both. Each cycle restarts the
+real server on the same data dir, drives it from one thread per seat over HTTP, and kills it with
+SIGKILL after a random delay (some cycles kill it while it is still starting up). At the end the
+journal passes SQLite's integrity check and replays to exactly the views the server shows.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import threading
@@ -31,8 +33,6 @@ def _journal(path: Path) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
         rows = conn.execute("SELECT seq, action FROM actions ORDER BY seq").fetchall()
     finally:
         conn.close()
-    import json
-
     assert [seq for seq, _ in rows] == list(range(1, len(rows) + 1))
     return int(meta["players"]), json.loads(meta["deal"]), [json.loads(a) for _, a in rows]
 
@@ -75,8 +75,8 @@ def _drive(
             assert r.status_code == 409, (r.status_code, r.text)
 
 
-def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    cycles = env_int("JACCUSE_CRASH_CYCLES", 20)
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool) -> None:
+    cycles = env_int("JACCUSE_CRASH_CYCLES", 200 if long_run else 20)
     rng = random.Random(env_int("JACCUSE_CRASH_SEED", 1234))
     server = Server(tmp_path, players=PLAYERS)
     tokens: list[str] = []

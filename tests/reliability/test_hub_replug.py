@@ -1,0 +1,241 @@
+"""The pad hub unplugged and plugged back in the middle of votes: no press is lost and none counts twice.
+
+The hub is the real firmware logic (firmware/hub.py) behind a simulated USB cable that can be pulled
+out at any moment: bytes in flight are lost, writes while it is out fail, and the port the Pi side
+holds goes dead. The Pi side is the real SerialPads reader feeding a real Table with its journal. In
+every election round the seats vote from their phones, then press their pads; somewhere among those
+presses the cable comes out, some presses happen while it is out, time passes (so the hub re-sends
+unacknowledged presses) and it goes back in. In some rounds the Pi's ACKs get lost before the unplug,
+so the hub sends again presses the Pi already has. The round must resolve with each press applied
+once: a lost press leaves the round waiting, a doubled one is refused by the rules (and counted).
+
+Rounds: 100, or 400 with `pytest --long`.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import threading
+import time
+import types
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from controller import rules
+from controller.devices.serial_pads import SerialPads
+from controller.table import Table, TableConfig
+
+FIRMWARE_HUB = Path(__file__).resolve().parents[2] / "firmware" / "hub.py"
+PLAYERS = 8
+CODES = {"reveal": "R", "abstain": "A"}
+
+
+def load_firmware() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location("jaccuse_hub_fw_reliability", FIRMWARE_HUB)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+FW = load_firmware()
+
+
+class Cable:
+    """The firmware hub on one end, fake pyserial ports on the other."""
+
+    def __init__(self, seats: int) -> None:
+        self.cond = threading.Condition()
+        self.plugged = True
+        self.generation = 0
+        self.to_pi = bytearray()
+        self.now_ms = 0
+        self.opens = 0
+        self.drop_acks = False  # a flaky cable: ACK lines vanish until the next unplug
+        self.hub = FW.Hub(seats, self._from_hub, "rel1")
+
+    def _from_hub(self, line: str) -> None:
+        if not self.plugged:
+            raise OSError("USB not connected")
+        self.to_pi += line.encode()
+        self.cond.notify_all()
+
+    def open(self, url: str) -> Port:
+        with self.cond:
+            if not self.plugged:
+                raise OSError(2, f"could not open port {url}: No such file or directory")
+            self.opens += 1
+            return Port(self, self.generation)
+
+    def unplug(self) -> None:
+        with self.cond:
+            self.plugged = False
+            self.drop_acks = False
+            self.generation += 1
+            self.to_pi.clear()
+            self.cond.notify_all()
+
+    def replug(self) -> None:
+        with self.cond:
+            self.plugged = True
+            self.cond.notify_all()
+
+    def press(self, seat: int, button: str) -> None:
+        with self.cond:
+            self.now_ms += 1
+            self.hub.press(seat, CODES[button], self.now_ms)
+
+    def tick(self, advance_ms: int) -> None:
+        with self.cond:
+            self.now_ms += advance_ms
+            self.hub.tick(self.now_ms)
+
+
+class Port:
+    def __init__(self, cable: Cable, generation: int) -> None:
+        self.cable = cable
+        self.generation = generation
+        self.closed = False
+
+    def _alive(self) -> None:
+        if self.closed or self.generation != self.cable.generation:
+            raise OSError(5, "device reports readiness to read but returned no data")
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.cable.to_pi)
+
+    def read(self, size: int = 1) -> bytes:
+        with self.cable.cond:
+            self._alive()
+            if not self.cable.to_pi:
+                self.cable.cond.wait(0.01)
+                self._alive()
+            data = bytes(self.cable.to_pi[:size])
+            del self.cable.to_pi[:size]
+            return data
+
+    def write(self, data: bytes) -> int:
+        with self.cable.cond:
+            self._alive()
+            if self.cable.drop_acks and data.startswith(b"ACK"):
+                return len(data)
+            self.cable.hub.receive(data, self.cable.now_ms)
+            return len(data)
+
+    def close(self) -> None:
+        with self.cable.cond:
+            self.closed = True
+            self.cable.cond.notify_all()
+
+
+def wait_until(condition: Any, timeout: float = 10.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.001)
+    return bool(condition())
+
+
+def act(table: Table, seat: int, **action: Any) -> bool:
+    return table.submit_action(seat, rules.Action.from_dict({"seat": seat, **action})).ok
+
+
+def play_outside_elections(table: Table, rng: random.Random) -> None:
+    """Phone moves (a president mostly passes) until an election round waits for votes."""
+    for _ in range(500):
+        snap = table.snapshot()
+        view = snap.public
+        if view["over"]:
+            assert table.new_game().ok
+            continue
+        if view["phase"] == "election" and view["awaiting"]:
+            return
+        seat = rng.choice(view["awaiting"])
+        moves = {m["act"]: m for m in snap.seats[seat]["moves"]}
+        hand = list(snap.seats[seat]["hand"])
+        if "pass" in moves and rng.random() < 0.8:
+            act(table, seat, act="pass")
+        elif "membership" in moves:
+            act(table, seat, act="membership", card=rng.choice(moves["membership"]["cards"]))
+        elif "parley_reply" in moves and len(hand) >= moves["parley_reply"]["count"]:
+            act(table, seat, act="parley_reply", cards=rng.sample(hand, moves["parley_reply"]["count"]))
+        elif "enact" in moves:
+            act(table, seat, act="enact", card=rng.choice(moves["enact"]["cards"]))
+        elif "defect" in moves and moves["defect"]["cards"]:
+            act(table, seat, act="defect", card=rng.choice(moves["defect"]["cards"]))
+        elif "accuse" in moves:
+            move = moves["accuse"]
+            target, color = rng.choice(move["targets"]), rng.choice(move["colors"])
+            act(table, seat, act="accuse", target=target, color=color)
+        elif "pass" in moves:
+            act(table, seat, act="pass")
+    raise AssertionError("no election round came up")
+
+
+def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_run: bool) -> None:
+    rounds = 400 if long_run else 100
+    rng = random.Random(2024)
+    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="serial", seed=9))
+    table.start()
+    cable = Cable(PLAYERS)
+    delivered: Counter[tuple[int, str]] = Counter()
+    expected: Counter[tuple[int, str]] = Counter()
+
+    def on_press(seat: int, button: str) -> None:
+        delivered[(seat, button)] += 1
+        table.press(seat, button)
+
+    pads = SerialPads("sim", PLAYERS, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
+    pads.start(on_press)
+    presses_total = 0
+    try:
+        assert wait_until(lambda: pads.connected)
+        for _ in range(rounds):
+            assert sum(table.snapshot().pad_refusals) == 0  # checked before a new game resets the counts
+            play_outside_elections(table, rng)
+            snap = table.snapshot()
+            plan = []
+            for seat in snap.public["awaiting"]:
+                me = snap.seats[seat]
+                cards = next((m["cards"] for m in me["moves"] if m["act"] == "vote"), [])
+                voted = me["selected"] is not None
+                if not voted and cards:
+                    voted = act(table, seat, act="vote", card=rng.choice(cards))
+                plan.append((seat, "reveal" if voted and rng.random() < 0.8 else "abstain"))
+            rng.shuffle(plan)
+            before = table.snapshot().version
+            out_at = rng.randrange(len(plan))  # the cable comes out after this many presses
+            back_at = rng.randrange(out_at, len(plan) + 1)  # and goes back in after this many
+            cable.drop_acks = rng.random() < 0.3  # then the hub re-sends presses the Pi already has
+            for i in range(len(plan) + 1):
+                if i == out_at:
+                    time.sleep(rng.choice([0, 0, 0.0005, 0.002]))  # ACKs sometimes still in flight
+                    cable.unplug()
+                if i == back_at:
+                    cable.tick(rng.randrange(0, 2500))  # the hub's re-send timer runs while it is out
+                    if rng.random() < 0.5:
+                        time.sleep(0.002)  # long enough for the reader to notice, sometimes
+                    cable.replug()
+                if i < len(plan):
+                    cable.press(*plan[i])
+                    expected[plan[i]] += 1
+            presses_total += len(plan)
+            target = before + len(plan)
+            resolved = wait_until(lambda t=target: table.snapshot().version >= t)  # type: ignore[misc]
+            assert resolved, f"a press was lost: at version {table.snapshot().version} of {target}"
+            cable.tick(1500)  # any press still unacknowledged is sent again now
+        assert wait_until(lambda: not cable.hub.outbox)
+        time.sleep(0.05)
+        snap = table.snapshot()
+        assert sum(snap.pad_refusals) == 0, snap.pad_refusals  # a doubled press would have been refused
+        assert delivered == expected
+        assert cable.opens > rounds // 2
+        assert pads.duplicates > 0  # the re-sent copies really happened, and were dropped
+    finally:
+        pads.close()
+        table.stop()
+    print(f"hub replug: {rounds} rounds, {presses_total} presses, {pads.duplicates} re-sent copies dropped")

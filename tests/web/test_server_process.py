@@ -194,3 +194,28 @@ def test_corrupt_journal_reported_and_moved_aside(tmp_path: Path) -> None:
         assert "journal recovered" in box["status"]
         assert requests.get(f"{server.url}/api/table", timeout=5).json()["version"] == 0
     assert list(tmp_path.glob(FILENAME + ".broken-*"))
+
+
+def test_sixteen_phones_and_two_table_screens_at_once(tmp_path: Path) -> None:
+    """14 seats, two of them open on a second phone too, and two table screens: all stay live."""
+    with Server(tmp_path, "--heartbeat", "0.5", players=14) as server:
+        tokens = _join_all(server, 14)
+        streams = [SSE(server.port, "/api/me/events", tokens[s]) for s in range(14)]
+        streams += [SSE(server.port, "/api/me/events", tokens[s]) for s in (0, 1)]
+        streams += [SSE(server.port, "/api/table/events") for _ in range(2)]
+        try:
+            assert all(s.status == 200 for s in streams)
+            assert all(s.next_event() for s in streams)  # the current view on connect
+            card = requests.get(f"{server.url}/api/me", headers=_auth(tokens[5]), timeout=5).json()["hand"][0]
+            r = requests.post(f"{server.url}/api/me/actions", json={"act": "membership", "card": card},
+                              headers=_auth(tokens[5]), timeout=5)
+            assert r.status_code == 200
+            for stream in streams:  # every one of the 18 gets the change
+                view = stream.next_event()
+                table = view.get("table", view)
+                assert table["version"] == 1
+            # ordinary requests are still served while 18 streams are open
+            assert requests.get(f"{server.url}/api/table", timeout=5).status_code == 200
+        finally:
+            for stream in streams:
+                stream.close()

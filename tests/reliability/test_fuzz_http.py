@@ -1,0 +1,193 @@
+"""Generated requests against every route of the web app: never a 5xx, and a refusal changes nothing.
+
+Hypothesis builds requests from the app's own URL map (so a new route is covered without editing this
+file): any method, path arguments that are odd seat numbers (negative, huge, not numbers), random JSON
+bodies and action-shaped ones, bodies that are not JSON, nested too deep or larger than the 16 KiB
+limit, and right, wrong, stale or malformed tokens and host keys, as header, cookie or query. They go
+through Flask's test client to an app around a real running Table with its journal.
+
+Examples: 600, or 6000 with `pytest --long`.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections import Counter
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.rules import ACTS
+from controller.table import Table, TableConfig, load_host_key
+from web import MAX_BODY, create_app
+
+PLAYERS = 5
+METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS")
+HEADER_TEXT = string.ascii_letters + string.digits + " -_.~+/=:;,\"'!@#$%^&*()[]{}<>?\\|`\t"
+CONTENT_TYPES = (
+    None, "application/json", "text/plain", "multipart/form-data", "application/x-www-form-urlencoded"
+)
+STATIC_NAMES = ("app.js", "../../etc/passwd", "..%2f..%2fpyproject.toml", "a/b.css")
+SCHEMES = ("Bearer ", "Bearer ", "Bearer ", "bearer ", "Basic ", "", "Bearer  ")
+CARDS = ("8D", "KS", "2H", "10C", "AH", "JOKER", "", "8d")
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
+seat_numbers = st.one_of(
+    st.integers(-3, PLAYERS + 2), st.integers(min_value=2**31), st.integers(max_value=-(2**31))
+)
+action_bodies = st.fixed_dictionaries(
+    {"act": st.sampled_from((*ACTS, "", "VOTE", "nothing")) | json_values},
+    optional={
+        "card": st.sampled_from(CARDS) | json_values,
+        "cards": st.lists(st.sampled_from(CARDS), max_size=4) | json_values,
+        "target": seat_numbers | json_values,
+        "to": seat_numbers,
+        "amount": st.integers(-2, 5) | json_values,
+        "color": st.sampled_from(("red", "black", "green")) | json_values,
+        "seat": seat_numbers | json_values,
+    },
+)
+bodies = st.one_of(
+    st.none(),
+    json_values.map(json.dumps),
+    action_bodies.map(json.dumps),
+    action_bodies.map(json.dumps),
+    st.fixed_dictionaries({"seat": seat_numbers | json_values}).map(json.dumps),
+    st.binary(max_size=64),
+    st.text(max_size=64),
+    st.integers(MAX_BODY - 8, MAX_BODY + 64).map(lambda n: '{"act": "' + "x" * n + '"}'),
+    st.integers(10, 5000).map(lambda n: "[" * n + "]" * n),
+)
+
+
+@st.composite
+def path_for(draw: st.DrawFn, rule: Any) -> str:
+    path = rule.rule
+    for name, converter in rule._converters.items():
+        kind = type(converter).__name__
+        if kind == "IntegerConverter":
+            if draw(st.booleans()):
+                value = str(draw(seat_numbers))
+            else:
+                value = quote(draw(st.text(max_size=6)), safe="")
+        elif kind == "PathConverter":
+            value = draw(st.sampled_from(STATIC_NAMES))
+        else:
+            value = draw(st.sampled_from(("reveal", "abstain", "vote", "")) | st.text(max_size=8))
+            value = quote(value, safe="")
+        for form in (f"<int:{name}>", f"<path:{name}>", f"<{name}>"):
+            path = path.replace(form, value)
+    return str(path)
+
+
+def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, long_run: bool) -> None:
+    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="mock", seed=3))
+    table.start()
+    host_key = load_host_key(tmp_path)
+    app = create_app(table, host_key=host_key, mock_press=table.press, display_png=lambda: b"\x89PNG\r\n")
+    client = app.test_client()
+    rules = list(app.url_map.iter_rules())
+    tokens: dict[int, str] = {}
+    for seat in range(3):  # some seats held by phones, the rest free to join
+        tokens[seat] = client.post("/api/join", json={"seat": seat}).get_json()["token"]
+    stale = client.post("/api/join", json={"seat": 3}).get_json()["token"]
+    released = client.post("/api/host/release", json={"seat": 3}, headers={"X-Host-Key": host_key})
+    assert released.status_code == 200
+    hits: Counter[str] = Counter()
+    statuses: Counter[int] = Counter()
+
+    credentials = st.one_of(
+        st.sampled_from((None, "valid", "stale", "host")),
+        st.just("valid"),
+        st.text(HEADER_TEXT, max_size=40),
+        st.just("x" * 600),
+    )
+
+    def credential(kind: str | None) -> str | None:
+        if kind == "valid":
+            return tokens[min(tokens)] if tokens else None
+        if kind == "stale":
+            return stale
+        if kind == "host":
+            return host_key
+        return kind
+
+    @settings(
+        max_examples=6000 if long_run else 600,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+        database=None,
+    )
+    @given(data=st.data())
+    def one_request(data: st.DataObject) -> None:
+        rule = data.draw(st.sampled_from(rules))
+        from_rule = data.draw(st.integers(0, 9)) > 0
+        if from_rule:
+            path = data.draw(path_for(rule))
+        else:
+            path = "/api/" + quote(data.draw(st.text(max_size=12)))
+        allowed = sorted(m for m in rule.methods or () if m not in ("HEAD", "OPTIONS"))
+        usual = from_rule and data.draw(st.integers(0, 4)) > 0  # mostly a method the route takes
+        method = data.draw(st.sampled_from(allowed if usual else METHODS))
+        body = data.draw(bodies)
+        headers: dict[str, str] = {}
+        auth = credential(data.draw(credentials))
+        scheme = data.draw(st.sampled_from(SCHEMES))
+        if auth is not None:
+            headers["Authorization"] = scheme + auth
+        host = credential(data.draw(credentials))
+        if host is not None:
+            headers["X-Host-Key"] = host
+        content_type = data.draw(st.sampled_from(CONTENT_TYPES))
+        if content_type:
+            headers["Content-Type"] = content_type
+        query = ""
+        key = credential(data.draw(credentials))
+        if key is not None and data.draw(st.booleans()):
+            query = "key=" + quote(key)
+        cookie = credential(data.draw(credentials))
+        if cookie is not None:
+            client.set_cookie("jaccuse_token", quote(cookie), domain="localhost")
+        else:
+            client.delete_cookie("jaccuse_token", domain="localhost")
+
+        before = table.snapshot()
+        response = client.open(
+            path, method=method, data=body, headers=headers, query_string=query, buffered=False
+        )
+        try:
+            status = response.status_code
+            streaming = response.mimetype == "text/event-stream"
+            payload = None if streaming else response.get_data()
+        finally:
+            response.close()
+        if from_rule:
+            hits[rule.rule] += 1
+        statuses[status] += 1
+        assert status < 500, (method, path, status, payload)
+        table.wait_for_change(before.serial, 0.0)
+        after = table.snapshot()
+        if status >= 400:
+            assert (after.version, after.game, after.claimed, after.public) == (
+                before.version, before.game, before.claimed, before.public,
+            ), (method, path, status)  # fmt: skip
+        elif status == 200 and path == "/api/join" and payload:
+            answer = json.loads(payload)
+            tokens[answer["seat"]] = answer["token"]
+
+    try:
+        one_request()
+    finally:
+        table.stop()
+    missed = [r.rule for r in rules if not hits[r.rule]]
+    assert not missed, f"never requested: {missed}"
+    assert statuses[200] and any(400 <= code < 500 for code in statuses)
+    print("statuses:", dict(sorted(statuses.items())))

@@ -33,6 +33,7 @@ class Config:
     oled_model: str = "ssd1306"
     oled_address: int = 0x3C
     i2c_port: int = 1
+    campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
 
 
 # file key -> (Config field, checker); the file groups keys in [box], [pads] and [oled]
@@ -43,6 +44,15 @@ def _int_range(lo: int, hi: int) -> Any:
         return value
 
     return check
+
+
+def _campaign(key: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value not in CAMPAIGN_CHOICES:
+        raise ConfigError(f"'{key}' must be 0 (single games) or an even number from 2 to 8, not {value!r}")
+    return value
+
+
+CAMPAIGN_CHOICES = (0, 2, 4, 6, 8)
 
 
 def _string(key: str, value: object) -> str:
@@ -67,6 +77,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "host": ("host", _string),
         "port": ("port", _int_range(1, 65535)),
         "bots": ("bots", _int_range(0, 14)),
+        "campaign": ("campaign", _campaign),
     },
     "pads": {
         "mode": ("pads", _choice(PAD_MODES)),
@@ -141,6 +152,7 @@ def default_config_text() -> str:
 # host = "0.0.0.0"            # address the phone server listens on
 # port = 8000
 # bots = 0                    # seats played by the built-in bot
+# campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
 
 [pads]
 # mode = "gpio"               # gpio | serial | phone | mock (default: gpio on a Pi, mock elsewhere)

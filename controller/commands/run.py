@@ -79,6 +79,18 @@ def _count(text: str) -> int:
     return value
 
 
+def _campaign(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value != 0 and (value % 2 or not 2 <= value <= 8):
+        raise argparse.ArgumentTypeError(
+            f"a campaign is an even number of generations from 2 to 8 (or 0 for single games), not {value}"
+        )
+    return value
+
+
 def _port(text: str) -> int:
     value = _count(text)
     if value > 65535:
@@ -122,6 +134,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_count,
         default=None,
         help="let the rules' bot play the last K seats (to try the game alone)",
+    )
+    parser.add_argument(
+        "--campaign",
+        type=_campaign,
+        default=None,
+        metavar="G",
+        help="play campaigns of G generations (even, 2-8; 0 = single games); a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
@@ -307,6 +326,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
         host=args.host,
         port=args.port,
         bots=args.bots,
+        campaign=getattr(args, "campaign", None),
         pads=args.pads,
         serial_port=args.serial_port,
     )
@@ -356,6 +376,7 @@ def main(args: argparse.Namespace) -> int:
                 pads=pads,
                 bots=config.bots,
                 seed=args.seed,
+                campaign=config.campaign,
                 bot_delay=args.bot_delay,
                 watchdog=notifier.watchdog if interval else None,
                 watchdog_every=interval or 10.0,

@@ -80,6 +80,8 @@ def render(model: DisplayModel) -> Image.Image:
         _fault(draw, "GAME RESTORED", ["Picked up after", where])
     elif view is None or (model.startup_url and not view.get("version")):
         _startup(image, draw, model.startup_url)
+    elif (view.get("over") or view.get("phase") == "over") and _campaign(view):
+        _campaign_over(draw, view, _campaign(view) or {})
     elif view.get("over") or view.get("phase") == "over":
         _game_over(draw, view)
     elif model.reveal is not None:
@@ -117,7 +119,8 @@ def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None) -> 
 
 
 def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
-    _header(draw, "MEMBERSHIP")
+    gen = _generation_label(view)
+    _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
     _centered(draw, "Place a card", 19, font(CONDENSED, 12))
     _waiting(draw, view.get("awaiting") or [], 37, left=2)
 
@@ -171,6 +174,24 @@ def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence
         draw.text((col * col_width + 1, top + row * pitch), text, font=small, fill=1)
 
 
+def _campaign_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any]) -> None:
+    """Final scores: the winners (XP broke any tie in VP), then every seat's VP."""
+    _header(draw, "CAMPAIGN OVER", height=13)
+    winners = [seat_label(int(s)) for s in campaign.get("winners") or []]
+    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + " ".join(winners), 13)
+    vp = [int(v) for v in campaign.get("vp") or []]
+    columns = 2 if len(vp) <= 6 else 3 if len(vp) <= 9 else 4
+    rows = -(-len(vp) // columns) or 1
+    top = 27
+    pitch = min(12, (HEIGHT - top) // rows)
+    col_width = WIDTH // columns
+    small = font(CONDENSED, 11 if rows <= 3 else 10)
+    for seat, points in enumerate(vp):
+        col, row = divmod(seat, rows)
+        text = f"{seat_label(seat)}: {points} VP" if columns == 2 else f"{seat_label(seat)}: {points}"
+        draw.text((col * col_width + 1, top + row * pitch), text, font=small, fill=1)
+
+
 def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     colour = view.get("winning_color")
     _header(draw, "GAME OVER")
@@ -195,8 +216,37 @@ def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     big = font(BOLD, 40 if len(text) == 1 else 30)
     width = draw.textlength(text, font=big)
     _, top, _, bottom = draw.textbbox((0, 0), text, font=big)
-    draw.text(((40 - width) / 2, 24 - (top + bottom) / 2 - 2), text, font=big, fill=1)
+    gen = _generation_label(view)
+    # in a campaign the number sits higher to leave room for the generation under it
+    middle = 20 if gen else 24
+    draw.text(((40 - width) / 2, middle - (top + bottom) / 2 - 2), text, font=big, fill=1)
+    if gen:
+        _centered(draw, gen, 40, font(CONDENSED, 10), right=40)
     _centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
+
+
+def _campaign(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    campaign = view.get("campaign")
+    return campaign if isinstance(campaign, Mapping) else None
+
+
+def _generation_label(view: Mapping[str, Any]) -> str:
+    """``G2/4`` during a campaign, else nothing."""
+    campaign = _campaign(view)
+    if campaign is None:
+        return ""
+    return f"G{campaign.get('generation', '?')}/{campaign.get('generations', '?')}"
+
+
+def _echo_index(view: Mapping[str, Any]) -> int | None:
+    """The position of the historical-echo policy in ``policies``: the first one of a later generation."""
+    campaign = _campaign(view)
+    if campaign is None or int(campaign.get("generation") or 1) < 2:
+        return None
+    history = campaign.get("history") or []
+    if not history or not isinstance(history[-1], Mapping) or history[-1].get("winning_color") is None:
+        return None  # the previous generation had no winning colour: no echo
+    return 0
 
 
 def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int) -> None:
@@ -213,12 +263,14 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
         slots -= 1  # room for "+n"
     shown = policies[-slots:]
     hidden = len(policies) - len(shown)
+    echo = _echo_index(view)
     letter = font(BOLD, 10)
     for index, policy in enumerate(shown):
         left = x + index * pitch
         black = policy.get("color") == "black"
         draw.rectangle((left, y, left + 11, y + 11), outline=1, fill=1 if black else 0)
-        ch = "B" if black else "R"
+        # the historical echo (carried from the last generation) is marked E; the fill still gives its colour
+        ch = "E" if echo is not None and hidden + index == echo else "B" if black else "R"
         w = draw.textlength(ch, font=letter)
         draw.text((left + (12 - w) / 2, y), ch, font=letter, fill=0 if black else 1)
         if len(shown) - index <= streak_len:

@@ -3,7 +3,10 @@
 What is stored:
 
 - ``meta``: key/value rows -- ``format``, ``players``, ``deal`` (the replay contract's deal object, as
-  JSON), ``seed`` (only when one was given; it never leaves this file) and ``created``.
+  JSON), ``seed`` (only when one was given; it never leaves this file) and ``created``. A campaign adds
+  ``campaign``: JSON ``{"generations": G, "deals": [...]}`` with the deals of generations 2..G (each a
+  full deal object; their network is the first deal's). A journal without that row is a single game, so
+  journals written before campaigns existed read as they always did.
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
@@ -77,6 +80,7 @@ class GameRecord:
     players: int
     deal: dict[str, Any]
     seed: int | None
+    campaign: dict[str, Any] | None = None  # {"generations": G, "deals": [deal, ...]} or None
     actions: list[dict[str, Any]] = field(default_factory=list)
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (token_hash, kind)
 
@@ -140,6 +144,8 @@ class Journal:
             raise CorruptJournal("journal meta lacks players or deal")
         int(meta["players"])
         json.loads(meta["deal"])
+        if "campaign" in meta:
+            _check_campaign(json.loads(meta["campaign"]))
 
     def _meta(self) -> dict[str, str]:
         return {k: v for k, v in self._conn.execute("SELECT key, value FROM meta")}
@@ -161,6 +167,7 @@ class Journal:
                 players=int(meta["players"]),
                 deal=json.loads(meta["deal"]),
                 seed=int(seed) if seed is not None else None,
+                campaign=_check_campaign(json.loads(meta["campaign"])) if "campaign" in meta else None,
             )
             expected = 1
             for seq, text in self._conn.execute("SELECT seq, action FROM actions ORDER BY seq"):
@@ -195,36 +202,26 @@ class Journal:
                 conn.execute("ROLLBACK")
             raise JournalError(str(exc)) from exc
 
-    def start_game(self, players: int, deal: dict[str, Any], seed: int | None) -> None:
-        """Record a new game in an empty journal (one transaction)."""
+    def start_game(
+        self, players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None = None
+    ) -> None:
+        """Record a new game (or campaign) in an empty journal (one transaction)."""
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM meta", ()),
             ("DELETE FROM actions", ()),
             ("DELETE FROM seats", ()),
         ]
-        meta = {
-            "format": str(FORMAT),
-            "players": str(players),
-            "deal": json.dumps(deal),
-            "created": str(time.time()),
-        }
-        if seed is not None:
-            meta["seed"] = str(seed)
+        meta = _new_meta(players, deal, seed, campaign)
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta.items()]
         self._transaction(rows)
 
-    def next_game(self, players: int, deal: dict[str, Any], seed: int | None) -> None:
+    def next_game(
+        self, players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None = None
+    ) -> None:
         """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic)."""
         meta = self._meta()
         actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
-        new_meta = {
-            "format": str(FORMAT),
-            "players": str(players),
-            "deal": json.dumps(deal),
-            "created": str(time.time()),
-        }
-        if seed is not None:
-            new_meta["seed"] = str(seed)
+        new_meta = _new_meta(players, deal, seed, campaign)
         rows: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
@@ -262,6 +259,34 @@ class Journal:
 
     def release_seat(self, seat: int) -> None:
         self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,))])
+
+
+def _new_meta(
+    players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None
+) -> dict[str, str]:
+    meta = {
+        "format": str(FORMAT),
+        "players": str(players),
+        "deal": json.dumps(deal),
+        "created": str(time.time()),
+    }
+    if seed is not None:
+        meta["seed"] = str(seed)
+    if campaign is not None:
+        meta["campaign"] = json.dumps(_check_campaign(campaign))
+    return meta
+
+
+def _check_campaign(data: object) -> dict[str, Any]:
+    """The shape of the ``campaign`` meta row (the rules check the deals themselves on replay)."""
+    if not isinstance(data, dict):
+        raise ValueError("campaign meta is not an object")
+    generations, deals = data.get("generations"), data.get("deals")
+    if isinstance(generations, bool) or not isinstance(generations, int):
+        raise ValueError("campaign meta lacks a whole number of generations")
+    if not isinstance(deals, list) or len(deals) != generations - 1:
+        raise ValueError("campaign meta does not hold one deal per later generation")
+    return {"generations": generations, "deals": deals}
 
 
 def move_aside(path: Path) -> Path:

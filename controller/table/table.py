@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import rules
+from controller.rules.cards import pretty as pretty_card
 from controller.table.journal import FILENAME, CorruptJournal, Journal, JournalError, move_aside
 
 PADS_DECIDE = ("reveal", "abstain")
@@ -58,6 +59,8 @@ class TableConfig:
     pads: str = "phone"
     bots: int = 0
     seed: int | None = None
+    # 0: single games; an even number from 2 to 8: every game is a campaign of that many generations
+    campaign: int = 0
     bot_delay: float = 0.8
     # Called from the loop thread every ``watchdog_every`` seconds: a ping that proves the loop itself is
     # alive (systemd's watchdog restarts the box when it stops), not merely the process.
@@ -196,6 +199,11 @@ class Table:
                 journal = Journal.open(path)
                 state = None
             else:
+                length = int(record.campaign["generations"]) if record.campaign else 0
+                if length != config.campaign:
+                    what = f"a {length}-generation campaign" if length else "a single game"
+                    _say(f"the journal holds {what}: resuming it (the campaign setting is ignored)")
+                    status.append(f"resumed {what}")
                 if record.players != config.players:
                     _say(
                         f"the journal holds a {record.players}-player game: resuming it "
@@ -208,9 +216,8 @@ class Table:
             players = config.players
             seed = config.seed
             shuffle_seed = seed if seed is not None else secrets.randbits(64)
-            deal = rules.deal_cards(players, random.Random(shuffle_seed))
-            journal.start_game(players, deal.to_dict(), seed)
-            state = rules.new_game(deal)
+            state, deal_data, campaign = deal_game(players, config.campaign, random.Random(shuffle_seed))
+            journal.start_game(players, deal_data, seed, campaign)
         table = cls(config, journal, state, seats, status, log)
         table._claim_bot_seats()
         return table
@@ -227,8 +234,7 @@ class Table:
 
     @staticmethod
     def _rebuild(record: Any) -> tuple[rules.GameState, list[str]]:
-        deal = rules.Deal.from_dict(record.players, record.deal)
-        state = rules.new_game(deal)
+        state = game_from_record(record.players, record.deal, record.campaign)
         log: deque[str] = deque(maxlen=LOG_LINES)
         for n, data in enumerate(record.actions, 1):
             result = rules.apply(state, rules.Action.from_dict(data))
@@ -319,6 +325,8 @@ class Table:
         if cmd.kind == "release":
             return self._release(cmd.seat)
         if cmd.kind == "new_game":
+            # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
+            # has ended (between generations the state goes straight to the next setup)
             if cmd.payload and not self._state.over:
                 return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
             return self._new_game()
@@ -412,16 +420,19 @@ class Table:
 
     def _new_game(self) -> Outcome:
         players = self.players
-        deal = rules.deal_cards(players, random.Random(secrets.randbits(64)))
+        # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
+        length = self._state.campaign.generations if self._state.campaign is not None else 0
+        state, deal_data, campaign = deal_game(players, length, random.Random(secrets.randbits(64)))
         try:
-            self._journal.next_game(players, deal.to_dict(), None)
+            self._journal.next_game(players, deal_data, None, campaign)
         except JournalError as exc:
             _say(f"journal write failed: {exc}")
             return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")
-        self._state = rules.new_game(deal)
+        self._state = state
         self._game += 1
         self._log.clear()
-        self._log.append(f"Game {self._game} begins.")
+        what = f" (a {length}-generation campaign)" if length else ""
+        self._log.append(f"Game {self._game} begins{what}.")
         self._pad_refusals = [0] * players
         self._publish()
         return Outcome(ok=True, data={"game": self._game})
@@ -545,16 +556,73 @@ class Table:
         return seat in self._bot_seats
 
 
+def deal_game(
+    players: int, generations: int, rng: random.Random
+) -> tuple[rules.GameState, dict[str, Any], dict[str, Any] | None]:
+    """Shuffle and deal a new game, or with ``generations`` a whole campaign up front.
+
+    Every deal comes from ``rng`` in turn, the way a version 2 replay script without given deals is
+    dealt, so a seeded campaign here and there is the same campaign. Later deals keep the first deal's
+    network. Returns the state, the first deal and the journal's campaign record (None for one game).
+    """
+    deal = rules.deal_cards(players, rng)
+    if not generations:
+        return rules.new_game(deal), deal.to_dict(), None
+    later = []
+    for _ in range(generations - 1):
+        dealt = rules.deal_cards(players, rng)
+        later.append(rules.Deal(dealt.hands, deal.network, dealt.discard))
+    state = rules.new_game(deal, generations=generations, later_deals=tuple(later))
+    return state, deal.to_dict(), {"generations": generations, "deals": [d.to_dict() for d in later]}
+
+
+def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -> rules.GameState:
+    """The state right after a journaled deal (and, for a campaign, its later deals)."""
+    first = rules.Deal.from_dict(players, deal)
+    if campaign is None:
+        return rules.new_game(first)
+    later = []
+    for raw in campaign["deals"]:
+        if not isinstance(raw, dict):
+            raise ValueError("a campaign deal is not an object")
+        later.append(rules.Deal.from_dict(players, {**raw, "network": list(first.network)}))
+    return rules.new_game(first, generations=int(campaign["generations"]), later_deals=tuple(later))
+
+
 def _describe(events: Any) -> list[str]:
     lines = []
+    kinds = {e.get("type") for e in events if isinstance(e, dict)}
     for event in events:
         try:
-            line = rules.describe_event(event)
+            if event.get("type") == "over" and "generation_over" in kinds:
+                continue  # a campaign's generation: told by the generation_over line instead
+            line = _describe_campaign(event) or rules.describe_event(event)
         except Exception:
             line = None
         if line:
             lines.append(line)
     return lines
+
+
+def _describe_campaign(event: dict[str, Any]) -> str | None:
+    """Log lines for the campaign's own events (the rules' describer covers one generation)."""
+    kind = event.get("type")
+    if kind == "generation_over":
+        colour = event["winning_color"]
+        head = f"Generation {event['generation']} ends: "
+        if colour is None:
+            return head + "no winning colour, nobody scores."
+        shown = ", ".join(
+            f"seat {s} {pretty_card(c)}" for s, c in enumerate(event["membership"]) if c is not None
+        )
+        return head + f"{colour} wins. Memberships: {shown}."
+    if kind == "generation":
+        return f"Generation {event['generation']} begins at stability {event['stability']}."
+    if kind == "campaign_over":
+        vp = ", ".join(f"seat {s} {v}" for s, v in enumerate(event["vp"]))
+        winners = ", ".join(str(s) for s in event["winners"])
+        return f"The campaign is over. VP: {vp}. Winner(s): seat {winners}."
+    return None
 
 
 def _replace_closed(snapshot: Snapshot) -> Snapshot:

@@ -31,6 +31,7 @@ def test_every_key_is_read() -> None:
         host = "127.0.0.1"
         port = 8080
         bots = 2
+        campaign = 4
         [pads]
         mode = "serial"
         pinmap = "/etc/pins.toml"
@@ -42,7 +43,7 @@ def test_every_key_is_read() -> None:
         """
     )
     assert cfg == Config(9, "/srv/jt", "127.0.0.1", 8080, 2, "serial", "/etc/pins.toml", "/dev/ttyUSB0",
-                         "sh1106", 0x3D, 3)
+                         "sh1106", 0x3D, 3, 4)
 
 
 @pytest.mark.parametrize(
@@ -78,3 +79,26 @@ def test_flags_override_the_file(tmp_path: Path) -> None:
 def test_unreadable_file_is_one_clear_line(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot read"):
         load_config(tmp_path / "missing.toml")
+
+
+def test_campaign_key_and_flag() -> None:
+    from controller.commands import run
+
+    assert Config().campaign == 0
+    assert parse_config("[box]\ncampaign = 4\n").campaign == 4
+    assert parse_config("[box]\ncampaign = 0\n").campaign == 0
+    for bad in ("3", "10", "-2", "true", '"4"'):
+        with pytest.raises(ConfigError, match=r"box\.campaign"):
+            parse_config(f"[box]\ncampaign = {bad}\n")
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    run.add_arguments(parser)
+    assert parser.parse_args(["--campaign", "2"]).campaign == 2
+    assert parser.parse_args([]).campaign is None
+    for bad in ("1", "5", "10", "x"):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["--campaign", bad])
+    args = parser.parse_args(["--campaign", "6", "--config", "/nonexistent-dir/x.toml"])
+    args.config = None
+    assert with_overrides(Config(campaign=2), campaign=args.campaign).campaign == 6

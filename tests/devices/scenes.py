@@ -87,3 +87,32 @@ SCENES: dict[str, DisplayModel] = {
     "paused": DisplayModel(view=_view(), paused=True),
     "journal-recovered": DisplayModel(view=_view(version=57), journal_recovered=True),
 }
+
+
+def _campaign(generation: int, history: list[dict[str, object]], vp: list[int], **extra: object) -> object:
+    return {"generation": generation, "generations": 4, "history": history, "vp": vp, "over": False,
+            "winners": [], **extra}
+
+
+_GEN1 = {"winning_color": "red", "membership": ["8D", "KS", "2H", "10C", "QH", "4D", "JS"]}
+_ECHO = [{"color": c, "kind": "free"} for c in ("red", "black", "black")]
+
+SCENES.update({
+    "campaign-setup": DisplayModel(view=_view(
+        version=40, phase="setup", stability=5, awaiting=[0, 3, 6], policies=[_ECHO[0]],
+        streak={"color": "red", "length": 1}, campaign=_campaign(2, [_GEN1], [1, 0, 1, 0, 1, 1, 0]))),
+    "campaign-election": DisplayModel(view=_view(
+        version=52, stability=4, policies=_ECHO, streak={"color": "black", "length": 2},
+        campaign=_campaign(2, [_GEN1], [1, 0, 1, 0, 1, 1, 0]))),
+    "campaign-presidency": DisplayModel(view=_view(
+        version=60, phase="presidency", president=12, awaiting=[12], players=14,
+        campaign=_campaign(3, [_GEN1, {"winning_color": None, "membership": _GEN1["membership"]}],
+                           [1] * 14))),
+    "campaign-over": DisplayModel(view=_view(
+        version=120, phase="over", over=True, winning_color="black", awaiting=[],
+        campaign=_campaign(4, [_GEN1] * 4, [5, 3, 7, 2, 7, 4, 1], over=True, winners=[2]))),
+    "campaign-over-14": DisplayModel(view=_view(
+        version=300, players=14, phase="over", over=True, winning_color="red", awaiting=[],
+        campaign=_campaign(4, [_GEN1] * 4, [3, 10, 5, 2, 7, 10, 1, 0, 4, 6, 9, 10, 2, 8], over=True,
+                           winners=[1, 5, 11]))),
+})

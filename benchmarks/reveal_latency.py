@@ -106,8 +106,9 @@ class Poller:
             self.stop.wait(max(0.0, next_at - time.monotonic()))
 
     def arrival(self, version: int, after: float) -> float | None:
+        """The first poll after `after` showing `version` or later (a lower one means a new game began)."""
         for t, v in self.log:
-            if t >= after and v >= version:
+            if t >= after and (v >= version or v < version - 1):
                 return t
         return None
 

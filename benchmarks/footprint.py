@@ -1,0 +1,116 @@
+"""Footprint of the running box: resident memory with every screen connected, and start-up time.
+
+For each configuration the real box is started ``--runs`` times on a fresh data dir; the time from
+spawning the process to its ``serving`` line is recorded each time. On the first run, 14 phones join,
+place their membership card and hold an /api/me/events stream each, and 2 table screens load the table
+page, the join QR codes and the OLED image and hold an /api/table/events stream each; then the memory
+of the server process is read from /proc: VmRSS (resident), Pss (resident, with shared pages split
+between the processes that map them) and VmHWM (the peak).
+
+Configurations: mock pads (the full box: mocked GPIO pins, emulated OLED) and ``--pads phone`` (no pad
+driver). For scale, a bare ``python -c`` that only sleeps and one that imports the box's libraries are
+measured the same way.
+
+Run: .venv/bin/python benchmarks/footprint.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import requests
+from _box import ROOT, SSE, Box, bench_dir, machine
+
+PLAYERS = 14
+
+
+def connect_everyone(box: Box) -> list[SSE]:
+    streams = []
+    for seat in range(PLAYERS):
+        r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
+        r.raise_for_status()
+        token = r.json()["token"]
+        auth = {"Authorization": f"Bearer {token}"}
+        me = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()
+        requests.post(f"{box.url}/api/me/actions", json={"act": "membership", "card": me["hand"][0]},
+                      headers=auth, timeout=10)  # fmt: skip
+        requests.get(f"{box.url}/seat/{seat}", timeout=10)
+        streams.append(SSE(box.port, "/api/me/events", token))
+    for _ in range(2):
+        requests.get(f"{box.url}/", timeout=10)
+        for seat in range(PLAYERS):
+            requests.get(f"{box.url}/qr/seat/{seat}.svg", timeout=10)
+        requests.get(f"{box.url}/api/display.png", timeout=10)
+        streams.append(SSE(box.port, "/api/table/events"))
+    for stream in streams:  # each stream has delivered its first view
+        next(stream.events())
+    return streams
+
+
+def measure(label: str, runs: int, pads: str, base: Path) -> None:
+    starts: list[float] = []
+    memory: dict[str, int] = {}
+    idle: dict[str, int] = {}
+    for run in range(runs):
+        with Box(base / f"{pads}-{run}", "--heartbeat", "30", players=PLAYERS, pads=pads) as box:
+            starts.append(box.started_in)
+            if run == 0:
+                time.sleep(0.5)
+                idle = box.rss_kb()
+                streams = connect_everyone(box)
+                time.sleep(1.0)
+                memory = box.rss_kb()
+                for stream in streams:
+                    stream.close()
+    print(f"{label}:")
+    print(f"  start to `serving`: median {statistics.median(starts):.2f} s, max {max(starts):.2f} s "
+          f"over {runs} starts ({', '.join(f'{s:.2f}' for s in starts)})")  # fmt: skip
+    print(f"  idle, nobody connected: RSS {idle['VmRSS'] / 1024:.1f} MB, "
+          f"PSS {idle.get('Pss', 0) / 1024:.1f} MB")  # fmt: skip
+    print(f"  14 phones + 2 table screens: RSS {memory['VmRSS'] / 1024:.1f} MB, "
+          f"PSS {memory.get('Pss', 0) / 1024:.1f} MB, peak RSS {memory['VmHWM'] / 1024:.1f} MB")  # fmt: skip
+
+
+def bare(label: str, code: str) -> None:
+    t0 = time.monotonic()
+    proc = subprocess.Popen([sys.executable, "-c", code + "\nprint('ready', flush=True)\nimport time\n"
+                             "time.sleep(30)"], cwd=ROOT, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    took = time.monotonic() - t0
+    time.sleep(0.3)
+    rss = pss = 0
+    with open(f"/proc/{proc.pid}/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                rss = int(line.split()[1])
+    with open(f"/proc/{proc.pid}/smaps_rollup", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("Pss:"):
+                pss = int(line.split()[1])
+    proc.kill()
+    proc.wait()
+    print(f"{label}: ready in {took:.2f} s, RSS {rss / 1024:.1f} MB, PSS {pss / 1024:.1f} MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="starts per configuration (default 5)")
+    args = parser.parse_args(argv)
+    print(f"footprint, {PLAYERS} seats; {machine()}")
+    with bench_dir("jaccuse-footprint-") as tmp:
+        measure("--mock --pads mock (the whole box)", args.runs, "mock", Path(tmp))
+        measure("--mock --pads phone (no pad driver)", args.runs, "phone", Path(tmp))
+    bare("bare interpreter", "pass")
+    bare("interpreter + the box's libraries",
+         "import flask, waitress, PIL.Image, gpiozero, luma.core.device, sqlite3, segno")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,7 +1,10 @@
 """The rules of one generation: state + action -> new state + events, or a refusal (R23).
 
-``apply`` works on a copy, so the caller's state never changes, and every handler checks all of
-its conditions before it touches anything. Events carry public facts only; they feed the table log.
+``apply`` works on a new state object that starts out sharing every part with the caller's, and
+the handlers copy on write: they never change a list, dict or object of a state in place, they
+replace it with a changed copy (the helpers just below). So the caller's state never changes, and
+the new state shares with it whatever the action left alone. Every handler checks all of its
+conditions before it touches anything. Events carry public facts only; they feed the table log.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class _Refusal(Exception):
 
 def apply(state: GameState, action: Action) -> Accepted | Refused:
     """Apply one action; the given state is never modified."""
-    work = state.copy()
+    work = state.derive()
     events: list[Event] = []
     try:
         _dispatch(work, action, events)
@@ -49,6 +52,30 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
         return Refused(refusal.code, refusal.message)
     work.version += 1
     return Accepted(work, tuple(events))
+
+
+# ---------------------------------------------------------------- copy on write
+
+
+def _take_card(s: GameState, seat: int, card: str) -> None:
+    """Remove one ``card`` from the hand of ``seat``."""
+    hands = s.hands.copy()
+    hand = hands[seat].copy()
+    hand.remove(card)
+    hands[seat] = hand
+    s.hands = hands
+
+
+def _give_card(s: GameState, seat: int, card: str) -> None:
+    hands = s.hands.copy()
+    hands[seat] = [*hands[seat], card]
+    s.hands = hands
+
+
+def _set_membership(s: GameState, seat: int, card: str | None) -> None:
+    membership = s.membership.copy()
+    membership[seat] = card
+    s.membership = membership
 
 
 # ---------------------------------------------------------------- checks
@@ -63,6 +90,12 @@ def _check_in_hand(s: GameState, seat: int, cards: list[str] | tuple[str, ...]) 
     if not contains_all(s.hands[seat], cards):
         shown = ", ".join(cards)
         raise _Refusal("card_not_in_hand", f"Seat {seat} does not hold {shown}.")
+
+
+def _check_card_in_hand(s: GameState, seat: int, card: str) -> None:
+    """``_check_in_hand`` for a single card, without counting the hand."""
+    if card not in s.hands[seat]:
+        raise _Refusal("card_not_in_hand", f"Seat {seat} does not hold {card}.")
 
 
 def _check_phase(s: GameState, *phases: str) -> None:
@@ -90,15 +123,15 @@ def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
     if s.phase == "setup":
         if s.membership[a.seat] is not None:
             raise _Refusal("membership_placed", f"Seat {a.seat} has already placed a membership card.")
-        _check_in_hand(s, a.seat, [a.card])
+        _check_card_in_hand(s, a.seat, a.card)
         _place_membership(s, a.seat, a.card, ev)
-        if all(m is not None for m in s.membership):
+        if None not in s.membership:
             _start_election(s, ev)
         return
     if s.phase == "replace_membership":
         if a.seat != s.replacing:
             raise _Refusal("not_your_turn", f"The table waits for seat {s.replacing}'s membership card.")
-        _check_in_hand(s, a.seat, [a.card])
+        _check_card_in_hand(s, a.seat, a.card)
         _place_membership(s, a.seat, a.card, ev)
         follow = s.after_membership
         s.replacing = None
@@ -114,8 +147,8 @@ def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
 
 
 def _place_membership(s: GameState, seat: int, card: str, ev: list[Event]) -> None:
-    s.hands[seat].remove(card)
-    s.membership[seat] = card
+    _take_card(s, seat, card)
+    _set_membership(s, seat, card)
     ev.append({"type": "membership_placed", "seat": seat})
 
 
@@ -133,26 +166,35 @@ def _round_for_vote(s: GameState, seat: int) -> VoteRound:
 def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     r = _round_for_vote(s, a.seat)
-    _check_in_hand(s, a.seat, [a.card])
-    r.selected[a.seat] = a.card
+    _check_card_in_hand(s, a.seat, a.card)
+    selected = r.selected.copy()
+    selected[a.seat] = a.card
+    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed)
 
 
 def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
     r = _round_for_vote(s, a.seat)
     if a.seat not in r.selected:
         raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
-    r.pressed[a.seat] = "reveal"
+    pressed = r.pressed.copy()
+    pressed[a.seat] = "reveal"
+    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(r.pressed) == len(r.voters):
+    if len(pressed) == len(r.voters):
         _resolve_round(s, ev)
 
 
 def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
     r = _round_for_vote(s, a.seat)
-    r.pressed[a.seat] = "abstain"
-    r.selected.pop(a.seat, None)
+    pressed = r.pressed.copy()
+    pressed[a.seat] = "abstain"
+    selected = r.selected
+    if a.seat in selected:
+        selected = selected.copy()
+        del selected[a.seat]
+    s.vote_round = VoteRound(r.number, r.voters, selected, pressed)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(r.pressed) == len(r.voters):
+    if len(pressed) == len(r.voters):
         _resolve_round(s, ev)
 
 
@@ -190,12 +232,16 @@ def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
     if len(a.cards) != len(p.offered):
         raise _Refusal("parley_wrong_count", f"The answer must be exactly {len(p.offered)} card(s).")
     _check_in_hand(s, a.seat, a.cards)
+    hands = s.hands.copy()
+    president, target = hands[p.president].copy(), hands[p.target].copy()
     for card in p.offered:
-        s.hands[p.president].remove(card)
+        president.remove(card)
     for card in a.cards:
-        s.hands[p.target].remove(card)
-    s.hands[p.president].extend(a.cards)
-    s.hands[p.target].extend(p.offered)
+        target.remove(card)
+    president.extend(a.cards)
+    target.extend(p.offered)
+    hands[p.president], hands[p.target] = president, target
+    s.hands = hands
     s.parley = None
     s.parley_used = True
     s.phase = "presidency"
@@ -212,12 +258,12 @@ def _presidential(s: GameState, a: Action) -> None:
 def _defect(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     _presidential(s, a)
-    _check_in_hand(s, a.seat, [a.card])
+    _check_card_in_hand(s, a.seat, a.card)
     old = s.membership[a.seat]
     if old is not None:
-        s.discard.append(old)
-    s.hands[a.seat].remove(a.card)
-    s.membership[a.seat] = a.card
+        s.discard = [*s.discard, old]
+    _take_card(s, a.seat, a.card)
+    _set_membership(s, a.seat, a.card)
     ev.append({"type": "defected", "seat": a.seat})
     _start_election(s, ev)
 
@@ -251,14 +297,14 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
         {"type": "accused", "president": a.seat, "target": t, "color": a.color,
          "membership": card, "correct": correct}
     )
-    s.membership[t] = None
+    _set_membership(s, t, None)
     s.replacing = t
     s.phase = "replace_membership"
     if correct:
-        s.hands[a.seat].append(card)
+        _give_card(s, a.seat, card)
         s.after_membership = "enact"
         return
-    s.hands[t].append(card)
+    _give_card(s, t, card)
     s.incorrect_accusations += 1
     if s.incorrect_accusations >= 3:
         s.after_membership = "election"
@@ -273,11 +319,11 @@ def _enact(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     _check_phase(s, "enact")
     _check_president(s, a.seat)
-    _check_in_hand(s, a.seat, [a.card])
+    _check_card_in_hand(s, a.seat, a.card)
     colour = color_of(a.card)
     if colour is None:
         raise _Refusal("neutral_policy", "A neutral joker has no colour and cannot be enacted.")
-    s.hands[a.seat].remove(a.card)
+    _take_card(s, a.seat, a.card)
     _pass_policy(s, Policy(colour, "enacted", a.card), ev)
     if not _generation_ended(s):
         _start_election(s, ev)
@@ -298,8 +344,10 @@ def _give_xp(s: GameState, a: Action, ev: list[Event]) -> None:
         raise _Refusal("bad_amount", "Give at least 1 XP.")
     if s.xp[a.seat] < a.amount:
         raise _Refusal("not_enough_xp", f"Seat {a.seat} holds only {s.xp[a.seat]} XP.")
-    s.xp[a.seat] -= a.amount
-    s.xp[a.to] += a.amount
+    xp = s.xp.copy()
+    xp[a.seat] -= a.amount
+    xp[a.to] += a.amount
+    s.xp = xp
     ev.append({"type": "xp_given", "seat": a.seat, "to": a.to, "amount": a.amount})
 
 
@@ -349,8 +397,11 @@ def _generation_ended(s: GameState) -> bool:
 
 
 def _return_table_cards(s: GameState) -> None:
-    for seat, card in s.table_cards:
-        s.hands[seat].append(card)
+    if s.table_cards:
+        hands = s.hands.copy()
+        for seat, card in s.table_cards:
+            hands[seat] = [*hands[seat], card]
+        s.hands = hands
     s.table_cards = []
 
 
@@ -358,9 +409,14 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     r = s.vote_round
     assert r is not None
     revealed = [(seat, r.selected[seat]) for seat in r.voters if r.pressed[seat] == "reveal"]
-    for seat, card in revealed:
-        s.hands[seat].remove(card)
-        s.table_cards.append((seat, card))
+    if revealed:
+        hands = s.hands.copy()
+        for seat, card in revealed:
+            hand = hands[seat].copy()
+            hand.remove(card)
+            hands[seat] = hand
+        s.hands = hands
+        s.table_cards = [*s.table_cards, *revealed]
     s.last_revealed = revealed
     s.vote_round = None
     ev.append({
@@ -397,10 +453,14 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     leaders = [(seat, card) for seat, card in coloured if rank_value(card) == top]
     if len(leaders) == 1:
         seat, card = leaders[0]
-        s.table_cards.remove((seat, card))
-        s.discard.append(card)
+        table_cards = s.table_cards.copy()
+        table_cards.remove((seat, card))
+        s.table_cards = table_cards
+        s.discard = [*s.discard, card]
         _return_table_cards(s)
-        s.xp[seat] += 1
+        xp = s.xp.copy()
+        xp[seat] += 1
+        s.xp = xp
         s.incorrect_accusations = 0
         ev.append({"type": "elected", "seat": seat, "card": card})
         _become_president(s, seat, ev, elected=True)
@@ -423,7 +483,7 @@ def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool
     if elected:
         s.presidents_since_election = [seat]
     elif seat not in s.presidents_since_election:
-        s.presidents_since_election.append(seat)
+        s.presidents_since_election = [*s.presidents_since_election, seat]
     s.parley_used = False
     s.phase = "presidency"
     if not elected:
@@ -447,7 +507,7 @@ def trailing_run(s: GameState) -> tuple[Color | None, int]:
 
 
 def _pass_policy(s: GameState, policy: Policy, ev: list[Event]) -> None:
-    s.policies.append(policy)
+    s.policies = [*s.policies, policy]
     ev.append({"type": "policy", **policy.to_dict()})
     _check_end(s, ev)
 
@@ -500,8 +560,8 @@ def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
 
 def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None:
     """Score a finished generation and set up the next one, or close the campaign."""
-    c = s.campaign
-    assert c is not None
+    assert s.campaign is not None
+    c = s.campaign = s.campaign.copy()
     c.history.append(GenerationResult(colour, list(s.membership)))
     if colour is not None:
         for seat, card in enumerate(s.membership):

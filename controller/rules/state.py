@@ -1,7 +1,10 @@
 """The game state of one generation. Plain data; the engine (``engine.py``) is what changes it.
 
-A state is never shared between two owners: ``apply`` copies before it changes anything, so a
-refused action leaves the caller's state exactly as it was (R23).
+States are values: ``apply`` never changes the state it is given, nor any list, dict or object
+inside it, so a refused action leaves the caller's state exactly as it was (R23). To stay fast it
+copies on write: the state it returns shares every part the action did not change with the state
+it was given. Treat a state you did not build as read-only; to change one by hand (a test setting
+up an odd position), take ``copy()`` first, which shares nothing.
 """
 
 from __future__ import annotations
@@ -159,6 +162,39 @@ class GameState:
             version=self.version,
             campaign=self.campaign.copy() if self.campaign else None,
         )
+
+    def derive(self) -> GameState:
+        """A new state object sharing every part with this one, for the engine to replace parts of.
+
+        Nothing inside is copied: the engine replaces a list (or the vote round, the campaign)
+        with a changed copy and never changes one in place, so this state stays as it was.
+        """
+        new = GameState.__new__(GameState)
+        new.players = self.players
+        new.hands = self.hands
+        new.network = self.network
+        new.membership = self.membership
+        new.discard = self.discard
+        new.policies = self.policies
+        new.stability = self.stability
+        new.xp = self.xp
+        new.phase = self.phase
+        new.vote_round = self.vote_round
+        new.table_cards = self.table_cards
+        new.last_revealed = self.last_revealed
+        new.president = self.president
+        new.presidents_since_election = self.presidents_since_election
+        new.incorrect_accusations = self.incorrect_accusations
+        new.parley_used = self.parley_used
+        new.parley = self.parley
+        new.replacing = self.replacing
+        new.after_membership = self.after_membership
+        new.winning_color = self.winning_color
+        new.aligned = self.aligned
+        new.winners = self.winners
+        new.version = self.version
+        new.campaign = self.campaign
+        return new
 
     def all_cards(self) -> list[str]:
         """Every influence card in the game, wherever it lies (for conservation checks)."""

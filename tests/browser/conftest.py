@@ -39,8 +39,10 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, data_dir: Path, players: int = 5, pads: str = "phone") -> None:
-        self.data_dir, self.players, self.pads = data_dir, players, pads
+    def __init__(
+        self, data_dir: Path, players: int = 5, pads: str = "phone", extra: tuple[str, ...] = ()
+    ) -> None:
+        self.data_dir, self.players, self.pads, self.extra = data_dir, players, pads, extra
         self.port = free_port()
         self.proc: subprocess.Popen[str] | None = None
         self.lines: list[str] = []
@@ -52,7 +54,7 @@ class Server:
     def start(self, timeout: float = 20.0) -> Server:
         cmd = [sys.executable, "-m", "controller.cli", "run", "--mock", "--pads", self.pads,
                "--players", str(self.players), "--data-dir", str(self.data_dir),
-               "--port", str(self.port), "--host", "127.0.0.1"]
+               "--port", str(self.port), "--host", "127.0.0.1", *self.extra]
         self.proc = subprocess.Popen(
             cmd, cwd=SERVER_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )

@@ -1,5 +1,5 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
-import {api, cardFace, chips, el, label, pips, PHASE} from "./cards.js";
+import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, label, pips, PHASE, scoreTable} from "./cards.js";
 
 const SEAT = Number(document.body.dataset.seat);
 const $ = (id) => document.getElementById(id);
@@ -53,6 +53,11 @@ const move = (act) => me && me.moves.find((m) => m.act === act);
 function prompt(v) {
   const t = v.table, acts = v.acts, w = t.awaiting.filter((s) => s !== v.seat);
   const others = w.length ? ` Waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}.` : "";
+  const c = t.campaign;
+  if (c && c.over) return "Campaign over: " + (c.winners.includes(v.seat) ? "you won the campaign!" : campaignWinners(c) + ".") +
+    ` You scored ${c.vp[v.seat]} VP.`;
+  if (c && c.generation > 1 && t.phase === "setup" && acts.includes("membership"))
+    return `Generation ${c.generation} of ${c.generations}: a new hand. Choose your new secret membership card: tap a card, then Place.`;
   if (t.over) return t.winning_color ? `Game over: ${t.winning_color} wins. ` +
     (t.winners.includes(v.seat) ? "You are among the winners!" : "You did not win this time.") :
     "Game over: no colour won.";
@@ -91,7 +96,8 @@ function cardButtons(cards, onTap, enabled, selected) {
 function render(v) {
   if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; }
   me = v; const t = v.table;
-  $("phase").textContent = PHASE[t.phase] || t.phase;
+  $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
+    (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
   $("prompt").textContent = prompt(v);
   // secret strip contents (shown only while held)
   const sec = $("secret"); sec.replaceChildren();
@@ -185,30 +191,33 @@ function renderActs(v) {
 
 function renderTable(v) {
   const t = v.table, box = $("public"); box.replaceChildren();
-  box.append(el("div", {}, el("b", {text: "Stability "}), pips(t.stability)));
-  box.append(el("div", {}, el("b", {text: "Policies"}), chips(t.policies, t.streak)));
+  const c = t.campaign, echo = echoIndex(t);
+  box.append(el("div", {}, el("b", {text: "Stability "}), pips(t.stability),
+    c && c.generation > 1 ? el("span", {class: "muted", text: ` carried over from generation ${c.generation - 1}`}) : ""));
+  box.append(el("div", {}, el("b", {text: "Policies"}), chips(t.policies, t.streak, echo),
+    echo !== null ? el("div", {class: "muted", text: "echo: the last generation's winning colour, passed for free"}) : ""));
   const shown = t.table_cards.length ? t.table_cards : t.revealed;
   if (shown.length) box.append(el("div", {}, el("b", {text: t.table_cards.length ? "On the table" : "Last revealed"}),
     el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted", text: `seat ${x.seat}`}), cardFace(x.card, "div", {class: "small"}))))));
-  const rows = el("table", {}, el("tr", {}, ...["seat", "XP", "cards", ""].map((h) => el("th", {text: h}))));
+  const rows = el("table", {}, el("tr", {}, ...["seat", ...(c ? ["VP"] : []), "XP", "cards", ""].map((h) => el("th", {text: h}))));
   for (let s = 0; s < t.players; s++) {
     const tags = [];
     if (s === t.president) tags.push("President");
     if (t.barred.includes(s)) tags.push("can't be accused");
     if (t.awaiting.includes(s)) tags.push("to act");
     if (t.over && t.winners.includes(s)) tags.push("winner");
-    rows.append(el("tr", {}, el("td", {text: s === v.seat ? `${s} (you)` : String(s)}), el("td", {text: t.xp[s]}), el("td", {text: t.hand_counts[s]}), el("td", {text: tags.join(", ")})));
+    rows.append(el("tr", {}, el("td", {text: s === v.seat ? `${s} (you)` : String(s)}), ...(c ? [el("td", {class: "vp", text: c.vp[s]})] : []), el("td", {text: t.xp[s]}), el("td", {text: t.hand_counts[s]}), el("td", {text: tags.join(", ")})));
   }
   box.append(rows);
   if (t.over && t.reveal) {
     box.append(el("h2", {text: "Reveal"}), el("div", {class: "muted", text: `network card k lies between seat k and k+1: ${t.reveal.network.join(", ")}`}),
       el("div", {class: "hand small"}, ...t.reveal.membership.map((c, s) => el("div", {}, el("div", {class: "muted", text: `seat ${s}`}), c ? cardFace(c, "div", {class: "small"}) : el("span", {text: "—"})))));
   }
-  if (t.campaign) {
-    const c = t.campaign;
-    box.append(el("h2", {text: `Campaign: generation ${c.generation} of ${c.generations}`}),
-      el("div", {text: `VP: ${c.vp.map((x, s) => `seat ${s}: ${x}`).join(", ")}`}),
-      ...c.history.map((h, i) => el("div", {class: "muted", text: `generation ${i + 1}: ${h.winning_color || "no winner"}`})));
+  if (c) {
+    box.append(el("h2", {text: c.over ? "Final scores" : `Campaign: generation ${c.generation} of ${c.generations}`}));
+    if (c.over) box.append(el("div", {class: "win", text: campaignWinners(c) + " (XP breaks a tie in VP)"}), scoreTable(t, v.seat));
+    else box.append(el("div", {class: "muted", text: "VP: 1 when your membership matches a generation's winning colour; networks score at the end."}));
+    box.append(el("h2", {text: "Generations"}), historyTable(t, v.seat));
   }
 }
 

@@ -1,5 +1,5 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {cardFace, chips, el, pips, PHASE} from "./cards.js";
+import {campaignWinners, cardFace, chips, echoIndex, el, historyTable, pips, PHASE, scoreTable} from "./cards.js";
 
 const MOCK = document.body.dataset.mock === "true";
 const $ = (id) => document.getElementById(id);
@@ -9,13 +9,18 @@ async function getJSON(p) { const r = await fetch(p, {cache: "no-store"}); retur
 
 function render() {
   if (!view) return;
-  const t = view;
-  $("phase").textContent = "· " + (PHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
-  $("stability").replaceChildren(pips(t.stability), el("span", {text: ` ${t.stability}`}));
-  $("policies").replaceChildren(chips(t.policies, t.streak));
+  const t = view, c = t.campaign;
+  $("phase").textContent = "· " + (c ? (c.over ? "Campaign over" : `Generation ${c.generation} of ${c.generations} · ${PHASE[t.phase] || t.phase}`)
+    : PHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
+  $("stability").replaceChildren(pips(t.stability), el("span", {text: ` ${t.stability}`}),
+    c && c.generation > 1 ? el("span", {class: "muted", "data-carried": "", text: ` · carried over from generation ${c.generation - 1} (+1, at most 5)`}) : "");
+  const echo = echoIndex(t);
+  $("policies").replaceChildren(chips(t.policies, t.streak, echo),
+    echo !== null ? el("div", {class: "muted", text: `echo: a free ${t.policies[echo].color} policy carried from generation ${c.generation - 1}'s win; it counts toward the end`}) : "");
   $("streak").textContent = t.streak.color ? `· ${t.streak.length} ${t.streak.color} in a row (wins at ${t.stability})` : "";
   const w = t.awaiting;
-  $("waiting").textContent = t.over ? (t.winning_color ? `${t.winning_color[0].toUpperCase() + t.winning_color.slice(1)} wins! Winners: ${t.winners.length ? t.winners.map((s) => "seat " + s).join(", ") : "nobody"}` : "The game ended with no winning colour.") + " — press Play again on a phone for a new deal."
+  $("waiting").textContent = c && c.over ? `The campaign is over. ${campaignWinners(c)} — press Play again on a phone for a new campaign.`
+    : t.over ? (t.winning_color ? `${t.winning_color[0].toUpperCase() + t.winning_color.slice(1)} wins! Winners: ${t.winners.length ? t.winners.map((s) => "seat " + s).join(", ") : "nobody"}` : "The game ended with no winning colour.") + " — press Play again on a phone for a new deal."
     : w.length ? `Waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}` + (t.phase === "setup" ? " to place membership" : t.phase === "election" ? " to reveal or abstain" : "") : "";
   const elec = $("election"); elec.replaceChildren();
   if (t.phase === "election") elec.append(el("div", {text: `Election${t.round > 1 ? ` — tie round ${t.round - 1}` : ""}: ${t.pressed.length} of ${t.eligible.length} pressed`}));
@@ -29,8 +34,8 @@ function render() {
   const grid = $("seats"); grid.replaceChildren();
   for (let s = 0; s < t.players; s++) {
     const claim = seats ? seats.seats[s] : null;
-    const c = el("div", {class: "seat" + (w.includes(s) ? " wait" : ""), "data-seat": s});
-    c.append(el("h2", {text: `Seat ${s}`}));
+    const seat = el("div", {class: "seat" + (w.includes(s) ? " wait" : ""), "data-seat": s});
+    seat.append(el("h2", {text: `Seat ${s}`}));
     const tags = [];
     if (s === t.president) tags.push(el("span", {class: "badge pres", text: "President"}));
     if (t.barred.includes(s)) tags.push(el("span", {class: "badge", text: "not accusable"}));
@@ -38,21 +43,22 @@ function render() {
     if (w.includes(s)) tags.push(el("span", {class: "badge", text: "to act"}));
     if (!t.hand_counts[s]) tags.push(el("span", {class: "badge", text: "out"}));
     if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
-    c.append(el("div", {text: `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
+    if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
+    seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
     if (claim && !claim.claimed) {
       const url = `${location.origin}/seat/${s}`;
-      c.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg`, alt: `QR code for seat ${s}`})),
+      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg`, alt: `QR code for seat ${s}`})),
         el("div", {class: "muted", text: url.replace(/^https?:\/\//, "")}));
-    } else if (claim) c.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
+    } else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
     if (t.over && t.reveal) {
       const n = t.players, net = t.reveal.network;
-      c.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
+      seat.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
         el("div", {}, el("span", {class: "muted", text: "network "}), el("span", {class: `net ${net[(s + n - 1) % n]}`, text: net[(s + n - 1) % n]}), el("span", {text: " "}), el("span", {class: `net ${net[s]}`, text: net[s]})),
         t.reveal.aligned.includes(s) ? el("div", {class: "win", text: "aligned"}) : "");
     }
-    if (MOCK && !t.over) c.append(el("div", {}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
+    if (MOCK && !t.over) seat.append(el("div", {}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => pad(s, "abstain")})));
-    grid.append(c);
+    grid.append(seat);
   }
   if (box) {
     $("status").textContent = (box.status || []).join(" · ");
@@ -60,7 +66,12 @@ function render() {
     if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
     $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
   }
-  if (t.campaign) res.hidden = false, res.append(el("div", {text: `Campaign generation ${t.campaign.generation}/${t.campaign.generations} · VP ${t.campaign.vp.join(" / ")}`}));
+  if (c) {
+    res.hidden = false;
+    res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
+    if (c.over) res.append(el("div", {class: "win", text: campaignWinners(c) + " (most VP; XP breaks a tie)"}));
+    res.append(scoreTable(t), el("h2", {text: "Generations"}), historyTable(t));
+  }
 }
 
 async function pad(seat, button) { await fetch(`/api/mock/pads/${seat}/${button}`, {method: "POST"}); }

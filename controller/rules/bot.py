@@ -1,21 +1,43 @@
-"""Seeded bots built only on ``legal_moves``: whatever they pick is legal by construction.
+"""Seeded bots choosing among the moves of ``legal_moves``: whatever they pick is legal.
 
-Most of a game is elections and the placing of membership cards, so for those the bot lists its
-moves straight from the state instead of through ``legal_moves``: the same acts in the same order
-with the same card lists, and the same draws from the RNG, so the same seed plays the same game
-(tests/rules/test_bot_fast_path.py checks the two against each other).
+For speed the bot does not call ``legal_moves``: it lists the same acts in the same order straight
+from the state, and builds the choices (cards, targets) of the one act it picks, the same lists
+``legal_moves`` gives. It draws the same numbers from the RNG as choosing from ``legal_moves``
+would, so the same seed plays the same game; tests/rules/test_bot_fast_path.py checks the two
+against each other.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, TypeVar
 
 from controller.rules.actions import Action
+from controller.rules.cards import color_of
 from controller.rules.deal import Deal, deal_cards
-from controller.rules.engine import Accepted, apply
-from controller.rules.moves import awaiting, legal_moves
+from controller.rules.engine import Accepted, accusable, apply
+from controller.rules.moves import awaiting
 from controller.rules.state import GameState, new_game
+
+T = TypeVar("T")
+_Random = random.Random
+
+
+def _choice(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: for a plain ``random.Random``, the same draws without its two inner calls."""
+    n = len(seq)
+    if type(rng) is not _Random or not n:
+        return rng.choice(seq)
+    # Random.choice is seq[self._randbelow(len(seq))], and Random._randbelow is this loop
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return seq[i]
+
 
 #: actions are values, so the bot hands out one shared object per (seat, act, card)
 _ACTIONS: dict[tuple[int, str, str | None], Action] = {}
@@ -39,10 +61,15 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
 
     Giving XP is legal at any time, so it is chosen only rarely and never as the only move,
     otherwise a bot would stall a game by gifting forever.
+
+    The moves are those of ``legal_moves(s, seat)``, in its order, but listed straight from the
+    state, and a move's choices (cards, targets) only once it is picked.
     """
+    if not 0 <= seat < s.players:
+        return None
     phase = s.phase
-    if phase == "election" and 0 <= seat < s.players:
-        # legal_moves: vote, reveal (with a card selected), abstain; give_xp with XP to give
+    if phase == "election":
+        # vote, then reveal with a card selected, then abstain
         r = s.vote_round
         assert r is not None
         if seat not in r.voters or seat in r.pressed:
@@ -50,6 +77,7 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
         if s.xp[seat] > 0 and rng.random() < 0.02:
             return _gift(s, seat, rng)
         if seat in r.selected:
+            # a selected card: mostly reveal, sometimes abstain or change the selection
             roll = rng.random()
             if roll < 0.75:
                 return _action(seat, "reveal")
@@ -57,62 +85,80 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
                 return _action(seat, "abstain")
         elif rng.random() < 0.15:
             return _action(seat, "abstain")
-        return _action(seat, "vote", rng.choice(sorted(set(s.hands[seat]))))
-    if phase == "setup" and 0 <= seat < s.players:
-        # legal_moves: membership while the seat has none; give_xp with XP to give
+        return _action(seat, "vote", _choice(rng, sorted(set(s.hands[seat]))))
+    hand = s.hands[seat]
+    targets: list[int] = []
+    acts: tuple[str, ...]
+    if phase == "setup":
         if s.membership[seat] is not None:
             return None
-        if s.xp[seat] > 0 and rng.random() < 0.02:
-            return _gift(s, seat, rng)
-        rng.choice(_ONE_MOVE)
-        return _action(seat, "membership", rng.choice(sorted(set(s.hands[seat]))))
-    return _bot_action(s, seat, rng)
-
-
-#: ``rng.choice`` among a single move still draws from the RNG
-_ONE_MOVE = ("membership",)
-
-
-def _bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
-    """``bot_action`` for any state, choosing from ``legal_moves`` itself."""
-    every = legal_moves(s, seat)
-    moves = [m for m in every if m["act"] != "give_xp"]
-    if not moves:
-        return None
-    gift = next((m for m in every if m["act"] == "give_xp"), None)
-    if gift is not None and rng.random() < 0.02:
-        return _gift(s, seat, rng)
-    acts = [m["act"] for m in moves]
-    if "reveal" in acts:
-        # a selected card: mostly reveal, sometimes abstain or change the selection
-        roll = rng.random()
-        pick = "reveal" if roll < 0.75 else ("abstain" if roll < 0.9 else "vote")
-        move = next(m for m in moves if m["act"] == pick)
-    elif "vote" in acts:
-        pick = "abstain" if rng.random() < 0.15 else "vote"
-        move = next(m for m in moves if m["act"] == pick)
+        acts = _PLACE
+    elif phase == "replace_membership":
+        if seat != s.replacing:
+            return None
+        acts = _PLACE
+    elif phase == "presidency":
+        if seat != s.president:
+            return None
+        listed: list[str] = []
+        if not s.parley_used and hand and any(s.hands[t] for t in range(s.players) if t != seat):
+            listed.append("parley")
+        if hand:
+            listed.append("defect")
+        targets = accusable(s)
+        if targets:
+            listed.append("accuse")
+        listed.append("pass")
+        acts = tuple(listed)
+    elif phase == "parley":
+        if s.parley is None or seat != s.parley.target:
+            return None
+        acts = _REPLY
+    elif phase == "enact":
+        if seat != s.president:
+            return None
+        acts = _ENACT
     else:
-        move = rng.choice(moves)
-    act = move["act"]
-    if act in ("membership", "vote", "defect", "enact"):
-        return _action(seat, act, rng.choice(move["cards"]))
+        return None
+    if s.xp[seat] > 0 and rng.random() < 0.02:
+        return _gift(s, seat, rng)
+    act = _choice(rng, acts)
+    if act in ("membership", "defect"):
+        return _action(seat, act, _choice(rng, sorted(set(hand))))
+    if act == "enact":
+        return _action(seat, act, _choice(rng, sorted({c for c in hand if color_of(c) is not None})))
     if act == "parley":
-        target = rng.choice(move["targets"])
-        k = rng.randint(1, target["max"])
-        return Action(seat, act, target=target["seat"], cards=tuple(rng.sample(s.hands[seat], k)))
+        offers = [(t, min(len(hand), len(s.hands[t]))) for t in range(s.players) if t != seat and s.hands[t]]
+        target, most = _choice(rng, offers)
+        k = rng.randint(1, most)
+        return Action(seat, act, target=target, cards=tuple(rng.sample(hand, k)))
     if act == "parley_reply":
-        return Action(seat, act, cards=tuple(rng.sample(s.hands[seat], move["count"])))
+        assert s.parley is not None
+        return Action(seat, act, cards=tuple(rng.sample(hand, len(s.parley.offered))))
     if act == "accuse":
-        return Action(seat, act, target=rng.choice(move["targets"]), color=rng.choice(move["colors"]))
+        return Action(seat, act, target=_choice(rng, targets), color=_choice(rng, _COLORS))
     return _action(seat, act)
+
+
+_PLACE: Final = ("membership",)
+_REPLY: Final = ("parley_reply",)
+_ENACT: Final = ("enact",)
+_COLORS: Final = ("red", "black")
 
 
 def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     """A move by one of the seats the game waits for, picked at random (all seats are bots)."""
-    waiting = awaiting(s)
+    if s.phase == "election":
+        # awaiting(s), inlined for the commonest phase
+        r = s.vote_round
+        assert r is not None
+        pressed = r.pressed
+        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
+    else:
+        waiting = awaiting(s)
     if not waiting:
         return None
-    return bot_action(s, rng.choice(waiting), rng)
+    return bot_action(s, _choice(rng, waiting), rng)
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,12 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     work = state.derive()
     events: list[Event] = []
     try:
-        _dispatch(work, action, events)
+        # the checks every action passes, then its handler
+        if not 0 <= action.seat < work.players:
+            _check_seat(work, action.seat)
+        if work.phase == "over":
+            raise _Refusal("game_over", "The game is over; nothing more can be played.")
+        _HANDLERS[action.act](work, action, events)
     except _Refusal as refusal:
         return Refused(refusal.code, refusal.message)
     work.version += 1
@@ -108,14 +113,7 @@ def _check_president(s: GameState, seat: int) -> None:
         raise _Refusal("not_president", f"Only the President can do that, and seat {seat} is not President.")
 
 
-# ---------------------------------------------------------------- dispatch
-
-
-def _dispatch(s: GameState, a: Action, ev: list[Event]) -> None:
-    _check_seat(s, a.seat)
-    if s.over:
-        raise _Refusal("game_over", "The game is over; nothing more can be played.")
-    _HANDLERS[a.act](s, a, ev)
+# ---------------------------------------------------------------- handlers
 
 
 def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
@@ -153,7 +151,8 @@ def _place_membership(s: GameState, seat: int, card: str, ev: list[Event]) -> No
 
 
 def _round_for_vote(s: GameState, seat: int) -> VoteRound:
-    _check_phase(s, "election")
+    if s.phase != "election":
+        _check_phase(s, "election")
     r = s.vote_round
     assert r is not None
     if seat not in r.voters:
@@ -166,7 +165,8 @@ def _round_for_vote(s: GameState, seat: int) -> VoteRound:
 def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     r = _round_for_vote(s, a.seat)
-    _check_card_in_hand(s, a.seat, a.card)
+    if a.card not in s.hands[a.seat]:
+        _check_card_in_hand(s, a.seat, a.card)
     selected = r.selected.copy()
     selected[a.seat] = a.card
     s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed)

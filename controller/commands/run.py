@@ -172,6 +172,8 @@ class _Devices:
         self.pads: Any = None
         self.display: Any = None
         self.mock_pads = False
+        self.sim_hub: Any = None
+        self.virtual_press: Any = None  # mock mode: presses a virtual pad button (seat, name)
         self.devices: Any = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -206,11 +208,21 @@ class _Devices:
         return pads
 
     def _open_pads(self, mock: bool, pads: str, players: int, config: Config) -> Any:
+        if mock and pads == "serial":
+            # the hub's firmware behind a pty, read by the real serial code path
+            from controller.devices.serial_pads import SerialPads
+            from controller.devices.sim_hub import SimulatedHub
+
+            self.sim_hub = SimulatedHub(players)
+            self.virtual_press = self.sim_hub.press
+            return SerialPads(self.sim_hub.path, players, reconnect_interval=0.2)
         if mock or pads == "mock":
             from controller.devices.gpio_pads import MockPads
 
             self.mock_pads = True
-            return MockPads(players)
+            mock_pads = MockPads(players)
+            self.virtual_press = mock_pads.press
+            return mock_pads
         if pads == "gpio":
             from controller.devices.gpio_pads import open_gpio_pads
             from controller.devices.pinmap import load_pinmap
@@ -295,7 +307,7 @@ class _Devices:
 
     def close(self) -> None:
         self._stop.set()
-        for device in (self.pads, self.display):
+        for device in (self.pads, self.display, self.sim_hub):
             if device is not None:
                 with contextlib.suppress(Exception):
                     device.close()
@@ -349,8 +361,8 @@ def main(args: argparse.Namespace) -> int:
         mock = True
         _say("no Raspberry Pi found: running in mock mode (mocked GPIO pins, emulated OLED)")
     pads = config.pads or ("mock" if mock else "gpio")
-    if mock and pads in ("gpio", "serial"):
-        pads = "mock"  # the mocked pins stand in for the real pads
+    if mock and pads == "gpio":
+        pads = "mock"  # the mocked pins stand in for the real pads (serial gets a simulated hub)
     if config.bots > config.players:
         print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
         return 2
@@ -385,7 +397,7 @@ def main(args: argparse.Namespace) -> int:
         devices.open(mock, pads, table.players, config)
         mock_press = None
         if mock:
-            mock_press = devices.pads.press if devices.mock_pads else table.press
+            mock_press = devices.virtual_press or table.press
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
         app = create_app(
             table,

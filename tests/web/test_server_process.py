@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import requests
 from web_helpers import SSE, Server
 
@@ -161,8 +162,10 @@ def test_sigterm_then_resume_keeps_state_and_tokens(tmp_path: Path) -> None:
         server.kill()
 
 
-def test_mock_pads_press_through_mocked_gpio(tmp_path: Path) -> None:
-    with Server(tmp_path, pads="mock") as server:
+@pytest.mark.parametrize("pads", ["mock", "serial"])
+def test_virtual_pads_press_through_mocked_gpio_or_a_simulated_hub(tmp_path: Path, pads: str) -> None:
+    """`--pads mock` drives gpiozero's mock pins; `--pads serial` the hub firmware over a pty."""
+    with Server(tmp_path, pads=pads) as server:
         tokens = _join_all(server)
         for token in tokens:
             card = requests.get(f"{server.url}/api/me", headers=_auth(token), timeout=5).json()["hand"][0]
@@ -182,7 +185,7 @@ def test_mock_pads_press_through_mocked_gpio(tmp_path: Path) -> None:
         r = requests.post(f"{server.url}/api/mock/pads/1/abstain", timeout=10)
         assert r.status_code == 409  # pressed already this round
         box = requests.get(f"{server.url}/api/box", timeout=5).json()
-        assert box["mock"] is True and box["pads"] == "mock"
+        assert box["mock"] is True and box["pads"] == pads
         png = requests.get(f"{server.url}/api/display.png", timeout=5)
         assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
 

@@ -132,3 +132,37 @@ def test_play_again_is_refused_between_generations(tmp_path: Path) -> None:
         assert client.get("/api/table").get_json()["campaign"]["generation"] == 2
     finally:
         table.stop()
+
+
+def test_kill_9_mid_campaign_resumes_the_same_campaign(tmp_path: Path) -> None:
+    import json
+    import sqlite3
+    import time
+
+    import requests
+    from web_helpers import Server
+
+    from controller.table.table import game_from_record
+
+    server = Server(tmp_path, "--campaign", "2", "--bots", "5", "--bot-delay", "0.002").start()
+    try:
+        deadline = time.monotonic() + 60
+        while requests.get(f"{server.url}/api/table", timeout=5).json()["campaign"]["generation"] < 2:
+            assert time.monotonic() < deadline, "generation 2 never came"
+            time.sleep(0.05)
+    finally:
+        server.kill()
+    conn = sqlite3.connect(tmp_path / "journal.sqlite3")
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    actions = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions ORDER BY seq")]
+    conn.close()
+    state = game_from_record(5, json.loads(meta["deal"]), json.loads(meta["campaign"]))
+    for data in actions:
+        result = rules.apply(state, rules.Action.from_dict(data))
+        assert isinstance(result, rules.Accepted)
+        state = result.state
+    assert state.campaign is not None and state.campaign.generation >= 2
+    # restarted without --campaign: the journal's campaign wins, in exactly the journaled state
+    with Server(tmp_path) as again:
+        view = requests.get(f"{again.url}/api/table", timeout=5).json()
+        assert view == json.loads(json.dumps(rules.public_view(state)))

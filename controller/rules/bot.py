@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import Final, TypeVar
 
 from controller.rules.actions import Action
@@ -153,12 +154,21 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
         r = s.vote_round
         assert r is not None
         pressed = r.pressed
-        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
+        waiting = [*filterfalse(pressed.__contains__, r.voters)] if pressed else r.voters
     else:
         waiting = awaiting(s)
-    if not waiting:
+    n = len(waiting)
+    if not n:
         return None
-    return bot_action(s, _choice(rng, waiting), rng)
+    if type(rng) is not _Random:
+        return bot_action(s, rng.choice(waiting), rng)
+    # _choice(rng, waiting), inlined
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return bot_action(s, waiting[i], rng)
 
 
 @dataclass(frozen=True, slots=True)

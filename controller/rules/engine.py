@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from itertools import compress
+from typing import Any, Final
 
 from controller.rules.actions import Action
 from controller.rules.cards import Color, color_of, contains_all, rank_value
@@ -56,7 +57,15 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     except _Refusal as refusal:
         return Refused(refusal.code, refusal.message)
     work.version += 1
-    return Accepted(work, tuple(events))
+    # Accepted(work, tuple(events)), without the frozen dataclass's slower __init__
+    accepted = _new(Accepted)
+    _set(accepted, "state", work)
+    _set(accepted, "events", tuple(events))
+    return accepted
+
+
+_new: Final = object.__new__
+_set: Final = object.__setattr__
 
 
 # ---------------------------------------------------------------- copy on write
@@ -379,7 +388,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     s.phase = "election"
     # a free policy below may end the generation, which leaves the election phase
     while s.phase == "election":
-        voters = [seat for seat in range(s.players) if s.hands[seat]]
+        voters = list(compress(range(s.players), s.hands))  # the seats holding a card
         if voters:
             s.vote_round = VoteRound(1, voters)
             ev.append({"type": "election", "voters": voters})

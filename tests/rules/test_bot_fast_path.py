@@ -100,6 +100,16 @@ def test_the_bot_picks_what_legal_moves_would_pick(players: int, seed: int) -> N
                     assert fast.getstate() == slow.getstate()
 
 
+@pytest.mark.parametrize(("players", "seed"), [(6, 1), (10, 2)])
+def test_next_bot_action_picks_like_rng_choice_of_awaiting(players: int, seed: int) -> None:
+    for i, state in enumerate(_walk(players, seed)):
+        a, b = random.Random(i), random.Random(i)
+        waiting = awaiting(state)
+        expected = reference_bot_action(state, b.choice(waiting), b) if waiting else None
+        assert next_bot_action(state, a) == expected
+        assert a.getstate() == b.getstate()
+
+
 def test_derive_shares_every_field() -> None:
     state = _walk(8, 9)[40]
     derived = state.derive()
@@ -122,3 +132,23 @@ def test_no_state_changes_once_made(players: int, seed: int, generations: int | 
             if action is not None:
                 assert isinstance(apply(state, action), Accepted)
     assert [s == c for s, c in zip(states, snapshots, strict=True)] == [True] * len(states)
+
+
+class _OwnRandom(random.Random):
+    """An RNG the bot cannot assume is a plain ``random.Random``: it must call ``choice`` itself."""
+
+    def choice(self, seq):  # type: ignore[no-untyped-def]
+        return super().choice(seq)
+
+
+def test_the_bot_falls_back_to_the_rngs_own_choice() -> None:
+    for state in _walk(7, 11)[::5]:
+        for seat in range(7):
+            fast, slow = _OwnRandom(seat), _OwnRandom(seat)
+            assert bot_action(state, seat, fast) == reference_bot_action(state, seat, slow)
+            assert fast.getstate() == slow.getstate()
+        a, b = _OwnRandom(3), _OwnRandom(3)
+        waiting = awaiting(state)
+        expected = reference_bot_action(state, b.choice(waiting), b) if waiting else None
+        assert next_bot_action(state, a) == expected
+        assert a.getstate() == b.getstate()

@@ -15,7 +15,7 @@ from itertools import compress
 from typing import Any, Final
 
 from controller.rules.actions import Action
-from controller.rules.cards import Color, color_of, contains_all, rank_value
+from controller.rules.cards import ALL_CARD_NAMES, Color, color_of, contains_all, rank_value
 from controller.rules.state import START_STABILITY, GameState, GenerationResult, Parley, Policy, VoteRound
 
 Event = dict[str, Any]
@@ -173,7 +173,9 @@ def _round_for_vote(s: GameState, seat: int) -> VoteRound:
 
 def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
-    r = _round_for_vote(s, a.seat)
+    r = s.vote_round
+    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+        r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.card not in s.hands[a.seat]:
         _check_card_in_hand(s, a.seat, a.card)
     selected = r.selected.copy()
@@ -414,6 +416,24 @@ def _return_table_cards(s: GameState) -> None:
     s.table_cards = []
 
 
+class _ColourTable(dict[str, "Color | None"]):
+    """``color_of`` of every card name, looked up; any other name still goes through ``color_of``."""
+
+    def __missing__(self, card: str) -> Color | None:
+        return color_of(card)
+
+
+class _RankTable(dict[str, int]):
+    """``rank_value`` of every card name, looked up; any other name still goes through ``rank_value``."""
+
+    def __missing__(self, card: str) -> int:
+        return rank_value(card)
+
+
+_COLOUR: Final = _ColourTable({card: color_of(card) for card in ALL_CARD_NAMES})
+_RANK: Final = _RankTable({card: rank_value(card) for card in ALL_CARD_NAMES})
+
+
 def _resolve_round(s: GameState, ev: list[Event]) -> None:
     r = s.vote_round
     assert r is not None
@@ -443,8 +463,8 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    coloured = [(seat, card) for seat, card in revealed if color_of(card) is not None]
-    colours = {color_of(card) for _, card in coloured}
+    coloured = [(seat, card) for seat, card in revealed if _COLOUR[card] is not None]
+    colours = {_COLOUR[card] for _, card in coloured}
     if len(colours) <= 1:
         # R9: consensus, or only neutral jokers
         _return_table_cards(s)
@@ -458,8 +478,8 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    top = max(rank_value(card) for _, card in coloured)
-    leaders = [(seat, card) for seat, card in coloured if rank_value(card) == top]
+    top = max([_RANK[card] for _, card in coloured])
+    leaders = [(seat, card) for seat, card in coloured if _RANK[card] == top]
     if len(leaders) == 1:
         seat, card = leaders[0]
         table_cards = s.table_cards.copy()

@@ -17,6 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVER_ROOT = Path(os.environ.get("JACCUSE_SERVER_ROOT", ROOT))  # where the server under test runs
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = ROOT / "artifacts" / "screenshots"
+# A fixed deal keeps a failing run reproducible; JACCUSE_BROWSER_SEED tries another one.
+SEED = int(os.environ.get("JACCUSE_BROWSER_SEED", "20261123"))
 
 try:
     from playwright.sync_api import sync_playwright
@@ -54,7 +56,7 @@ class Server:
     def start(self, timeout: float = 20.0) -> Server:
         cmd = [sys.executable, "-m", "controller.cli", "run", "--mock", "--pads", self.pads,
                "--players", str(self.players), "--data-dir", str(self.data_dir),
-               "--port", str(self.port), "--host", "127.0.0.1", *self.extra]
+               "--port", str(self.port), "--host", "127.0.0.1", "--seed", str(SEED), *self.extra]
         self.proc = subprocess.Popen(
             cmd, cwd=SERVER_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )

@@ -42,12 +42,16 @@ CONTRAST_JS = """() => {
 }"""
 
 
+JOKERS = {"RJ": ("red joker", "red"), "BJ": ("black joker", "black"), "NJ": ("neutral joker", "neutral")}
+
+
 def pretty(card: str) -> str:
-    return card[:-1] + SUIT[card[-1]]
+    """The card as the pages label it."""
+    return JOKERS[card][0] if card in JOKERS else card[:-1] + SUIT[card[-1]]
 
 
 def colour(card: str) -> str:
-    return "red" if card[-1] in "HD" else "black"
+    return JOKERS[card][1] if card in JOKERS else "red" if card[-1] in "HD" else "black"
 
 
 class Seat:

@@ -1,7 +1,9 @@
 """Seat pads wired straight to the Pi's GPIO, and the same pads on gpiozero's mock pins.
 
-One thread does the debouncing: pin edges only record a timestamp, and the thread accepts a level once
-it has settled (see debounce.py), so behaviour does not depend on the gpiozero pin backend.
+One thread does the debouncing, so behaviour does not depend on the gpiozero pin backend. A pin edge
+only tells the debouncer (see debounce.py); a "pressed" edge on a released button latches a press and
+wakes the thread, which reports it straight away. Releases are accepted by the thread once the contact
+has read released for the settle time, after a fresh read of the pin.
 """
 
 from __future__ import annotations
@@ -124,8 +126,11 @@ class GpioPads(Pads):
         """Accept settled levels now and report new presses; the thread calls this, tests may too."""
         with self._cond:
             now = self._clock()
-            ripe = [key for key, deb in self._debouncers.items() if deb.due(now) == 0.0]
-        self._confirm(ripe)  # re-read those pins before trusting a level no edge has contradicted
+            ripe = [key for key, deb in self._debouncers.items() if deb.releasing and deb.due(now) == 0.0]
+        # Re-read those pins before trusting a release no edge has contradicted: accepting a release
+        # the backend got wrong would arm a second press. A latched press needs no re-read (the edge
+        # is the press), so it is not delayed by one.
+        self._confirm(ripe)
         presses: list[Key] = []
         with self._cond:
             now = self._clock()
@@ -172,18 +177,25 @@ class GpioPads(Pads):
         return handler
 
     def _run(self) -> None:
+        next_resync = self._clock()
         while True:
             with self._cond:
                 if self._stopping:
                     return
                 now = self._clock()
+                # A latched press is due at 0, so the thread does not sleep while one waits; an edge
+                # arriving during the sleep wakes it through notify_all in the edge handler.
                 dues = [d for d in (deb.due(now) for deb in self._debouncers.values()) if d is not None]
-                wait = min([RESYNC_INTERVAL, *dues])
+                wait = min([RESYNC_INTERVAL, next_resync - now, *dues])
                 if wait > 0:
                     self._cond.wait(wait)
                 if self._stopping:
                     return
-            self.resync()
+                now = self._clock()
+            if now >= next_resync or now < next_resync - RESYNC_INTERVAL:
+                # on schedule, not on every wake-up, so a press is reported without reading all pins
+                self.resync()
+                next_resync = now + RESYNC_INTERVAL
             self.poll()
 
     def _wait_for(self, key: Key, pressed: bool, timeout: float) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from controller.devices import gpio_pads
 from controller.devices.gpio_pads import GpioPads, MockPads
 from controller.devices.leds import LedState
 from controller.devices.pinmap import default_pinmap
@@ -47,6 +48,104 @@ def test_bounce_trains_on_mock_pins_give_one_press_each(manual: MockPads, clock:
         drive(manual, clock, bounce, seat, name, rng)
         expected.append((seat, name))
     assert got == expected
+
+
+def test_press_is_reported_at_the_first_pressed_edge(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str, float]] = []
+    manual.start(lambda seat, name: got.append((seat, name, clock.now)))
+    pin = manual.pin(3, "reveal")
+    pin.drive_low()
+    pressed_at = clock.now
+    assert manual.poll() == [(3, "reveal")]  # no clock advance: no settle delay
+    assert got == [(3, "reveal", pressed_at)]
+    for _ in range(10):  # press bounce after the accepted edge
+        clock.advance(0.001)
+        pin.drive_high()
+        manual.poll()
+        clock.advance(0.001)
+        pin.drive_low()
+        manual.poll()
+    pin.drive_high()
+    clock.advance(0.029)
+    manual.poll()
+    assert manual.debounced(3, "reveal")  # not yet released for the settle time
+    clock.advance(0.002)
+    manual.poll()
+    assert not manual.debounced(3, "reveal")
+    assert len(got) == 1
+
+
+def test_release_bounce_trains_on_mock_pins_do_not_count(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str]] = []
+    manual.start(lambda seat, name: got.append((seat, name)))
+    rng = random.Random(11)
+    for n in range(40):
+        seat, name = rng.randrange(8), rng.choice(["reveal", "abstain"])
+        pin = manual.pin(seat, name)
+        pin.drive_low()
+        manual.poll()
+        clock.advance(rng.uniform(0.04, 0.2))
+        manual.poll()
+        length = rng.uniform(0.0, 0.020)  # release chatter, ending released
+        end = clock.now + length
+        level = False
+        while clock.now < end:
+            pin.drive_low() if level else pin.drive_high()
+            level = not level
+            clock.advance(rng.uniform(0.0002, 0.003))
+            manual.poll()
+        pin.drive_high()
+        for _ in range(35):
+            clock.advance(0.001)
+            manual.poll()
+        assert not manual.debounced(seat, name)
+        assert len(got) == n + 1
+
+
+def test_release_is_rechecked_against_the_pin(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str]] = []
+    manual.start(lambda seat, name: got.append((seat, name)))
+    pin = manual.pin(0, "abstain")
+    pin.drive_low()
+    manual.poll()
+    manual._edge_handler((0, "abstain"), False)()  # a release edge the pin does not bear out
+    clock.advance(0.05)
+    assert manual.poll() == []
+    assert manual.debounced(0, "abstain")  # the re-read saw the button still held: no release
+    manual.resync()
+    assert manual.poll() == []  # and so no second press either
+    pin.drive_high()
+    clock.advance(0.05)
+    manual.poll()
+    assert not manual.debounced(0, "abstain")
+    assert got == [(0, "abstain")]
+
+
+def test_resync_catches_a_press_whose_edge_was_lost(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str]] = []
+    manual.start(lambda seat, name: got.append((seat, name)))
+    button = manual._buttons[(2, "reveal")]
+    handler, button.when_pressed = button.when_pressed, None
+    manual.pin(2, "reveal").drive_low()
+    button.when_pressed = handler
+    assert manual.poll() == []
+    manual.resync()
+    assert manual.poll() == [(2, "reveal")]
+    assert got == [(2, "reveal")]
+
+
+def test_pad_thread_is_woken_by_a_press(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With resyncs 60 s apart, only the edge handler's wake-up can get the press reported in time.
+    monkeypatch.setattr(gpio_pads, "RESYNC_INTERVAL", 60.0)
+    pads = MockPads(2)
+    done = threading.Event()
+    pads.start(lambda seat, name: done.set())
+    try:
+        time.sleep(0.05)  # let the thread go to sleep
+        pads.pin(1, "reveal").drive_low()
+        assert done.wait(5.0)
+    finally:
+        pads.close()
 
 
 def test_press_with_thread_reports_exactly_once() -> None:

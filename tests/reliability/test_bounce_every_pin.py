@@ -1,10 +1,12 @@
 """Contact bounce of 0-20 ms on every button pin of the default GPIO map: exactly one press each.
 
 The GPIO pads run on gpiozero's mock pins with the built-in pin map and a hand-moved clock, polled as
-densely as the pad thread would. For every reveal and abstain pin and for every bounce length from 0
-to 20 ms (whole milliseconds, both ends included), a press chatters for that long before settling
-low, is held, then chatters for that long again on release. Each such press must be reported once,
-for the right seat and button, and nothing else.
+densely as the pad thread would, and at once after every edge (the thread is woken by a press). For
+every reveal and abstain pin and for every bounce length from 0 to 20 ms (whole milliseconds, both
+ends included), a press chatters for that long before settling low, is held, then chatters for that
+long again on release. Each such press must be reported once, for the right seat and button, at the
+clock reading of its first low edge (eager debouncing adds no delay), and nothing else. A second test
+presses cleanly and chatters only on release, with more flips, on every pin.
 
 Trains per (pin, length): 1, or 5 with `pytest --long`.
 """
@@ -12,6 +14,7 @@ Trains per (pin, length): 1, or 5 with `pytest --long`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
@@ -43,35 +46,89 @@ def bounce_train(rng: random.Random, length: float, final: bool) -> list[tuple[f
     return steps
 
 
+def chatter(pads: GpioPads, pin: Any, clock: Clock, steps: list[tuple[float, bool]]) -> float | None:
+    """Drive the steps, polling every 0.5 ms and right after each edge; returns the first low edge's time."""
+    first_low = None
+    start = clock.now
+    for offset, level in steps:
+        while clock.now < start + offset:
+            clock.now += 0.0005
+            pads.poll()
+        pin.drive_low() if level else pin.drive_high()
+        if level and first_low is None:
+            first_low = clock.now
+        pads.poll()
+    return first_low
+
+
+def hold(pads: GpioPads, clock: Clock, seconds: float) -> None:
+    end = clock.now + seconds
+    while clock.now < end:
+        clock.now += 0.001
+        pads.poll()
+
+
+def open_pads(clock: Clock) -> tuple[GpioPads, MockFactory, list[tuple[int, str, float]]]:
+    factory = MockFactory(revision=MOCK_REVISION)
+    pads = GpioPads(default_pinmap(), pin_factory=factory, clock=clock, autopoll=False)
+    got: list[tuple[int, str, float]] = []
+    pads.start(lambda seat, name: got.append((seat, name, clock.now)))
+    return pads, factory, got
+
+
 def test_every_default_pin_counts_each_bouncy_press_once(long_run: bool) -> None:
     trains = 5 if long_run else 1
     clock = Clock()
     pinmap = default_pinmap()
-    factory = MockFactory(revision=MOCK_REVISION)
-    pads = GpioPads(pinmap, pin_factory=factory, clock=clock, autopoll=False)
-    got: list[tuple[int, str]] = []
-    pads.start(lambda seat, name: got.append((seat, name)))
+    pads, factory, got = open_pads(clock)
     rng = random.Random(20)
-    expected: list[tuple[int, str]] = []
+    expected: list[tuple[int, str, float]] = []
     try:
         for seat, pins in enumerate(pinmap.seats):
             for name in BUTTONS:
                 pin = factory.pin(pins.button(name))  # BCM number, as the pin map gives it
                 for length_ms in range(21):
                     for _ in range(trains):
-                        for final in (True, False):  # press (pulled-up input goes low), then release
-                            start = clock.now
-                            for offset, level in bounce_train(rng, length_ms / 1000, final):
-                                while clock.now < start + offset:
-                                    clock.now += 0.0005
-                                    pads.poll()
-                                pin.drive_low() if level else pin.drive_high()
-                            hold = clock.now + rng.uniform(0.035, 0.08)
-                            while clock.now < hold:
-                                clock.now += 0.001
-                                pads.poll()
-                        expected.append((seat, name))
-        assert got == expected
+                        # press (pulled-up input goes low), hold, release, rest
+                        pressed_at = chatter(pads, pin, clock, bounce_train(rng, length_ms / 1000, True))
+                        hold(pads, clock, rng.uniform(0.035, 0.08))
+                        chatter(pads, pin, clock, bounce_train(rng, length_ms / 1000, False))
+                        hold(pads, clock, rng.uniform(0.035, 0.08))
+                        assert pressed_at is not None
+                        expected.append((seat, name, pressed_at))
+        assert got == expected  # the clock readings too: each press is reported at its first edge
         assert len(got) == len(pinmap) * len(BUTTONS) * 21 * trains
+    finally:
+        pads.close()
+
+
+def test_release_bounce_on_every_default_pin_never_counts(long_run: bool) -> None:
+    trains = 5 if long_run else 1
+    clock = Clock()
+    pinmap = default_pinmap()
+    pads, factory, got = open_pads(clock)
+    rng = random.Random(21)
+    expected: list[tuple[int, str, float]] = []
+    try:
+        for seat, pins in enumerate(pinmap.seats):
+            for name in BUTTONS:
+                pin = factory.pin(pins.button(name))
+                for length_ms in range(21):
+                    for _ in range(trains):
+                        pin.drive_low()  # a clean press, reported on the spot
+                        expected.append((seat, name, clock.now))
+                        pads.poll()
+                        hold(pads, clock, rng.uniform(0.035, 0.08))
+                        steps = [(0.0, False)]  # release, then 2-40 flips within length_ms
+                        if length_ms:
+                            count = rng.randrange(2, 41)
+                            flips = sorted(rng.uniform(0.0, length_ms / 1000) for _ in range(count))
+                            steps += [(t, i % 2 == 0) for i, t in enumerate(flips)]
+                            steps.append((length_ms / 1000, False))
+                        chatter(pads, pin, clock, steps)
+                        assert pads.debounced(seat, name)  # still within the settle time
+                        hold(pads, clock, 0.035)
+                        assert not pads.debounced(seat, name)
+        assert got == expected
     finally:
         pads.close()

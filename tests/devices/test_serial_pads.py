@@ -2,124 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import os
 import random
 import select
 import threading
 import time
-import types
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from fake_cable import FW, Cable
 
 from controller.devices.hub_protocol import Heartbeat, Hello, HubError, Press, parse_hub_line
 from controller.devices.leds import LedState
 from controller.devices.serial_pads import SerialPads, probe_hub
-
-FIRMWARE_HUB = Path(__file__).resolve().parents[2] / "firmware" / "hub.py"
-
-
-def load_firmware() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("jaccuse_hub_fw_sim", FIRMWARE_HUB)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FW = load_firmware()
-
-
-class Unplugged(OSError):
-    pass
-
-
-class Cable:
-    """The firmware's Hub on one end, fake pyserial ports on the other; it can be pulled out."""
-
-    def __init__(self, seats: int = 14, boot: str = "b001") -> None:
-        self.cond = threading.Condition()
-        self.plugged = True
-        self.generation = 0
-        self.to_pi = bytearray()
-        self.now_ms = 0
-        self.opens = 0
-        self.hub = FW.Hub(seats, self._from_hub, boot)
-
-    def _from_hub(self, line: str) -> None:
-        if not self.plugged:
-            raise OSError("USB not connected")
-        self.to_pi += line.encode()
-        self.cond.notify_all()
-
-    def open(self, url: str) -> FakePort:
-        with self.cond:
-            if not self.plugged:
-                raise Unplugged(2, f"could not open port {url}: No such file or directory")
-            self.opens += 1
-            return FakePort(self, self.generation)
-
-    def unplug(self) -> None:
-        with self.cond:
-            self.plugged = False
-            self.generation += 1
-            self.to_pi.clear()  # bytes in flight are lost
-            self.cond.notify_all()
-
-    def replug(self) -> None:
-        with self.cond:
-            self.plugged = True
-            self.cond.notify_all()
-
-    def press(self, seat: int, code: str) -> None:
-        with self.cond:
-            self.now_ms += 1
-            self.hub.press(seat, code, self.now_ms)
-
-    def tick(self, advance_ms: int) -> None:
-        with self.cond:
-            self.now_ms += advance_ms
-            self.hub.tick(self.now_ms)
-
-
-class FakePort:
-    def __init__(self, cable: Cable, generation: int) -> None:
-        self.cable = cable
-        self.generation = generation
-        self.closed = False
-
-    def _alive(self) -> None:
-        if self.closed or self.generation != self.cable.generation:
-            raise Unplugged(5, "device reports readiness to read but returned no data")
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.cable.to_pi)
-
-    def read(self, size: int = 1) -> bytes:
-        with self.cable.cond:
-            self._alive()
-            if not self.cable.to_pi:
-                self.cable.cond.wait(0.01)
-                self._alive()
-            data = bytes(self.cable.to_pi[:size])
-            del self.cable.to_pi[:size]
-            return data
-
-    def write(self, data: bytes) -> int:
-        with self.cable.cond:
-            self._alive()
-            self.cable.hub.receive(data, self.cable.now_ms)
-            return len(data)
-
-    def close(self) -> None:
-        with self.cable.cond:
-            self.closed = True
-            self.cable.cond.notify_all()
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:

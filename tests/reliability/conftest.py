@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-WEB_TESTS = str(Path(__file__).resolve().parents[1] / "web")
-if WEB_TESTS not in sys.path:
-    sys.path.insert(0, WEB_TESTS)
+for folder in ("web", "devices"):  # web_helpers, and the devices tests' simulated hub cable
+    path = str(Path(__file__).resolve().parents[1] / folder)
+    if path not in sys.path:
+        sys.path.insert(0, path)

@@ -14,121 +14,21 @@ Rounds: 100, or 400 with `pytest --long`.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import threading
 import time
-import types
 from collections import Counter
 from pathlib import Path
 from typing import Any
+
+from fake_cable import Cable
 
 from controller import rules
 from controller.devices.serial_pads import SerialPads
 from controller.table import Table, TableConfig
 
-FIRMWARE_HUB = Path(__file__).resolve().parents[2] / "firmware" / "hub.py"
 PLAYERS = 8
 CODES = {"reveal": "R", "abstain": "A"}
 
-
-def load_firmware() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("jaccuse_hub_fw_reliability", FIRMWARE_HUB)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-FW = load_firmware()
-
-
-class Cable:
-    """The firmware hub on one end, fake pyserial ports on the other."""
-
-    def __init__(self, seats: int) -> None:
-        self.cond = threading.Condition()
-        self.plugged = True
-        self.generation = 0
-        self.to_pi = bytearray()
-        self.now_ms = 0
-        self.opens = 0
-        self.drop_acks = False  # a flaky cable: ACK lines vanish until the next unplug
-        self.hub = FW.Hub(seats, self._from_hub, "rel1")
-
-    def _from_hub(self, line: str) -> None:
-        if not self.plugged:
-            raise OSError("USB not connected")
-        self.to_pi += line.encode()
-        self.cond.notify_all()
-
-    def open(self, url: str) -> Port:
-        with self.cond:
-            if not self.plugged:
-                raise OSError(2, f"could not open port {url}: No such file or directory")
-            self.opens += 1
-            return Port(self, self.generation)
-
-    def unplug(self) -> None:
-        with self.cond:
-            self.plugged = False
-            self.drop_acks = False
-            self.generation += 1
-            self.to_pi.clear()
-            self.cond.notify_all()
-
-    def replug(self) -> None:
-        with self.cond:
-            self.plugged = True
-            self.cond.notify_all()
-
-    def press(self, seat: int, button: str) -> None:
-        with self.cond:
-            self.now_ms += 1
-            self.hub.press(seat, CODES[button], self.now_ms)
-
-    def tick(self, advance_ms: int) -> None:
-        with self.cond:
-            self.now_ms += advance_ms
-            self.hub.tick(self.now_ms)
-
-
-class Port:
-    def __init__(self, cable: Cable, generation: int) -> None:
-        self.cable = cable
-        self.generation = generation
-        self.closed = False
-
-    def _alive(self) -> None:
-        if self.closed or self.generation != self.cable.generation:
-            raise OSError(5, "device reports readiness to read but returned no data")
-
-    @property
-    def in_waiting(self) -> int:
-        return len(self.cable.to_pi)
-
-    def read(self, size: int = 1) -> bytes:
-        with self.cable.cond:
-            self._alive()
-            if not self.cable.to_pi:
-                self.cable.cond.wait(0.01)
-                self._alive()
-            data = bytes(self.cable.to_pi[:size])
-            del self.cable.to_pi[:size]
-            return data
-
-    def write(self, data: bytes) -> int:
-        with self.cable.cond:
-            self._alive()
-            if self.cable.drop_acks and data.startswith(b"ACK"):
-                return len(data)
-            self.cable.hub.receive(data, self.cable.now_ms)
-            return len(data)
-
-    def close(self) -> None:
-        with self.cable.cond:
-            self.closed = True
-            self.cable.cond.notify_all()
 
 
 def wait_until(condition: Any, timeout: float = 10.0) -> bool:
@@ -181,7 +81,7 @@ def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_
     rng = random.Random(2024)
     table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="serial", seed=9))
     table.start()
-    cable = Cable(PLAYERS)
+    cable = Cable(PLAYERS, boot="rel1")
     delivered: Counter[tuple[int, str]] = Counter()
     expected: Counter[tuple[int, str]] = Counter()
 
@@ -221,7 +121,7 @@ def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_
                         time.sleep(0.002)  # long enough for the reader to notice, sometimes
                     cable.replug()
                 if i < len(plan):
-                    cable.press(*plan[i])
+                    cable.press(plan[i][0], CODES[plan[i][1]])
                     expected[plan[i]] += 1
             presses_total += len(plan)
             target = before + len(plan)

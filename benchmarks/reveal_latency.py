@@ -9,12 +9,12 @@ times, from the moment that request is sent:
 - (b) until the OLED frame showing it is rendered (the X-Frame-* headers of /api/display.png carry the
   worker's time.monotonic(), the same clock as ours on Linux).
 
-A mock pad press, like a real one, is only accepted once the contact has read "pressed" for the
-debounce settle time (30 ms, controller/devices/debounce.py), so every figure from the press includes
-it; the script also prints the figures less the settle time. The obvious alternative is a client that
-polls GET /api/table once a second instead of holding an SSE stream; one runs alongside and its
-figures are printed too. With ``--pads phone`` the last reveal is a phone POST instead (no pad, no
-debounce): that isolates the table-to-screen push path.
+The pads debounce eagerly (controller/devices/debounce.py): a press counts at its first "pressed"
+edge and only the release waits for the contact to settle, so nothing is subtracted from the figures;
+they include the pad thread's wake-up and the HTTP request that drives the mock pin. The obvious
+alternative is a client that polls GET /api/table once a second instead of holding an SSE stream; one
+runs alongside and its figures are printed too. With ``--pads phone`` the last reveal is a phone POST
+instead (no pad at all): that isolates the table-to-screen push path.
 
 Run: .venv/bin/python benchmarks/reveal_latency.py [--elections 1000] [--pads mock|phone] [--seed 1]
 """
@@ -32,8 +32,6 @@ from typing import Any
 
 import requests
 from _box import SSE, Box, bench_dir, machine, summary_ms
-
-from controller.devices.debounce import DEFAULT_SETTLE
 
 PLAYERS = 14
 
@@ -291,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--elections", type=int, default=1000, help="election rounds to time (default 1000)")
     parser.add_argument("--pads", choices=("mock", "phone"), default="mock",
                         help="mock: the last press goes through the mocked GPIO pin (default); "
-                        "phone: it is a phone POST, no debounce")  # fmt: skip
+                        "phone: it is a phone POST, no pad")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(f"reveal latency, {PLAYERS} seats, pads={args.pads}, {args.elections} elections; {machine()}")
@@ -300,11 +298,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"(a) all {PLAYERS} SSE phones : {summary_ms(res['phones'])}")
     print(f"    any one SSE phone   : {summary_ms(res['one_phone'])}")
     print(f"(b) OLED frame rendered : {summary_ms(res['oled'])}")
-    if args.pads == "mock":
-        settle = DEFAULT_SETTLE
-        print(f"less the {settle * 1000:.0f} ms debounce settle:")
-        print(f"(a) all {PLAYERS} SSE phones : {summary_ms([v - settle for v in res['phones']])}")
-        print(f"(b) OLED frame rendered : {summary_ms([v - settle for v in res['oled']])}")
     print(f"alternative, GET /api/table every 1 s: {summary_ms(res['poll'])}")
     return 0
 

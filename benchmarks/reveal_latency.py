@@ -33,6 +33,8 @@ from typing import Any
 import requests
 from _box import SSE, Box, bench_dir, machine, summary_ms
 
+from controller.client import random_action
+
 PLAYERS = 14
 
 
@@ -193,32 +195,6 @@ class Driver:
                 return float(r.headers["X-Frame-At"])
             time.sleep(0.003)
         return None
-
-
-def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A random move from a private view's ``moves`` (the same idea as tests/web/web_helpers.py)."""
-    moves = me.get("moves") or []
-    if not moves:
-        return None
-    move = rng.choice(moves)
-    act = move["act"]
-    hand = list(me.get("hand") or [])
-    if act in ("membership", "vote", "defect", "enact"):
-        return {"act": act, "card": rng.choice(move["cards"])} if move["cards"] else None
-    if act in ("reveal", "abstain", "pass"):
-        return {"act": act}
-    if act == "parley":
-        target = rng.choice(move["targets"])
-        cards = rng.sample(hand, rng.randint(1, target["max"]))
-        return {"act": act, "target": target["seat"], "cards": cards}
-    if act == "parley_reply":
-        k = move["count"]
-        return {"act": act, "cards": rng.sample(hand, k)} if len(hand) >= k else None
-    if act == "accuse":
-        return {"act": act, "target": rng.choice(move["targets"]), "color": rng.choice(move["colors"])}
-    if act == "give_xp":
-        return {"act": act, "to": rng.choice(move["to"]), "amount": rng.randint(1, move["max"])}
-    return None
 
 
 def run(elections: int, pads: str, seed: int, data_dir: Path) -> dict[str, list[float]]:

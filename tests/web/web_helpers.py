@@ -6,7 +6,6 @@ import contextlib
 import http.client
 import json
 import os
-import random
 import signal
 import socket
 import subprocess
@@ -17,6 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from controller.client import random_action
+
+__all__ = ["SSE", "Server", "env_int", "random_action", "walk_keys"]
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -25,32 +28,6 @@ def env_int(name: str, default: int) -> int:
         return int(os.environ.get(name, default))
     except ValueError:
         return default
-
-
-def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A random action built from a private view's ``moves`` (legal when sent, unless a race wins)."""
-    moves = me.get("moves") or []
-    if not moves:
-        return None
-    move = rng.choice(moves)
-    act = move["act"]
-    hand = list(me.get("hand") or [])
-    if act in ("membership", "vote", "defect", "enact"):
-        return {"act": act, "card": rng.choice(move["cards"])} if move["cards"] else None
-    if act in ("reveal", "abstain", "pass"):
-        return {"act": act}
-    if act == "parley":
-        target = rng.choice(move["targets"])
-        k = rng.randint(1, target["max"])
-        return {"act": act, "target": target["seat"], "cards": rng.sample(hand, k)}
-    if act == "parley_reply":
-        k = move["count"]
-        return {"act": act, "cards": rng.sample(hand, k)} if len(hand) >= k else None
-    if act == "accuse":
-        return {"act": act, "target": rng.choice(move["targets"]), "color": rng.choice(move["colors"])}
-    if act == "give_xp":
-        return {"act": act, "to": rng.choice(move["to"]), "amount": rng.randint(1, move["max"])}
-    return None
 
 
 class Server:

@@ -69,7 +69,7 @@ class Report:
 
     def to_dict(self) -> dict[str, Any]:
         elections = [g.elections for g in self.stats] or [0]
-        colours = Counter(g.winning_color or "none" for g in self.stats)
+        colours = Counter(_outcome(g) for g in self.stats)
         totals: dict[str, list[int]] = {}
         for g in self.stats:
             for kind, (n, a) in g.alignment.items():
@@ -88,7 +88,7 @@ class Report:
                 "min": min(elections),
                 "max": max(elections),
             },
-            "winning_color": {c: round(colours[c] / n, 4) for c in ("red", "black", "none")},
+            "winning_color": {c: round(colours[c] / n, 4) for c in ("red", "black", "none", "unfinished")},
             "aligned_rate": {
                 kind: round(totals[kind][1] / totals[kind][0], 4) if kind in totals else None
                 for kind in ("red", "black", "mixed")
@@ -96,6 +96,13 @@ class Report:
             "crises_per_game": round(sum(g.crises for g in self.stats) / n, 3),
             "actions_per_game": round(sum(g.actions for g in self.stats) / n, 1),
         }
+
+
+def _outcome(g: GameStats) -> str:
+    """The game's winning colour, "none" (ended with no winner) or "unfinished" (hit the action cap)."""
+    if g.winning_color:
+        return g.winning_color
+    return "unfinished" if g.actions >= MAX_ACTIONS else "none"
 
 
 def simulate(
@@ -123,7 +130,8 @@ def format_report(data: dict[str, Any]) -> str:
         f"{data['games']} games, {data['players']} players, {data['policy']} bots, seeds from {data['seed']}",
         f"generation length: {e['mean']} elections on average (median {e['median']},"
         f" range {e['min']}-{e['max']})",
-        f"winning colour:    red {pct(w['red'])}, black {pct(w['black'])}, none {pct(w['none'])}",
+        f"winning colour:    red {pct(w['red'])}, black {pct(w['black'])}, none {pct(w['none'])}"
+        + (f" (cut off after {MAX_ACTIONS} actions: {pct(w['unfinished'])})" if w.get("unfinished") else ""),
         f"aligned seats:     both red {pct(a['red'])}, both black {pct(a['black'])}, mixed {pct(a['mixed'])}",
         f"crises per game:   {data['crises_per_game']}",
         f"actions per game:  {data['actions_per_game']}",

@@ -56,3 +56,13 @@ def test_simulate_command_prints_text_or_json(capsys: pytest.CaptureFixture[str]
 def test_simulate_command_rejects_bad_numbers(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", *args]) == 2
     assert "simulate" in capsys.readouterr().err
+
+
+def test_a_game_cut_off_at_the_action_cap_is_reported_as_unfinished() -> None:
+    from controller.simulate import MAX_ACTIONS, GameStats, Report, format_report
+
+    capped = GameStats(900, None, 0, MAX_ACTIONS, {"mixed": (5, 0)})
+    no_winner = GameStats(3, None, 0, 40, {"mixed": (5, 0)})
+    data = Report(5, 2, 1, "sensible", [capped, no_winner]).to_dict()
+    assert data["winning_color"]["unfinished"] == 0.5 and data["winning_color"]["none"] == 0.5
+    assert "cut off after" in format_report(data)

@@ -26,7 +26,7 @@ def test_each_game_in_a_run_can_be_replayed_alone() -> None:
     assert play_game(7, 103, "random") == report.stats[3]
 
 
-def test_sensible_bot_votes_its_colour_or_abstains_and_only_makes_legal_moves() -> None:
+def test_sensible_bot_votes_its_colour_and_only_makes_legal_moves() -> None:
     rng = random.Random(1)
     state = new_game(deal_cards(8, rng))
     memory = TableMemory()
@@ -38,7 +38,10 @@ def test_sensible_bot_votes_its_colour_or_abstains_and_only_makes_legal_moves() 
         assert action is not None
         if action.act == "vote":
             assert action.card is not None
-            assert color_of(action.card) == wanted_colour(state, seat)
+            hand_wanted = [c for c in state.hands[seat] if color_of(c) == wanted_colour(state, seat)]
+            tie_round = state.vote_round is not None and state.vote_round.number > 1
+            # its own colour when it has one; only in a tie round may it show another card
+            assert color_of(action.card) == wanted_colour(state, seat) or (not hand_wanted and tie_round)
         result = apply(state, action)
         assert isinstance(result, Accepted), (action, result)
         memory.observe(result.events)
@@ -66,3 +69,12 @@ def test_a_game_cut_off_at_the_action_cap_is_reported_as_unfinished() -> None:
     data = Report(5, 2, 1, "sensible", [capped, no_winner]).to_dict()
     assert data["winning_color"]["unfinished"] == 0.5 and data["winning_color"]["none"] == 0.5
     assert "cut off after" in format_report(data)
+
+
+def test_sensible_bots_do_not_replay_the_same_tie_for_ever() -> None:
+    """Seed 97 once looped: every tie round went unrevealed and the next election tied the same way."""
+    from controller.simulate import MAX_ACTIONS, play_game
+
+    for seed in (97, 204, 243):
+        game = play_game(8, seed, "sensible")
+        assert game.actions < MAX_ACTIONS and game.winning_color is not None

@@ -1,7 +1,8 @@
 """A simple sensible bot, for balance simulations: it plays for a colour and remembers votes.
 
 It picks the colour it wants to win (its network's if both cards agree, else the colour of the
-membership it chose), votes that colour or abstains, and accuses a seat whose revealed votes lean
+membership it chose), votes that colour or abstains (in a tie round it rather shows its lowest card
+than let the election stall), and accuses a seat whose revealed votes lean
 clearly to the other colour. It sees only what its own seat view and the public events show.
 """
 
@@ -64,7 +65,16 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     if "reveal" in moves:
         return Action(seat, "reveal")
     if "vote" in moves:
-        return Action(seat, "vote", card=mine[-1]) if mine else Action(seat, "abstain")
+        if mine:
+            # mostly its best card; now and then another, so the table never replays one tie for ever
+            return Action(seat, "vote", card=mine[-1] if rng.random() < 0.75 else rng.choice(mine))
+        in_tie_round = s.vote_round is not None and s.vote_round.number > 1
+        coloured = sorted((c for c in hand if color_of(c) is not None), key=rank_value)
+        if in_tie_round and coloured:
+            # Abstaining here can stall the table for ever: a tie round nobody reveals in may pass
+            # nothing (R8), the cards go back and the same votes tie again. Electing someone is better.
+            return Action(seat, "vote", card=coloured[0])
+        return Action(seat, "abstain")
     if "enact" in moves:
         choices = mine or [c for c in hand if color_of(c) is not None]
         return Action(seat, "enact", card=choices[-1])

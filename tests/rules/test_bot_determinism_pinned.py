@@ -179,11 +179,11 @@ FUZZED: dict[tuple[int, int], str] = {
 }
 SIMULATED: dict[tuple[int, int, str], str] = {
     (5, 11, 'random'): '0ebcd667aad989aaea67cd04875f961d5dab6d8a74a076bcef737917365126ce',
-    (5, 11, 'sensible'): '5617b4ef6c2eb74bfd161a311c1767c67b41159fa6420af5ce1e837f298ac2f8',
+    (5, 11, 'sensible'): '6fb0f82d40bbc03c721e5250d53d518afe88020be352f7173d17bc6ca5f23413',
     (8, 12, 'random'): '8dff07a9219ea14c418d795d57c0f465e1518595b5f0d64db80f4a88ebc48a39',
-    (8, 12, 'sensible'): 'de4472f0892235f7239ab0bced82702140db614358096961a2a66b8da006d915',
+    (8, 12, 'sensible'): '9b40bc5f549fcc6dab751e005b56adaefa79426c239bb1513dca511fc2b0058a',
     (14, 13, 'random'): '2469b74d81210b43fdc723b5eb643d77b62e1e867555fcc83e98670a97df27c9',
-    (14, 13, 'sensible'): '330d4b2db9f0bb8b86971f67e30942208e1e2bb1d4c0cc6d269ee562851b642d',
+    (14, 13, 'sensible'): '8422e24572d7d7dbae7cd4567d0a7793256b1441fca63c25f0fcf097658fd26b',
 }
 
 

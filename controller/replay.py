@@ -20,6 +20,7 @@ from controller.rules import (
     apply,
     check_players,
     deal_cards,
+    deal_next_generation,
     new_game,
     replay_campaign_summary,
     replay_summary,
@@ -99,8 +100,7 @@ def _campaign_deals(
                 raise InputError(f"campaign deal {index}: give only 'hands' and 'discard'")
             later.append(Deal.from_dict(players, {**raw, "network": list(first.network)}))
         else:
-            dealt = deal_cards(players, rng)
-            later.append(Deal(dealt.hands, first.network, dealt.discard))
+            later.append(deal_next_generation(first, rng))
     return generations, tuple(later)
 
 

@@ -8,6 +8,7 @@ loop applies (and journals) before the request is answered.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 from flask import Flask
 
@@ -19,6 +20,14 @@ MAX_BODY = 16 * 1024
 PressFn = Callable[[int, str], None]
 
 
+class DisplaySource(Protocol):
+    """What the app needs of the OLED's worker (controller.devices.display.DisplayWorker)."""
+
+    def latest_png(self) -> bytes | None: ...
+
+    def frame_info(self) -> dict[str, Any]: ...
+
+
 def create_app(
     table: Table,
     *,
@@ -26,7 +35,7 @@ def create_app(
     mock_press: PressFn | None = None,
     heartbeat: float = 15.0,
     box_info: dict[str, object] | None = None,
-    display_png: Callable[[], bytes | None] | None = None,
+    display: DisplaySource | None = None,
     public_base: str | None = None,
 ) -> Flask:
     """Build the app.
@@ -36,7 +45,8 @@ def create_app(
       ``(seat, button)`` (in ``run`` it drives the mocked GPIO pins, so the press takes the real path).
     - ``heartbeat``: seconds between SSE comment lines that reveal dead connections.
     - ``box_info``: static facts shown by ``GET /api/box`` (mock mode, pads, display).
-    - ``display_png``: returns the OLED's last frame; served at ``GET /api/display.png`` (emulated OLED).
+    - ``display``: the OLED's worker; its last frame is served at ``GET /api/display.png`` (the emulated
+      screen in mock mode), with the frame's number, table version and time in ``X-Frame*`` headers.
     - ``public_base``: the address phones reach the box at (for the join QR codes); without it the
       address the table page was loaded from is used.
     """
@@ -50,7 +60,7 @@ def create_app(
         JACCUSE_MOCK_PRESS=mock_press,
         JACCUSE_HEARTBEAT=float(heartbeat),
         JACCUSE_BOX_INFO=dict(box_info or {}),
-        JACCUSE_DISPLAY_PNG=display_png,
+        JACCUSE_DISPLAY=display,
         JACCUSE_PUBLIC_BASE=public_base,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]

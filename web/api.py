@@ -159,20 +159,18 @@ def _from_the_box_itself() -> bool:
 @bp.get("/display.png")
 def display_png() -> Response | tuple[Response, int]:
     """The OLED's last frame (the emulated screen in mock mode)."""
-    source = current_app.config["JACCUSE_DISPLAY_PNG"]
-    png = source() if source is not None else None
+    display = current_app.config["JACCUSE_DISPLAY"]
+    png = display.latest_png() if display is not None else None
     if png is None:
         return error(404, "no_display", "no display frame yet")
     response = _no_store(Response(png, mimetype="image/png"))
-    # The DisplayWorker behind a bound latest_png also says which frame this is and when it was ready
-    # (time.monotonic(), CLOCK_MONOTONIC on Linux): benchmarks/reveal_latency.py times the OLED with it.
-    info = getattr(getattr(source, "__self__", None), "frame_info", None)
-    if callable(info):
-        frame = info()
-        headers = (("frames", "X-Frame"), ("version", "X-Frame-Version"), ("rendered_at", "X-Frame-At"))
-        for key, header in headers:
-            if frame.get(key) is not None:
-                response.headers[header] = repr(frame[key])
+    # which frame this is and when it was ready (time.monotonic(), CLOCK_MONOTONIC on Linux):
+    # benchmarks/reveal_latency.py times the OLED with it
+    frame = display.frame_info()
+    headers = (("frames", "X-Frame"), ("version", "X-Frame-Version"), ("rendered_at", "X-Frame-At"))
+    for key, header in headers:
+        if frame.get(key) is not None:
+            response.headers[header] = repr(frame[key])
     return response
 
 

@@ -147,7 +147,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
     parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--serial-port", default=None, help="the hub's serial port for --pads serial (default: look for it)"
+        "--serial-port", default=None, help="the hub's serial port for --pads serial (default /dev/ttyACM0)"
     )
 
 
@@ -171,20 +171,18 @@ class _Devices:
     def __init__(self) -> None:
         self.pads: Any = None
         self.display: Any = None
-        self.mock_pads = False
         self.sim_hub: Any = None
         self.virtual_press: Any = None  # mock mode: presses a virtual pad button (seat, name)
         self.devices: Any = None
+        self._table: Any = None
+        self._hub: bool | None = None  # the hub's last reported link state (None: no hub)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
-    def open(self, mock: bool, pads: str, players: int, config: Config) -> str:
-        """Open what is asked for; returns the pad mode actually in force."""
-        try:
-            import controller.devices as devices
-        except ImportError as exc:
-            _say(f"controller.devices is not available ({exc}): reveal/abstain from phones, no display")
-            return "phone"
+    def open(self, mock: bool, pads: str, players: int, config: Config) -> None:
+        """Open the pads asked for (none with ``phone``) and the OLED; a missing OLED is not fatal."""
+        import controller.devices as devices
+
         self.devices = devices
         if pads != "phone":
             try:
@@ -192,7 +190,7 @@ class _Devices:
             except Exception as exc:
                 raise SystemExit(f"jaccuse-table: cannot open the {pads} pads: {exc}") from exc
         if config.oled_model == "none" and not mock:
-            return pads
+            return
         try:
             from controller.devices.display import open_display
 
@@ -205,7 +203,6 @@ class _Devices:
         except Exception as exc:
             _say(f"no OLED ({exc}); the game runs without it")
             self.display = None
-        return pads
 
     def _open_pads(self, mock: bool, pads: str, players: int, config: Config) -> Any:
         if mock and pads == "serial":
@@ -219,7 +216,6 @@ class _Devices:
         if mock or pads == "mock":
             from controller.devices.gpio_pads import MockPads
 
-            self.mock_pads = True
             mock_pads = MockPads(players)
             self.virtual_press = mock_pads.press
             return mock_pads
@@ -242,9 +238,6 @@ class _Devices:
             target=self._feed, args=(table, startup_url), name="devices", daemon=True
         )
         self._thread.start()
-
-    _hub: bool | None = None
-    _table: Any = None
 
     def _on_hub_status(self, connected: bool) -> None:
         """From the hub's reader thread: shown on the table page (via the table) and on the OLED."""
@@ -338,7 +331,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
         host=args.host,
         port=args.port,
         bots=args.bots,
-        campaign=getattr(args, "campaign", None),
+        campaign=args.campaign,
         pads=args.pads,
         serial_port=args.serial_port,
     )
@@ -405,7 +398,7 @@ def main(args: argparse.Namespace) -> int:
             mock_press=mock_press,
             heartbeat=args.heartbeat,
             box_info={"mock": mock, "display": devices.display is not None},
-            display_png=devices.display.latest_png if devices.display is not None else None,
+            display=devices.display,
             public_base=public_base or None,
         )
         try:

@@ -7,8 +7,15 @@ passed in. Secrets leave only through ``seat_view``; everything else sees ``publ
 from controller.rules.actions import ACTS, Action, ActionFormatError
 from controller.rules.bot import BotGame, bot_action, next_bot_action, play_bot_game
 from controller.rules.cards import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, color_of, influence_deck
-from controller.rules.deal import Deal, DealError, check_deal, check_players, deal_cards
-from controller.rules.describe import describe_event
+from controller.rules.deal import (
+    Deal,
+    DealError,
+    check_deal,
+    check_players,
+    deal_cards,
+    deal_next_generation,
+)
+from controller.rules.describe import describe_event, describe_events
 from controller.rules.engine import Accepted, Event, Refused, apply
 from controller.rules.moves import awaiting, legal_acts, legal_moves
 from controller.rules.state import GameState, new_game
@@ -35,7 +42,9 @@ __all__ = [
     "check_players",
     "color_of",
     "deal_cards",
+    "deal_next_generation",
     "describe_event",
+    "describe_events",
     "influence_deck",
     "legal_acts",
     "legal_moves",

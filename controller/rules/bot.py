@@ -17,7 +17,7 @@ from typing import Final, TypeVar
 
 from controller.rules.actions import Action
 from controller.rules.cards import color_of
-from controller.rules.deal import Deal, deal_cards
+from controller.rules.deal import Deal, deal_cards, deal_next_generation
 from controller.rules.engine import Accepted, accusable, apply
 from controller.rules.moves import awaiting
 from controller.rules.state import GameState, new_game
@@ -187,10 +187,7 @@ def play_bot_game(
     deal = deal_cards(players, rng)
     later: tuple[Deal, ...] = ()
     if generations is not None:
-        later = tuple(
-            Deal(d.hands, deal.network, d.discard)
-            for d in (deal_cards(players, rng) for _ in range(generations - 1))
-        )
+        later = tuple(deal_next_generation(deal, rng) for _ in range(generations - 1))
     state = new_game(deal, generations=generations, later_deals=later)
     log: list[Action] = []
     while state.phase != "over" and len(log) < max_actions:

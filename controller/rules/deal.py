@@ -112,3 +112,13 @@ def deal_cards(players: int, rng: random.Random) -> Deal:
     rng.shuffle(network)
     # with an odd count the last card goes back to the box unseen (R6)
     return Deal(hands=hands, network=tuple(network[:players]), discard=discard)
+
+
+def deal_next_generation(first: Deal, rng: random.Random) -> Deal:
+    """A later generation's deal in a campaign: fresh hands and discard, the first deal's network kept.
+
+    It draws from ``rng`` exactly as ``deal_cards`` does, so a seeded campaign comes out the same in
+    the bot, the replay and at the table.
+    """
+    dealt = deal_cards(first.players, rng)
+    return Deal(hands=dealt.hands, network=first.network, discard=dealt.discard)

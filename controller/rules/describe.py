@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from controller.rules.cards import pretty
@@ -57,9 +58,38 @@ def describe_event(event: dict[str, Any]) -> str | None:
         return "Nobody holds a card to vote with."
     if kind == "xp_given":
         return f"Seat {event['seat']} gave {event['amount']} XP to seat {event['to']}."
+    if kind == "generation_over":
+        head = f"Generation {event['generation']} ends: "
+        if event["winning_color"] is None:
+            return head + "no winning colour, nobody scores."
+        shown = ", ".join(f"seat {s} {pretty(c)}" for s, c in enumerate(event["membership"]) if c is not None)
+        return head + f"{event['winning_color']} wins. Memberships: {shown}."
+    if kind == "generation":
+        return f"Generation {event['generation']} begins at stability {event['stability']}."
+    if kind == "campaign_over":
+        vp = ", ".join(f"seat {s} {v}" for s, v in enumerate(event["vp"]))
+        winners = ", ".join(str(s) for s in event["winners"])
+        return f"The campaign is over. VP: {vp}. Winner(s): seat {winners}."
     if kind == "over":
         if event["winning_color"] is None:
             return "The generation ends with no winning colour."
         winners = ", ".join(str(s) for s in event["winners"]) or "nobody"
         return f"{event['winning_color'].capitalize()} wins the generation. Winners: {winners}."
     return None
+
+
+def describe_events(events: Sequence[dict[str, Any]]) -> list[str]:
+    """The log lines of one action's events.
+
+    In a campaign a generation's end is told by its ``generation_over`` line (with the memberships it
+    scored); the plain ``over`` beside it would name no winners, so it is left out.
+    """
+    in_campaign = any(e.get("type") == "generation_over" for e in events)
+    lines = []
+    for event in events:
+        if in_campaign and event.get("type") == "over":
+            continue
+        line = describe_event(event)
+        if line:
+            lines.append(line)
+    return lines

@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
-import json
 import os
 import queue
 import random
@@ -35,7 +34,6 @@ from pathlib import Path
 from typing import Any
 
 from controller import rules
-from controller.rules.cards import pretty as pretty_card
 from controller.table.journal import FILENAME, CorruptJournal, Journal, JournalError, move_aside
 
 PADS_DECIDE = ("reveal", "abstain")
@@ -126,7 +124,7 @@ class _Reply:
 
 @dataclass
 class _Command:
-    kind: str  # act | join | release | bot | status | stop
+    kind: str  # act | pad | bot | join | release | new_game | notice | stop
     seat: int = -1
     payload: Any = None
     source: str = "phone"
@@ -330,10 +328,6 @@ class Table:
             if cmd.payload and not self._state.over:
                 return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
             return self._new_game()
-        if cmd.kind == "status":
-            self._status.append(str(cmd.payload))
-            self._publish()
-            return Outcome(ok=True)
         if cmd.kind == "notice":
             key, line = cmd.payload
             if line is None:
@@ -510,9 +504,6 @@ class Table:
         """
         return self._submit(_Command("new_game", payload=only_if_over), timeout)
 
-    def add_status(self, line: str) -> None:
-        self._queue.put(_Command("status", payload=line))
-
     def set_notice(self, key: str, line: str | None) -> None:
         """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""
         self._queue.put(_Command("notice", payload=(key, line)))
@@ -552,9 +543,6 @@ class Table:
                 found = seat
         return found
 
-    def is_bot_seat(self, seat: int) -> bool:
-        return seat in self._bot_seats
-
 
 def deal_game(
     players: int, generations: int, rng: random.Random
@@ -568,10 +556,7 @@ def deal_game(
     deal = rules.deal_cards(players, rng)
     if not generations:
         return rules.new_game(deal), deal.to_dict(), None
-    later = []
-    for _ in range(generations - 1):
-        dealt = rules.deal_cards(players, rng)
-        later.append(rules.Deal(dealt.hands, deal.network, dealt.discard))
+    later = [rules.deal_next_generation(deal, rng) for _ in range(generations - 1)]
     state = rules.new_game(deal, generations=generations, later_deals=tuple(later))
     return state, deal.to_dict(), {"generations": generations, "deals": [d.to_dict() for d in later]}
 
@@ -590,39 +575,11 @@ def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -
 
 
 def _describe(events: Any) -> list[str]:
-    lines = []
-    kinds = {e.get("type") for e in events if isinstance(e, dict)}
-    for event in events:
-        try:
-            if event.get("type") == "over" and "generation_over" in kinds:
-                continue  # a campaign's generation: told by the generation_over line instead
-            line = _describe_campaign(event) or rules.describe_event(event)
-        except Exception:
-            line = None
-        if line:
-            lines.append(line)
-    return lines
-
-
-def _describe_campaign(event: dict[str, Any]) -> str | None:
-    """Log lines for the campaign's own events (the rules' describer covers one generation)."""
-    kind = event.get("type")
-    if kind == "generation_over":
-        colour = event["winning_color"]
-        head = f"Generation {event['generation']} ends: "
-        if colour is None:
-            return head + "no winning colour, nobody scores."
-        shown = ", ".join(
-            f"seat {s} {pretty_card(c)}" for s, c in enumerate(event["membership"]) if c is not None
-        )
-        return head + f"{colour} wins. Memberships: {shown}."
-    if kind == "generation":
-        return f"Generation {event['generation']} begins at stability {event['stability']}."
-    if kind == "campaign_over":
-        vp = ", ".join(f"seat {s} {v}" for s, v in enumerate(event["vp"]))
-        winners = ", ".join(str(s) for s in event["winners"])
-        return f"The campaign is over. VP: {vp}. Winner(s): seat {winners}."
-    return None
+    try:
+        return rules.describe_events(events)
+    except Exception:  # a log line must never cost an action
+        traceback.print_exc()
+        return []
 
 
 def _replace_closed(snapshot: Snapshot) -> Snapshot:
@@ -651,7 +608,3 @@ def load_host_key(data_dir: Path) -> str:
 
 def check_host_key(expected: str, given: str | None) -> bool:
     return bool(given) and hmac.compare_digest(expected.encode(), str(given).encode())
-
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))

@@ -68,7 +68,16 @@ bodies = st.one_of(
 )
 
 
+class StubDisplay:
+    def latest_png(self) -> bytes:
+        return b"\x89PNG\r\n"
+
+    def frame_info(self) -> dict[str, object]:
+        return {"frames": 1, "version": 0, "rendered_at": 1.5}
+
+
 @st.composite
+
 def path_for(draw: st.DrawFn, rule: Any) -> str:
     path = rule.rule
     for name, converter in rule._converters.items():
@@ -92,7 +101,7 @@ def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, lon
     table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="mock", seed=3))
     table.start()
     host_key = load_host_key(tmp_path)
-    app = create_app(table, host_key=host_key, mock_press=table.press, display_png=lambda: b"\x89PNG\r\n")
+    app = create_app(table, host_key=host_key, mock_press=table.press, display=StubDisplay())
     client = app.test_client()
     rules = list(app.url_map.iter_rules())
     tokens: dict[int, str] = {}

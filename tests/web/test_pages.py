@@ -98,3 +98,17 @@ def test_host_link_only_for_the_box_itself(client: FlaskClient) -> None:
     assert here["host_link"] == f"http://192.168.4.1:8000/host?key={HOST_KEY}"
     phone = client.get("/api/box", environ_base={"REMOTE_ADDR": "192.168.4.23"}).get_json()
     assert "host_link" not in phone and HOST_KEY not in str(phone)
+
+
+def test_the_emulated_oled_frame_says_which_frame_it_is(table: Table) -> None:
+    class Display:
+        def latest_png(self) -> bytes:
+            return b"\x89PNG frame"
+
+        def frame_info(self) -> dict[str, object]:
+            return {"frames": 7, "version": 3, "rendered_at": 12.5}
+
+    assert create_app(table).test_client().get("/api/display.png").status_code == 404
+    r = create_app(table, display=Display()).test_client().get("/api/display.png")
+    assert r.status_code == 200 and r.data == b"\x89PNG frame" and r.mimetype == "image/png"
+    assert (r.headers["X-Frame"], r.headers["X-Frame-Version"], r.headers["X-Frame-At"]) == ("7", "3", "12.5")

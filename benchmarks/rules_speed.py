@@ -1,23 +1,36 @@
 """Rules-core speed: whole random-bot games per second on one core, for 5, 8 and 14 players.
 
-Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5]
+Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5] [--no-compiled]
+
 Each game is the real thing: `play_bot_game` deals from a seeded RNG, the bot picks every move
 among the legal ones, and the engine's pure `apply` checks and applies each (copying on write).
-"moves chosen/s" is the bare cost of choosing on a fixed state, so the figures show where the
-time goes. Timings are wall-clock: on a busy machine run it twice and take the better.
+The same sources are measured twice, one after the other, each in its own process on one core:
+as plain Python, and compiled with mypyc (built into build/compiled-rules by
+benchmarks/compiled_rules.py, as JACCUSE_COMPILE_RULES=1 builds an install). "moves chosen/s" is
+the bare cost of the bot choosing on a fixed state, so the figures show where the time goes. Both
+builds play the very same games (tests/rules/test_compiled_build.py), so the counts compare.
+Timings are wall-clock: on a busy machine run it twice and take the better.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import platform
-import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
-from controller.rules import deal_cards, new_game, next_bot_action, play_bot_game
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = (5, 8, 14)
+GOAL = 1000
 
 
-def games_per_second(players: int, seconds: float) -> tuple[float, float]:
+def _games_per_second(players: int, seconds: float) -> tuple[float, float]:
+    from controller.rules import play_bot_game
+
     start = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - start < seconds:
@@ -28,8 +41,12 @@ def games_per_second(players: int, seconds: float) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
-def choosing_only(players: int, seconds: float) -> float:
+def _choosing_only(players: int, seconds: float) -> float:
     """Moves chosen per second on a fixed state: the bot's share of the cost."""
+    import random
+
+    from controller.rules import deal_cards, new_game, next_bot_action
+
     rng = random.Random(1)
     state = new_game(deal_cards(players, rng))
     start = time.perf_counter()
@@ -40,16 +57,69 @@ def choosing_only(players: int, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
+def _worker(seconds: float) -> None:
+    """Measure whichever build this process imports; one JSON line per player count."""
+    from controller import rules
+
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the goal says
+    for players in PLAYERS:
+        gps, aps = _games_per_second(players, seconds)
+        row = {"compiled": rules.COMPILED, "players": players, "games_per_s": gps,
+               "actions_per_s": aps, "chosen_per_s": _choosing_only(players, 1.0)}
+        print(json.dumps(row), flush=True)
+
+
+def _measure(pythonpath: Path, seconds: float) -> list[dict[str, float]]:
+    env = {**os.environ, "PYTHONPATH": str(pythonpath)}
+    # -P keeps the working folder off sys.path, so PYTHONPATH decides which build is imported
+    out = subprocess.run(
+        [sys.executable, "-P", __file__, "--worker", "--seconds", str(seconds)],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def _print(label: str, rows: list[dict[str, float]]) -> None:
+    for row in rows:
+        print(f"{label:<15} {row['players']:>7} {row['games_per_s']:>9.1f} {row['actions_per_s']:>10.0f}"
+              f" {row['chosen_per_s']:>15.0f}")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per player count")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per player count and build")
+    parser.add_argument("--no-compiled", action="store_true", help="measure the plain Python build only")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, one core")
-    print(f"{'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
-    for players in (5, 8, 14):
-        gps, aps = games_per_second(players, args.seconds)
-        print(f"{players:>7} {gps:>9.1f} {aps:>10.0f} {choosing_only(players, 1.0):>15.0f}")
-    print("goal: at least 1,000 games/s for 8 players")
+    if args.worker:
+        _worker(args.seconds)
+        return
+
+    print(f"python {platform.python_version()} on {platform.machine()}, one core per build, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"{'build':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
+    pure = _measure(ROOT, args.seconds)
+    assert not any(row["compiled"] for row in pure), "the sources should have been imported"
+    _print("plain Python", pure)
+    best = max(row["games_per_s"] for row in pure if row["players"] == 8)
+    if not args.no_compiled:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        import compiled_rules
+
+        try:
+            copy = compiled_rules.build()
+        except Exception as exc:  # no compiler, no headers, no mypy: say so and keep the pure figures
+            print(f"mypyc-compiled  (not measured: {str(exc).splitlines()[0]})")
+        else:
+            compiled = _measure(copy, args.seconds)
+            assert all(row["compiled"] for row in compiled), "the compiled copy should have been imported"
+            _print("mypyc-compiled", compiled)
+            best = max(best, *(row["games_per_s"] for row in compiled if row["players"] == 8))
+    verdict = "met" if best >= GOAL else "not met"
+    print(f"goal: at least {GOAL:,} games/s for 8 players: {verdict} (best {best:,.0f})")
 
 
 if __name__ == "__main__":

@@ -74,6 +74,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         )
     else:
         report.ok(model)
+    _report_rules_build(report)
 
     hub_port = _check_hub(report, root, args.hub)
     if model is not None:
@@ -99,6 +100,19 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return 1
     report.out.write("Everything checked works.\n")
     return 0
+
+
+def _report_rules_build(report: Report) -> None:
+    from controller import rules
+
+    report.section("Software")
+    if rules.COMPILED:
+        report.ok("rules core: compiled with mypyc")
+    else:
+        report.note(
+            "rules core: plain Python (fine for play; install with JACCUSE_COMPILE_RULES=1 for "
+            "about twice the speed in `simulate` and bot games)"
+        )
 
 
 def _pi_model(root: Path) -> str | None:

@@ -2,7 +2,13 @@
 
 Nothing here does I/O, reads a clock, starts a thread, or draws randomness except from an RNG
 passed in. Secrets leave only through ``seat_view``; everything else sees ``public_view``.
+
+The same sources run as plain Python or, built with JACCUSE_COMPILE_RULES=1 (see setup.py), as
+mypyc-compiled extension modules; ``COMPILED`` says which one was imported.
 """
+
+import types
+from typing import Final
 
 from controller.rules.actions import ACTS, Action, ActionFormatError
 from controller.rules.bot import BotGame, bot_action, next_bot_action, play_bot_game
@@ -21,8 +27,12 @@ from controller.rules.moves import awaiting, legal_acts, legal_moves
 from controller.rules.state import GameState, new_game
 from controller.rules.views import public_view, replay_campaign_summary, replay_summary, seat_view
 
+#: True when the rules core runs compiled: mypyc turns functions into builtins, not Python functions
+COMPILED: Final = not isinstance(apply, types.FunctionType)
+
 __all__ = [
     "ACTS",
+    "COMPILED",
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

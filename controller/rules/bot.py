@@ -10,45 +10,35 @@ against each other.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
-from typing import Final, TypeVar
+from typing import Final
 
 from controller.rules.actions import Action
-from controller.rules.cards import color_of
+from controller.rules.cards import MAX_PLAYERS, color_of
 from controller.rules.deal import Deal, deal_cards, deal_next_generation
+from controller.rules.draws import choice as _choice
 from controller.rules.engine import Accepted, accusable, apply
 from controller.rules.moves import awaiting
-from controller.rules.state import GameState, new_game
+from controller.rules.state import GameState, VoteRound, new_game
 
-T = TypeVar("T")
 _Random = random.Random
 
 
-def _choice(rng: random.Random, seq: Sequence[T]) -> T:
-    """``rng.choice(seq)``: for a plain ``random.Random``, the same draws without its two inner calls."""
-    n = len(seq)
-    if type(rng) is not _Random or not n:
-        return rng.choice(seq)
-    # Random.choice is seq[self._randbelow(len(seq))], and Random._randbelow is this loop
-    k = n.bit_length()
-    getrandbits = rng.getrandbits
-    i = getrandbits(k)
-    while i >= n:
-        i = getrandbits(k)
-    return seq[i]
-
-
-#: actions are values, so the bot hands out one shared object per (seat, act, card)
-_ACTIONS: dict[tuple[int, str, str | None], Action] = {}
+#: actions are values, so the bot hands out one shared object per (seat, act, card): per seat, by
+#: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
+_ACTIONS: Final[list[dict[str, dict[str | None, Action]]]] = [{} for _ in range(MAX_PLAYERS)]
+_REVEAL: Final = [Action(seat, "reveal") for seat in range(MAX_PLAYERS)]
+_ABSTAIN: Final = [Action(seat, "abstain") for seat in range(MAX_PLAYERS)]
 
 
 def _action(seat: int, act: str, card: str | None = None) -> Action:
-    key = (seat, act, card)
-    action = _ACTIONS.get(key)
+    by_act = _ACTIONS[seat]
+    by_card = by_act.get(act)
+    if by_card is None:
+        by_card = by_act[act] = {}
+    action = by_card.get(card)
     if action is None:
-        action = _ACTIONS[key] = Action(seat, act, card=card)
+        action = by_card[card] = Action(seat, act, card=card)
     return action
 
 
@@ -70,23 +60,11 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
         return None
     phase = s.phase
     if phase == "election":
-        # vote, then reveal with a card selected, then abstain
         r = s.vote_round
         assert r is not None
         if seat not in r.voters or seat in r.pressed:
             return None
-        if s.xp[seat] > 0 and rng.random() < 0.02:
-            return _gift(s, seat, rng)
-        if seat in r.selected:
-            # a selected card: mostly reveal, sometimes abstain or change the selection
-            roll = rng.random()
-            if roll < 0.75:
-                return _action(seat, "reveal")
-            if roll < 0.9:
-                return _action(seat, "abstain")
-        elif rng.random() < 0.15:
-            return _action(seat, "abstain")
-        return _action(seat, "vote", _choice(rng, sorted(set(s.hands[seat]))))
+        return _election_move(s, r, seat, rng)
     hand = s.hands[seat]
     targets: list[int] = []
     acts: tuple[str, ...]
@@ -141,6 +119,23 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
     return _action(seat, act)
 
 
+def _election_move(s: GameState, r: VoteRound, seat: int, rng: random.Random) -> Action:
+    """``bot_action`` for a seat that votes in round ``r`` and has not pressed yet."""
+    # vote, then reveal with a card selected, then abstain
+    if s.xp[seat] > 0 and rng.random() < 0.02:
+        return _gift(s, seat, rng)
+    if seat in r.selected:
+        # a selected card: mostly reveal, sometimes abstain or change the selection
+        roll = rng.random()
+        if roll < 0.75:
+            return _REVEAL[seat]
+        if roll < 0.9:
+            return _ABSTAIN[seat]
+    elif rng.random() < 0.15:
+        return _ABSTAIN[seat]
+    return _action(seat, "vote", _choice(rng, sorted(set(s.hands[seat]))))
+
+
 _PLACE: Final = ("membership",)
 _REPLY: Final = ("parley_reply",)
 _ENACT: Final = ("enact",)
@@ -149,26 +144,33 @@ _COLORS: Final = ("red", "black")
 
 def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     """A move by one of the seats the game waits for, picked at random (all seats are bots)."""
-    if s.phase == "election":
-        # awaiting(s), inlined for the commonest phase
-        r = s.vote_round
-        assert r is not None
-        pressed = r.pressed
-        waiting = [*filterfalse(pressed.__contains__, r.voters)] if pressed else r.voters
-    else:
+    r = s.vote_round if s.phase == "election" else None
+    if r is None:
         waiting = awaiting(s)
+    else:
+        # awaiting(s), inlined for the commonest phase
+        pressed = r.pressed
+        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
     n = len(waiting)
     if not n:
         return None
     if type(rng) is not _Random:
-        return bot_action(s, rng.choice(waiting), rng)
-    # _choice(rng, waiting), inlined
-    k = n.bit_length()
-    getrandbits = rng.getrandbits
-    i = getrandbits(k)
-    while i >= n:
+        seat = rng.choice(waiting)
+    else:
+        # _choice(rng, waiting), inlined
+        k = _BIT_LENGTH[n]
+        getrandbits = rng.getrandbits
         i = getrandbits(k)
-    return bot_action(s, waiting[i], rng)
+        while i >= n:
+            i = getrandbits(k)
+        seat = waiting[i]
+    if r is None:
+        return bot_action(s, seat, rng)
+    return _election_move(s, r, seat, rng)
+
+
+#: n.bit_length() for every count of waiting seats
+_BIT_LENGTH: Final = [n.bit_length() for n in range(MAX_PLAYERS + 1)]
 
 
 @dataclass(frozen=True, slots=True)

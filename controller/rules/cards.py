@@ -105,9 +105,12 @@ def same_cards(a: list[str] | tuple[str, ...], b: list[str] | tuple[str, ...]) -
 
 def contains_all(hand: list[str], cards: list[str] | tuple[str, ...]) -> bool:
     """True when ``hand`` holds every card of ``cards`` (as a multiset)."""
-    need = Counter(cards)
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in need.items())
+    rest = list(hand)
+    for card in cards:
+        if card not in rest:
+            return False
+        rest.remove(card)
+    return True
 
 
 def pretty(card: str) -> str:

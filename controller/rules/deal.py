@@ -17,6 +17,7 @@ from controller.rules.cards import (
     is_card,
     network_deck,
 )
+from controller.rules.draws import shuffle
 
 
 class DealError(ValueError):
@@ -84,8 +85,8 @@ def check_deal(players: int, deal: Deal) -> None:
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
             raise DealError(f"seat {seat} is dealt {len(hand)} cards; {players} players get {size} each")
-    dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.discard)
-    if dealt != Counter(influence_deck(players)):
+    if sorted([*(c for h in deal.hands for c in h), *deal.discard]) != _sorted_deck(players):
+        dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.discard)
         missing = Counter(influence_deck(players)) - dealt
         extra = dealt - Counter(influence_deck(players))
         raise DealError(
@@ -100,16 +101,26 @@ def check_deal(players: int, deal: Deal) -> None:
             raise DealError(f"the network deck holds only {half} {colour} cards for {players} players")
 
 
+_SORTED_DECKS: dict[int, list[str]] = {}
+
+
+def _sorted_deck(players: int) -> list[str]:
+    deck = _SORTED_DECKS.get(players)
+    if deck is None:
+        deck = _SORTED_DECKS[players] = sorted(influence_deck(players))
+    return deck
+
+
 def deal_cards(players: int, rng: random.Random) -> Deal:
     """Shuffle and deal with the given RNG: the same seed always gives the same deal."""
     check_players(players)
     deck = influence_deck(players)
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     size = HAND_SIZE[players]
     hands = tuple(tuple(deck[i * size : (i + 1) * size]) for i in range(players))
     discard = tuple(deck[players * size :])
     network = network_deck(players)
-    rng.shuffle(network)
+    shuffle(rng, network)
     # with an odd count the last card goes back to the box unseen (R6)
     return Deal(hands=hands, network=tuple(network[:players]), discard=discard)
 

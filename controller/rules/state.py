@@ -37,14 +37,27 @@ class Policy:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class VoteRound:
     """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11)."""
 
     number: int
     voters: list[int]
-    selected: dict[int, str] = field(default_factory=dict)
-    pressed: dict[int, Literal["reveal", "abstain"]] = field(default_factory=dict)
+    selected: dict[int, str]
+    pressed: dict[int, Literal["reveal", "abstain"]]
+
+    # written out, not generated: a compiled build (mypyc) turns it into C; a generated one stays Python
+    def __init__(
+        self,
+        number: int,
+        voters: list[int],
+        selected: dict[int, str],
+        pressed: dict[int, Literal["reveal", "abstain"]],
+    ) -> None:
+        self.number = number
+        self.voters = voters
+        self.selected = selected
+        self.pressed = pressed
 
     def copy(self) -> VoteRound:
         return VoteRound(self.number, list(self.voters), dict(self.selected), dict(self.pressed))

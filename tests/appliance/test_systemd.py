@@ -96,10 +96,18 @@ esac""",
 if [ "$1" = -m ] && [ "$2" = venv ]; then
   dir="${{@: -1}}"; mkdir -p "$dir/bin"; echo "venv $dir" >> "$STUB_LOG"
   printf '#!/bin/sh\\nPYTHONPATH={REPO} exec {sys.executable} "$@"\\n' > "$dir/bin/python"
-  printf '#!/bin/sh\\necho "pip $*" >> "$STUB_LOG"\\n' > "$dir/bin/pip"
+  printf '#!/bin/sh\\n%s\\n' "$PIP_STUB" > "$dir/bin/pip"
   chmod +x "$dir/bin/python" "$dir/bin/pip"
 else exec {sys.executable} "$@"; fi""",
 }
+
+
+#: the stub pip logs its arguments and the compile switch; with STUB_COMPILE_FAILS set, a compiled
+#: build fails as it would with no C compiler
+PIP_STUB = (
+    'echo "pip $* compile=${JACCUSE_COMPILE_RULES:-unset}" >> "$STUB_LOG"; '
+    'if [ -n "$STUB_COMPILE_FAILS" ] && [ "$JACCUSE_COMPILE_RULES" = 1 ]; then exit 1; fi'
+)
 
 
 def _stub_env(tmp_path: Path) -> dict[str, str]:
@@ -116,6 +124,7 @@ def _stub_env(tmp_path: Path) -> dict[str, str]:
         "JT_ROOT": str(tmp_path / "root"),
         "STUB_LOG": str(tmp_path / "log"),
         "STUB_STATE": str(state),
+        "PIP_STUB": PIP_STUB,
     }
 
 
@@ -152,6 +161,35 @@ def test_install_sets_everything_up_and_a_second_run_changes_nothing(tmp_path: P
     assert second.returncode == 0, second.stderr
     assert log.read_text() == "", "a second install must not change anything"
     assert _tree_digest(root) == before
+
+
+def test_install_compiles_the_rules_core_only_when_asked(tmp_path: Path) -> None:
+    env = _stub_env(tmp_path)
+    env.pop("JACCUSE_COMPILE_RULES", None)
+    log = tmp_path / "log"
+    assert _run("install.sh", env).returncode == 0
+    assert "compile=0" in log.read_text() and "compile=1" not in log.read_text()
+    # asking for it later installs again, compiled
+    log.write_text("")
+    result = _run("install.sh", {**env, "JACCUSE_COMPILE_RULES": "1"})
+    assert result.returncode == 0, result.stderr
+    assert [line for line in log.read_text().splitlines() if line.startswith("pip")] == [
+        f"pip install -q {tmp_path}/root/opt/jaccuse-table/src compile=1"
+    ]
+    assert "compiled with mypyc" in result.stdout
+
+
+def test_a_failed_compile_falls_back_to_plain_python(tmp_path: Path) -> None:
+    env = {**_stub_env(tmp_path), "JACCUSE_COMPILE_RULES": "1", "STUB_COMPILE_FAILS": "1"}
+    result = _run("install.sh", env)
+    assert result.returncode == 0, result.stderr
+    pips = [line for line in (tmp_path / "log").read_text().splitlines() if line.startswith("pip")]
+    assert [p.rsplit(" ", 1)[1] for p in pips] == ["compile=1", "compile=0"]
+    assert "installing it as plain Python instead" in result.stdout
+    # the installed copy is recorded, so a second run does not try again
+    (tmp_path / "log").write_text("")
+    assert _run("install.sh", env).returncode == 0
+    assert (tmp_path / "log").read_text() == ""
 
 
 def test_install_keeps_an_edited_config(tmp_path: Path) -> None:

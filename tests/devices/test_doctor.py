@@ -37,6 +37,16 @@ def test_pi_without_i2c_explains_how_to_enable_it(tmp_path: Path) -> None:
     assert "button check skipped" in text
 
 
+def test_doctor_says_which_rules_build_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from controller import rules
+
+    _, text = run("--root", str(tmp_path))
+    assert "note     rules core: plain Python" in text and "JACCUSE_COMPILE_RULES=1" in text
+    monkeypatch.setattr(rules, "COMPILED", True)
+    _, text = run("--root", str(tmp_path))
+    assert "OK       rules core: compiled with mypyc" in text
+
+
 def test_bad_pin_map_is_reported(tmp_path: Path) -> None:
     (tmp_path / "proc/device-tree").mkdir(parents=True)
     (tmp_path / "proc/device-tree/model").write_bytes(b"Raspberry Pi 5 Model B\x00")

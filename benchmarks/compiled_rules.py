@@ -1,0 +1,73 @@
+"""Build a mypyc-compiled copy of the rules core in a folder, to measure or test it beside the pure one.
+
+Run: .venv/bin/python benchmarks/compiled_rules.py [DEST]   (default build/compiled-rules)
+Then: PYTHONPATH=DEST python ...  imports the compiled ``controller.rules``.
+
+The copy holds the whole ``controller`` package with the rules' extension modules beside their
+sources (Python imports an extension before a ``.py`` of the same name). It is rebuilt only when a
+rules source changed. It uses the same setup.py switch as a compiled install
+(JACCUSE_COMPILE_RULES=1), so what is measured here is what a compiled install runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DEST = ROOT / "build" / "compiled-rules"
+
+
+def _digest() -> str:
+    h = hashlib.sha256(sys.version.encode())
+    for name in ("setup.py", "pyproject.toml"):
+        h.update((ROOT / name).read_bytes())
+    for path in sorted((ROOT / "controller" / "rules").glob("*.py")):
+        h.update(path.name.encode() + path.read_bytes())
+    return h.hexdigest()
+
+
+def build(dest: Path = DEFAULT_DEST, *, quiet: bool = True) -> Path:
+    """Build (or reuse) the compiled copy in ``dest``; returns ``dest`` for PYTHONPATH."""
+    dest = dest.resolve()
+    stamp = dest / ".digest"
+    digest = _digest()
+    if stamp.exists() and stamp.read_text() == digest:
+        return dest
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    shutil.copytree(ROOT / "controller", dest / "controller",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    for name in ("setup.py", "pyproject.toml", "build_backend.py", "README.md"):
+        shutil.copy2(ROOT / name, dest / name)
+    env = {**os.environ, "JACCUSE_COMPILE_RULES": "1"}
+    result = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"],
+        cwd=dest, env=env, capture_output=quiet, text=True, check=False,
+    )
+    if result.returncode != 0:
+        tail = (result.stderr or "")[-2000:] if quiet else ""
+        raise RuntimeError(f"compiling the rules core failed (exit {result.returncode})\n{tail}")
+    if not list((dest / "controller" / "rules").glob("engine*.so")):
+        raise RuntimeError("the build finished but left no compiled engine module")
+    stamp.write_text(digest)
+    return dest
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("dest", nargs="?", type=Path, default=DEFAULT_DEST)
+    args = parser.parse_args()
+    print(build(args.dest, quiet=False))
+
+
+if __name__ == "__main__":
+    main()

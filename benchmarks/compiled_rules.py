@@ -4,9 +4,10 @@ Run: .venv/bin/python benchmarks/compiled_rules.py [DEST]   (default build/compi
 Then: PYTHONPATH=DEST python ...  imports the compiled ``controller.rules``.
 
 The copy holds the whole ``controller`` package with the rules' extension modules beside their
-sources (Python imports an extension before a ``.py`` of the same name). It is rebuilt only when a
-rules source changed. It uses the same setup.py switch as a compiled install
-(JACCUSE_COMPILE_RULES=1), so what is measured here is what a compiled install runs.
+sources (Python imports an extension before a ``.py`` of the same name), and links to ``web``,
+``firmware`` and ``hardware``, so the box runs from it as from a checkout. It is built again whenever
+any file of ``controller`` changed, so it never runs stale code. It uses the same setup.py switch
+as a compiled install (JACCUSE_COMPILE_RULES=1), so what is measured here is what such an install runs.
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ def _digest() -> str:
     h = hashlib.sha256(sys.version.encode())
     for name in ("setup.py", "pyproject.toml"):
         h.update((ROOT / name).read_bytes())
-    for path in sorted((ROOT / "controller" / "rules").glob("*.py")):
-        h.update(path.name.encode() + path.read_bytes())
+    for path in sorted((ROOT / "controller").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".so":
+            h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 
@@ -46,6 +48,8 @@ def build(dest: Path = DEFAULT_DEST, *, quiet: bool = True) -> Path:
                     ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     for name in ("setup.py", "pyproject.toml", "build_backend.py", "README.md"):
         shutil.copy2(ROOT / name, dest / name)
+    for name in ("web", "firmware", "hardware"):
+        (dest / name).symlink_to(ROOT / name, target_is_directory=True)
     env = {**os.environ, "JACCUSE_COMPILE_RULES": "1"}
     result = subprocess.run(
         [sys.executable, "setup.py", "build_ext", "--inplace"],

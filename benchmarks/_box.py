@@ -1,5 +1,7 @@
 """Shared pieces of the box benchmarks: the real server as a child process, an SSE reader, statistics.
 
+The process and the reader are ``controller.client``'s, which the tests use too.
+
 The scripts import this as ``from _box import ...``: run them as ``python benchmarks/NAME.py`` (the
 script's folder is then first on ``sys.path``).
 """
@@ -7,21 +9,15 @@ script's folder is then first on ``sys.path``).
 from __future__ import annotations
 
 import contextlib
-import http.client
-import json
 import os
 import platform
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
-import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+
+from controller.client import BoxProcess, EventStream
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,54 +55,15 @@ def bench_dir(prefix: str) -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix=prefix, dir=base)
 
 
-class Box:
-    """``python -m controller.cli run --mock ...`` on 127.0.0.1, a free port and the given data dir."""
+class Box(BoxProcess):
+    """The whole box (14 seats, mock pads unless told otherwise), shut down cleanly at the end."""
 
     def __init__(self, data_dir: Path | str, *extra: str, players: int = 14, pads: str = "mock") -> None:
-        self.data_dir = Path(data_dir)
-        self.args = [
-            sys.executable, "-m", "controller.cli", "run", "--mock",
-            "--pads", pads, "--players", str(players), "--data-dir", str(self.data_dir),
-            "--host", "127.0.0.1", "--port", "0", *extra,
-        ]  # fmt: skip
-        self.proc: subprocess.Popen[str] | None = None
-        self.port = 0
-        self.started_in = 0.0  # seconds from spawning the process to its `serving` line
+        super().__init__(data_dir, *extra, players=players, pads=pads)
 
     def start(self, timeout: float = 30.0) -> Box:
-        t0 = time.monotonic()
-        self.proc = subprocess.Popen(
-            self.args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, bufsize=1
-        )
-        assert self.proc.stdout is not None
-        found: list[str] = []
-
-        def read() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                if line.startswith("serving http://"):
-                    found.append(line.strip())
-                    self.started_in = time.monotonic() - t0
-                    break
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        reader.join(timeout)
-        if not found:
-            self.stop()
-            raise RuntimeError("the box did not print its `serving` line")
-        self.port = int(found[0].rsplit(":", 1)[1])
-        out = self.proc.stdout
-        threading.Thread(target=lambda: [None for _ in out], daemon=True).start()
+        super().start(timeout)
         return self
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def host_key(self) -> str:
-        return (self.data_dir / "host-key").read_text().strip()
 
     def rss_kb(self) -> dict[str, int]:
         """VmRSS and VmHWM from /proc/PID/status, and Pss from smaps_rollup when the kernel has it."""
@@ -124,15 +81,6 @@ class Box:
                     found["Pss"] = int(line.split()[1])
         return found
 
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
-
     def __enter__(self) -> Box:
         return self.start()
 
@@ -140,36 +88,10 @@ class Box:
         self.stop()
 
 
-class SSE:
-    """A blocking Server-Sent Events reader: ``events()`` yields each event's parsed JSON data."""
+class SSE(EventStream):
+    """The shared SSE reader, waiting longer than the benchmarks' 30 s heartbeat, and only for a 200."""
 
-    def __init__(self, port: int, path: str, token: str | None = None, timeout: float = 30.0) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        headers = {"Accept": "text/event-stream"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        self.conn.request("GET", path, headers=headers)
-        self.resp = self.conn.getresponse()
-        if self.resp.status != 200:
-            raise RuntimeError(f"{path}: HTTP {self.resp.status}")
-
-    def events(self) -> Iterator[Any]:
-        data: list[str] = []
-        readline = self.resp.readline
-        while True:
-            raw = readline()
-            if not raw:
-                return
-            if raw in (b"\n", b"\r\n"):
-                if data:
-                    yield json.loads("\n".join(data))
-                    data = []
-            elif raw.startswith(b"data:"):
-                data.append(raw[5:].decode("utf-8").strip())
-
-    def close(self) -> None:
-        sock = self.conn.sock
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-        self.conn.close()
+    def __init__(self, port: int, path: str, token: str | None = None, timeout: float = 60.0) -> None:
+        super().__init__(port, path, token, timeout)
+        if self.status != 200:
+            raise RuntimeError(f"{path}: HTTP {self.status}")

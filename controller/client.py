@@ -1,13 +1,167 @@
 """Helpers for programs that drive a box over its HTTP API (test drivers, benchmarks, simple bots).
 
-They work on the JSON of a seat's private view (`GET /api/me`), never on rules state, so a client
-built on them sees exactly what a phone sees.
+They work on the JSON the box serves (a seat's `GET /api/me`, the event streams), never on rules
+state, so a client built on them sees exactly what a phone sees. `BoxProcess` starts a real box in
+mock mode as a child process; `EventStream` reads its Server-Sent Events with the standard library.
 """
 
 from __future__ import annotations
 
+import contextlib
+import http.client
+import json
 import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class BoxProcess:
+    """``python -m controller.cli run --mock ...`` as a child process on 127.0.0.1 and a free port.
+
+    ``start()`` returns once the box prints its ``serving`` line; every line it printed until then
+    (stderr included, so a failed start shows its traceback) is in ``output``, and ``started_in`` is
+    the time that took. Leaving the ``with`` block kills it
+    (SIGKILL: as quick as a pulled plug); ``stop()`` asks it to shut down cleanly first.
+    """
+
+    def __init__(
+        self, data_dir: Path | str, *extra: str, players: int = 5, pads: str = "phone", cwd: Path = ROOT
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.cwd = cwd  # ``-m controller.cli`` runs the checkout found here
+        self.args = [
+            sys.executable, "-m", "controller.cli", "run", "--mock",
+            "--pads", pads, "--players", str(players), "--data-dir", str(self.data_dir),
+            "--host", "127.0.0.1", "--port", "0", *extra,
+        ]  # fmt: skip
+        self.proc: subprocess.Popen[str] | None = None
+        self.port = 0
+        self.output: list[str] = []
+        self.started_in = 0.0
+
+    def spawn(self) -> subprocess.Popen[str]:
+        """Start the process without waiting for it (``start`` waits)."""
+        self.proc = subprocess.Popen(
+            self.args, cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )
+        return self.proc
+
+    def start(self, timeout: float = 20.0) -> BoxProcess:
+        t0 = time.monotonic()
+        proc = self.spawn()
+        found: list[str] = []
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                self.output.append(line.rstrip("\n"))
+                if line.startswith("serving http://"):
+                    self.started_in = time.monotonic() - t0
+                    found.append(line.strip())
+                    break
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if not found:
+            self.kill()
+            raise RuntimeError(f"the box did not print its `serving` line; it printed {self.output}")
+        self.port = int(found[0].rsplit(":", 1)[1])
+        # keep draining stdout so the child never blocks on a full pipe
+        threading.Thread(target=lambda: [None for _ in proc.stdout or []], daemon=True).start()
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def host_key(self) -> str:
+        return (self.data_dir / "host-key").read_text().strip()
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def terminate(self) -> int:
+        """SIGTERM, and the exit code once it has shut down."""
+        assert self.proc is not None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(10)
+
+    def stop(self) -> None:
+        """A clean shutdown if it comes within 10 s, a kill otherwise."""
+        if self.proc is not None and self.proc.poll() is None:
+            try:
+                self.terminate()
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> BoxProcess:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.kill()
+
+
+class EventStream:
+    """A blocking Server-Sent Events reader over ``http.client``: one connection, one stream."""
+
+    def __init__(self, port: int, path: str, token: str | None = None, timeout: float = 10.0) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        headers = {"Accept": "text/event-stream"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.conn.request("GET", path, headers=headers)
+        self.resp = self.conn.getresponse()
+        self.status = self.resp.status
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """("event", parsed data) and ("comment", text) in arrival order, until the stream ends."""
+        data: list[str] = []
+        readline = self.resp.readline
+        while True:
+            raw = readline()
+            if not raw:
+                return
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if data:
+                    yield "event", json.loads("\n".join(data))
+                    data = []
+            elif line.startswith(":"):
+                yield "comment", line[1:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+
+    def events(self) -> Iterator[Any]:
+        """Only the events' parsed data."""
+        for kind, value in self.items():
+            if kind == "event":
+                yield value
+
+    def next_event(self) -> Any:
+        for value in self.events():
+            return value
+        raise EOFError("stream ended")
+
+    def close(self) -> None:
+        sock = self.conn.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+        self.conn.close()
 
 
 def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
-import socket
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from controller.client import BoxProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_ROOT = Path(os.environ.get("JACCUSE_SERVER_ROOT", ROOT))  # where the server under test runs
@@ -34,58 +31,16 @@ def _skip_reason() -> str | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+class Server(BoxProcess):
+    """A box for the browser tests: the fixed seed, run from SERVER_ROOT."""
 
-
-class Server:
     def __init__(
         self, data_dir: Path, players: int = 5, pads: str = "phone", extra: tuple[str, ...] = ()
     ) -> None:
-        self.data_dir, self.players, self.pads, self.extra = data_dir, players, pads, extra
-        self.port = free_port()
-        self.proc: subprocess.Popen[str] | None = None
-        self.lines: list[str] = []
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 20.0) -> Server:
-        cmd = [sys.executable, "-m", "controller.cli", "run", "--mock", "--pads", self.pads,
-               "--players", str(self.players), "--data-dir", str(self.data_dir),
-               "--port", str(self.port), "--host", "127.0.0.1", "--seed", str(SEED), *self.extra]
-        self.proc = subprocess.Popen(
-            cmd, cwd=SERVER_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        ready = threading.Event()
-
-        def read() -> None:
-            assert self.proc is not None and self.proc.stdout is not None
-            for line in self.proc.stdout:
-                self.lines.append(line)
-                if re.match(r"serving http://", line):
-                    ready.set()
-
-        threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(timeout):
-            self.stop()
-            raise RuntimeError("server did not start:\n" + "".join(self.lines))
-        return self
+        super().__init__(data_dir, "--seed", str(SEED), *extra, players=players, pads=pads, cwd=SERVER_ROOT)
 
     def host_link(self) -> str:
         return (self.data_dir / "host-link.txt").read_text().strip()
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
 
 
 @pytest.fixture

@@ -8,10 +8,14 @@ script's folder is then first on ``sys.path``).
 
 from __future__ import annotations
 
+import argparse
+import atexit
 import contextlib
 import os
 import platform
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -55,13 +59,81 @@ def bench_dir(prefix: str) -> tempfile.TemporaryDirectory[str]:
     return tempfile.TemporaryDirectory(prefix=prefix, dir=base)
 
 
+class SlowCPU:
+    """A cgroup (v1 ``cpu`` controller) that holds its processes to a fraction of one core.
+
+    The box's process is pinned to one core and may run ``fraction`` of every 10 ms period on it,
+    so everything the box does, start-up included, takes about 1/fraction as long. A fraction of
+    0.1 stands in, roughly, for a Raspberry Pi Zero 2 W running CPython (four Cortex-A53 cores at
+    1 GHz, each some ten times slower than a current x86 core); giving it one core, not four, makes
+    the stand-in pessimistic. Only the box is slowed: the clients play phones, which are other
+    devices. Needs root and a writable /sys/fs/cgroup/cpu.
+    """
+
+    BASE = Path("/sys/fs/cgroup/cpu")
+    PERIOD_US = 10_000
+
+    def __init__(self, fraction: float) -> None:
+        if not 0.1 <= fraction <= 1.0:
+            raise ValueError("--slow-cpu takes 0.1 to 1.0 (the kernel's smallest quota is 1 ms a period)")
+        if not (self.BASE / "cpu.cfs_quota_us").exists():
+            raise RuntimeError(f"no cgroup v1 cpu controller at {self.BASE}; --slow-cpu cannot work here")
+        self.fraction = fraction
+        self.path = self.BASE / f"jaccuse-bench-{os.getpid()}"
+        self.path.mkdir(exist_ok=True)
+        (self.path / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+        (self.path / "cpu.cfs_quota_us").write_text(str(round(self.PERIOD_US * fraction)))
+        self.cpu = max(os.sched_getaffinity(0))
+        atexit.register(self.remove)
+
+    def add(self, pid: int) -> None:
+        os.sched_setaffinity(pid, {self.cpu})
+        (self.path / "cgroup.procs").write_text(str(pid))
+
+    def remove(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.rmdir()
+
+    def describe(self) -> str:
+        return f"box throttled to {self.fraction:g} of one core (--slow-cpu)"
+
+
+_slow_cpu: SlowCPU | None = None
+
+
+def add_slow_cpu_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--slow-cpu", type=float, metavar="FRACTION",
+        help="run the box on one core throttled to this fraction of it (0.1: roughly a Pi Zero 2 W); "
+        "needs root and cgroup v1",
+    )  # fmt: skip
+
+
+def use_slow_cpu(fraction: float | None) -> str:
+    """Throttle every box this run starts; returns a note for the report's header."""
+    global _slow_cpu
+    if fraction is None:
+        return ""
+    try:
+        _slow_cpu = SlowCPU(fraction)
+    except (ValueError, OSError, RuntimeError) as exc:  # a bad fraction, no cgroup, not root
+        raise SystemExit(f"{Path(sys.argv[0]).name}: {exc}") from None
+    return "; " + _slow_cpu.describe()
+
+
 class Box(BoxProcess):
     """The whole box (14 seats, mock pads unless told otherwise), shut down cleanly at the end."""
 
     def __init__(self, data_dir: Path | str, *extra: str, players: int = 14, pads: str = "mock") -> None:
         super().__init__(data_dir, *extra, players=players, pads=pads)
 
-    def start(self, timeout: float = 30.0) -> Box:
+    def spawn(self) -> subprocess.Popen[str]:
+        proc = super().spawn()
+        if _slow_cpu is not None:
+            _slow_cpu.add(proc.pid)
+        return proc
+
+    def start(self, timeout: float = 60.0) -> Box:
         super().start(timeout)
         return self
 

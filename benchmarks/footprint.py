@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 import requests
-from _box import ROOT, SSE, Box, bench_dir, machine
+from _box import ROOT, SSE, Box, add_slow_cpu_option, bench_dir, machine, use_slow_cpu
 
 PLAYERS = 14
 
@@ -101,8 +101,10 @@ def bare(label: str, code: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="starts per configuration (default 5)")
+    add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
-    print(f"footprint, {PLAYERS} seats; {machine()}")
+    slow = use_slow_cpu(args.slow_cpu)
+    print(f"footprint, {PLAYERS} seats; {machine()}{slow}")
     with bench_dir("jaccuse-footprint-") as tmp:
         measure("--mock --pads mock (the whole box)", args.runs, "mock", Path(tmp))
         measure("--mock --pads phone (no pad driver)", args.runs, "phone", Path(tmp))

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import requests
-from _box import SSE, Box, bench_dir, machine, summary_ms
+from _box import SSE, Box, add_slow_cpu_option, bench_dir, machine, summary_ms, use_slow_cpu
 
 from controller.client import random_action
 
@@ -267,8 +267,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="mock: the last press goes through the mocked GPIO pin (default); "
                         "phone: it is a phone POST, no pad")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
-    print(f"reveal latency, {PLAYERS} seats, pads={args.pads}, {args.elections} elections; {machine()}")
+    slow = use_slow_cpu(args.slow_cpu)
+    print(f"reveal latency, {PLAYERS} seats, pads={args.pads}, {args.elections} elections; {machine()}{slow}")
     with bench_dir("jaccuse-reveal-") as tmp:
         res = run(args.elections, args.pads, args.seed, Path(tmp))
     print(f"(a) all {PLAYERS} SSE phones : {summary_ms(res['phones'])}")

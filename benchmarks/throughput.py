@@ -33,7 +33,7 @@ from collections import Counter
 from pathlib import Path
 
 import requests
-from _box import Box, bench_dir, machine, percentile, summary_ms
+from _box import Box, add_slow_cpu_option, bench_dir, machine, percentile, summary_ms, use_slow_cpu
 
 from controller import rules
 from controller.table.journal import FILENAME, Journal
@@ -146,8 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                         "in the human-scale phase (default 1.0)")  # fmt: skip
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--appends", type=int, default=500, help="journal-only appends per setting")
+    add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
-    print(f"throughput, {args.clients} clients on {PLAYERS} seats; {machine()}")
+    slow = use_slow_cpu(args.slow_cpu)
+    print(f"throughput, {args.clients} clients on {PLAYERS} seats; {machine()}{slow}")
     with bench_dir("jaccuse-throughput-") as tmp:
         with Box(Path(tmp) / "box", "--heartbeat", "30", players=PLAYERS) as box:
             tokens = join_and_setup(box)

@@ -1,0 +1,56 @@
+"""The benchmark scripts still run end to end (tiny counts; their figures are not checked here).
+
+Speed goals live in the scripts' output, never in tests; this only keeps the scripts from rotting
+when the box they drive changes.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(script: str, *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    return result.stdout
+
+
+@pytest.mark.slow
+def test_reveal_latency_runs() -> None:
+    out = _run("reveal_latency.py", "--elections", "5")
+    assert "(a) all 14 SSE phones" in out and "(b) OLED frame rendered" in out and "(n=5)" in out
+
+
+@pytest.mark.slow
+def test_throughput_runs() -> None:
+    out = _run("throughput.py", "--seconds", "0.5", "--appends", "5")
+    for line in ("saturation, vote POST", "human scale", "saturation, GET /api/me", "synchronous=FULL"):
+        assert line in out
+
+
+@pytest.mark.slow
+def test_footprint_runs() -> None:
+    out = _run("footprint.py", "--runs", "1")
+    assert out.count("14 phones + 2 table screens: RSS") == 2 and "bare interpreter" in out
+
+
+def test_rules_speed_runs() -> None:
+    out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
+    assert out.count("plain Python") == 3 and "goal: at least 1,000 games/s for 8 players" in out
+
+
+def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "footprint.py"), "--slow-cpu", "0.01"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode != 0 and "--slow-cpu takes 0.1 to 1.0" in result.stderr

@@ -13,6 +13,7 @@ as a compiled install (JACCUSE_COMPILE_RULES=1), so what is measured here is wha
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
 import os
 import shutil
@@ -37,6 +38,14 @@ def _digest() -> str:
 def build(dest: Path = DEFAULT_DEST, *, quiet: bool = True) -> Path:
     """Build (or reuse) the compiled copy in ``dest``; returns ``dest`` for PYTHONPATH."""
     dest = dest.resolve()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    # one builder at a time (the test suite and a benchmark may both ask for the copy)
+    with open(dest.parent / f".{dest.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(dest, quiet)
+
+
+def _build_locked(dest: Path, quiet: bool) -> Path:
     stamp = dest / ".digest"
     digest = _digest()
     if stamp.exists() and stamp.read_text() == digest:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 
-def _compiled_rules() -> list:  # type: ignore[type-arg]
+def _compiled_rules() -> list[Extension]:
     if os.environ.get("JACCUSE_COMPILE_RULES") != "1":
         return []
     from mypyc.build import mypycify

@@ -20,6 +20,9 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Self
+
+import requests
 
 from controller.client import BoxProcess, EventStream
 
@@ -133,9 +136,8 @@ class Box(BoxProcess):
             _slow_cpu.add(proc.pid)
         return proc
 
-    def start(self, timeout: float = 60.0) -> Box:
-        super().start(timeout)
-        return self
+    def start(self, timeout: float = 60.0) -> Self:  # a throttled box needs longer to come up
+        return super().start(timeout)
 
     def rss_kb(self) -> dict[str, int]:
         """VmRSS and VmHWM from /proc/PID/status, and Pss from smaps_rollup when the kernel has it."""
@@ -153,11 +155,27 @@ class Box(BoxProcess):
                     found["Pss"] = int(line.split()[1])
         return found
 
-    def __enter__(self) -> Box:
-        return self.start()
-
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def join_every_seat(box: BoxProcess) -> list[str]:
+    """Claim every seat as a phone would; the tokens, by seat."""
+    tokens = []
+    for seat in range(box.players):
+        r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    return tokens
+
+
+def place_memberships(box: BoxProcess, tokens: list[str]) -> None:
+    """Every seat places its first card as membership, which starts the first election."""
+    for token in tokens:
+        auth = {"Authorization": f"Bearer {token}"}
+        me = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()
+        action = {"act": "membership", "card": me["hand"][0]}
+        requests.post(f"{box.url}/api/me/actions", json=action, headers=auth, timeout=10).raise_for_status()
 
 
 class SSE(EventStream):

@@ -24,21 +24,26 @@ import time
 from pathlib import Path
 
 import requests
-from _box import ROOT, SSE, Box, add_slow_cpu_option, bench_dir, machine, use_slow_cpu
+from _box import (
+    ROOT,
+    SSE,
+    Box,
+    add_slow_cpu_option,
+    bench_dir,
+    join_every_seat,
+    machine,
+    place_memberships,
+    use_slow_cpu,
+)
 
 PLAYERS = 14
 
 
 def connect_everyone(box: Box) -> list[SSE]:
+    tokens = join_every_seat(box)
+    place_memberships(box, tokens)
     streams = []
-    for seat in range(PLAYERS):
-        r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
-        r.raise_for_status()
-        token = r.json()["token"]
-        auth = {"Authorization": f"Bearer {token}"}
-        me = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()
-        requests.post(f"{box.url}/api/me/actions", json={"act": "membership", "card": me["hand"][0]},
-                      headers=auth, timeout=10)  # fmt: skip
+    for seat, token in enumerate(tokens):
         requests.get(f"{box.url}/seat/{seat}", timeout=10)
         streams.append(SSE(box.port, "/api/me/events", token))
     for _ in range(2):

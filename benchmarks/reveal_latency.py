@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import requests
-from _box import SSE, Box, add_slow_cpu_option, bench_dir, machine, summary_ms, use_slow_cpu
+from _box import SSE, Box, add_slow_cpu_option, bench_dir, join_every_seat, machine, summary_ms, use_slow_cpu
 
 from controller.client import random_action
 
@@ -201,11 +201,7 @@ def run(elections: int, pads: str, seed: int, data_dir: Path) -> dict[str, list[
     rng = random.Random(seed)
     results: dict[str, list[float]] = {"phones": [], "oled": [], "one_phone": [], "poll": []}
     with Box(data_dir, "--heartbeat", "30", "--bot-delay", "0.01", players=PLAYERS, pads=pads) as box:
-        tokens = []
-        for seat in range(PLAYERS):
-            r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
-            r.raise_for_status()
-            tokens.append(r.json()["token"])
+        tokens = join_every_seat(box)
         phones = Phones(box.port, tokens)
         poller = Poller(box.url)
         driver = Driver(box, tokens, pads, rng)

@@ -33,7 +33,17 @@ from collections import Counter
 from pathlib import Path
 
 import requests
-from _box import Box, add_slow_cpu_option, bench_dir, machine, percentile, summary_ms, use_slow_cpu
+from _box import (
+    Box,
+    add_slow_cpu_option,
+    bench_dir,
+    join_every_seat,
+    machine,
+    percentile,
+    place_memberships,
+    summary_ms,
+    use_slow_cpu,
+)
 
 from controller import rules
 from controller.table.journal import FILENAME, Journal
@@ -42,17 +52,8 @@ PLAYERS = 14
 
 
 def join_and_setup(box: Box) -> list[str]:
-    tokens = []
-    for seat in range(PLAYERS):
-        r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
-        r.raise_for_status()
-        tokens.append(r.json()["token"])
-    for token in tokens:
-        auth = {"Authorization": f"Bearer {token}"}
-        me = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()
-        action = {"act": "membership", "card": me["hand"][0]}
-        r = requests.post(f"{box.url}/api/me/actions", json=action, headers=auth, timeout=10)
-        r.raise_for_status()
+    tokens = join_every_seat(box)
+    place_memberships(box, tokens)
     view = requests.get(f"{box.url}/api/table", timeout=10).json()
     assert view["phase"] == "election", view["phase"]
     return tokens

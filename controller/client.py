@@ -19,7 +19,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,6 +37,7 @@ class BoxProcess:
         self, data_dir: Path | str, *extra: str, players: int = 5, pads: str = "phone", cwd: Path = ROOT
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.players = players
         self.cwd = cwd  # ``-m controller.cli`` runs the checkout found here
         self.args = [
             sys.executable, "-m", "controller.cli", "run", "--mock",
@@ -55,7 +56,7 @@ class BoxProcess:
         )
         return self.proc
 
-    def start(self, timeout: float = 20.0) -> BoxProcess:
+    def start(self, timeout: float = 20.0) -> Self:
         t0 = time.monotonic()
         proc = self.spawn()
         found: list[str] = []
@@ -108,7 +109,7 @@ class BoxProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def __enter__(self) -> BoxProcess:
+    def __enter__(self) -> Self:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

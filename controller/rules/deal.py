@@ -85,7 +85,7 @@ def check_deal(players: int, deal: Deal) -> None:
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
             raise DealError(f"seat {seat} is dealt {len(hand)} cards; {players} players get {size} each")
-    if sorted([*(c for h in deal.hands for c in h), *deal.discard]) != _sorted_deck(players):
+    if sorted([*(c for h in deal.hands for c in h), *deal.discard]) != sorted(influence_deck(players)):
         dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.discard)
         missing = Counter(influence_deck(players)) - dealt
         extra = dealt - Counter(influence_deck(players))
@@ -99,16 +99,6 @@ def check_deal(players: int, deal: Deal) -> None:
     for colour in COLORS:
         if deal.network.count(colour) > half:
             raise DealError(f"the network deck holds only {half} {colour} cards for {players} players")
-
-
-_SORTED_DECKS: dict[int, list[str]] = {}
-
-
-def _sorted_deck(players: int) -> list[str]:
-    deck = _SORTED_DECKS.get(players)
-    if deck is None:
-        deck = _SORTED_DECKS[players] = sorted(influence_deck(players))
-    return deck
 
 
 def deal_cards(players: int, rng: random.Random) -> Deal:

@@ -58,16 +58,7 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
             _check_seat(work, action.seat)
         if work.phase == "over":
             raise _Refusal("game_over", "The game is over; nothing more can be played.")
-        act = action.act
-        # the three acts of a vote are most of a game: called directly, they skip the table lookup
-        if act == "vote":
-            _vote(work, action, events)
-        elif act == "reveal":
-            _reveal(work, action, events)
-        elif act == "abstain":
-            _abstain(work, action, events)
-        else:
-            _HANDLERS[act](work, action, events)
+        _HANDLERS[action.act](work, action, events)
     except _Refusal as refusal:
         return Refused(refusal.code, refusal.message)
     work.version += 1

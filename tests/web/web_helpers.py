@@ -22,11 +22,8 @@ def env_int(name: str, default: int) -> int:
         return default
 
 
-class Server(BoxProcess):
-    """A box for the tests: 5 seats and phone pads unless told otherwise."""
-
-
-#: the tests' name for the shared SSE reader
+#: the tests' names for the shared launcher (5 seats, phone pads unless told otherwise) and SSE reader
+Server = BoxProcess
 SSE = EventStream
 
 

@@ -42,13 +42,16 @@ def describe_event(event: dict[str, Any]) -> str | None:
     if kind == "defected":
         return f"President {event['seat']} defected to a new membership card."
     if kind == "accused":
+        # what the table waits for next: the target's new membership card, in both cases (R16, R17)
         verdict = "correct" if event["correct"] else "wrong"
         return (
             f"President {event['president']} accused seat {event['target']} of being {event['color']}:"
-            f" {pretty(event['membership'])}, {verdict}."
+            f" {pretty(event['membership'])}, {verdict}: seat {event['target']} places a new membership card."
         )
     if kind == "crisis":
-        return f"Third wrong accusation: crisis! Stability falls to {event['stability']}."
+        if event["from"] == event["stability"]:
+            return f"Crisis: third wrong accusation; stability stays at {event['stability']} (never below 1)."
+        return f"Crisis: third wrong accusation; stability {event['from']} -> {event['stability']}."
     if kind == "passed":
         return f"President {event['seat']} passed."
     if kind == "policy":

@@ -145,7 +145,7 @@ def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
         elif follow == "president":
             _become_president(s, a.seat, ev, elected=False)
         else:
-            _start_election(s, ev)
+            _crisis(s, ev)
         return
     raise _Refusal("wrong_phase", "A membership card is placed only at the start or after an accusation.")
 
@@ -314,13 +314,18 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
         return
     _give_card(s, t, card)
     s.incorrect_accusations += 1
-    if s.incorrect_accusations >= 3:
-        s.after_membership = "election"
-        s.stability = max(1, s.stability - 1)
-        ev.append({"type": "crisis", "stability": s.stability})
-        _check_end(s, ev)
-    else:
-        s.after_membership = "president"
+    # R17: at the third, the crisis waits until the target has placed its membership card
+    s.after_membership = "crisis" if s.incorrect_accusations >= 3 else "president"
+
+
+def _crisis(s: GameState, ev: list[Event]) -> None:
+    """R17 at 3, once the target's membership is down: stability drops, R20 decides, else an election."""
+    before = s.stability
+    s.stability = max(1, before - 1)
+    ev.append({"type": "crisis", "from": before, "stability": s.stability})
+    _check_end(s, ev)
+    if not _generation_ended(s):
+        _start_election(s, ev)
 
 
 def _enact(s: GameState, a: Action, ev: list[Event]) -> None:

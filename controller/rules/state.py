@@ -18,8 +18,8 @@ from controller.rules.deal import Deal, DealError, check_deal
 Phase = Literal["setup", "election", "parley", "presidency", "replace_membership", "enact", "over"]
 PHASES: Final = ("setup", "election", "parley", "presidency", "replace_membership", "enact", "over")
 
-#: what follows once an accused seat has placed its new membership card
-AfterMembership = Literal["enact", "president", "election"]
+#: what follows once an accused seat has placed its new membership card (R16, R17)
+AfterMembership = Literal["enact", "president", "crisis"]
 
 START_STABILITY: Final = 5
 

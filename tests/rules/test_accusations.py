@@ -226,37 +226,42 @@ def test_r17_the_bar_is_lifted_by_the_next_election() -> None:
     assert public_view(state)["accusable"] == [0, 2, 3, 4]
 
 
-def _three_wrong(state: GameState) -> GameState:
+def _two_wrong(state: GameState) -> GameState:
     state = act(state, 0, "accuse", target=2, color="black")
     state = act(state, 2, "membership", card="4H")
     state = act(state, 2, "accuse", target=3, color="red")
-    state = act(state, 3, "membership", card="4S")
-    return act(state, 3, "accuse", target=4, color="black")
+    return act(state, 3, "membership", card="4S")
 
 
-def test_r17_third_incorrect_accusation_is_a_crisis_stability_drops_at_once() -> None:
-    state = _three_wrong(president0())
-    assert state.stability == 4
+def _three_wrong(state: GameState) -> GameState:
+    """Three wrong accusations in a row; the third target (seat 4) has yet to place its card."""
+    return act(_two_wrong(state), 3, "accuse", target=4, color="black")
+
+
+def test_r17_third_incorrect_accusation_asks_the_target_for_its_membership_before_the_crisis() -> None:
+    state, events = act_events(_two_wrong(president0()), 3, "accuse", target=4, color="black")
+    # nothing of the crisis yet: the target places its membership card first (R17)
+    assert "crisis" not in event_types(events)
+    assert state.stability == 5
     assert state.incorrect_accusations == 3
     assert state.phase == "replace_membership" and state.replacing == 4
+    assert public_view(state)["awaiting"] == [4]
     # no new election (and no vote) until the target has placed its membership card
     refuse(state, 1, "vote", "wrong_phase", card="2S")
     state, events = act_events(state, 4, "membership", card="7H")
+    assert state.stability == 4
     assert state.phase == "election" and state.president is None
     assert state.vote_round is not None and state.vote_round.number == 1
     assert "president" not in event_types(events)
     assert state.xp == [1, 0, 0, 0, 0]
 
 
-def test_r17_crisis_event_reports_the_new_stability() -> None:
-    state = president0()
-    state = act(state, 0, "accuse", target=2, color="black")
-    state = act(state, 2, "membership", card="4H")
-    state = act(state, 2, "accuse", target=3, color="red")
-    state = act(state, 3, "membership", card="4S")
-    _, events = act_events(state, 3, "accuse", target=4, color="black")
-    crisis = next(e for e in events if e["type"] == "crisis")
-    assert crisis["stability"] == 4
+def test_r17_the_crisis_follows_the_placed_membership_in_the_events() -> None:
+    state = _three_wrong(president0())
+    _, events = act_events(state, 4, "membership", card="7H")
+    assert event_types(events) == ["membership_placed", "crisis", "election"]
+    crisis = events[1]
+    assert crisis["from"] == 5 and crisis["stability"] == 4
 
 
 def test_r17_stability_never_drops_below_1() -> None:
@@ -264,19 +269,35 @@ def test_r17_stability_never_drops_below_1() -> None:
     state = _three_wrong(state)
     assert state.stability == 1
     assert not state.over
-    state = act(state, 4, "membership", card="7H")
+    state, events = act_events(state, 4, "membership", card="7H")
+    assert state.stability == 1
+    assert {"type": "crisis", "from": 1, "stability": 1} in events
     assert state.phase == "election"
 
 
-def test_r17_r20_crisis_can_end_the_generation_leaving_the_target_without_membership() -> None:
-    # Lead's interpretation: the drop and the R20 check happen at the accusation itself.
+def test_r17_r20_a_crisis_that_ends_the_generation_comes_after_the_membership() -> None:
     state = with_changes(president0(), policies=policies("black", "red", "red", "red", "red"))
     state = _three_wrong(state)
-    assert state.stability == 4
+    # the run of 4 red would end the game at stability 4, but the drop waits for seat 4's card
+    assert not state.over and state.stability == 5
+    assert state.phase == "replace_membership" and state.replacing == 4
+    assert acts_of(state, 4) == ["membership"]
+    state, events = act_events(state, 4, "membership", card="7S")
+    assert event_types(events) == ["membership_placed", "crisis", "over"]
+    assert state.over and state.winning_color == "red" and state.stability == 4
+    # the membership placed counts: nobody is left without one at scoring
+    assert None not in state.membership
+    assert state.membership[4] == "7S"
+
+
+def test_r17_r21_the_membership_placed_before_a_crisis_end_can_align_a_mixed_network() -> None:
+    # seat 4 sees black(3) + red(4): mixed, so its membership decides; it places a red card
+    state = with_changes(president0(), policies=policies("black", "red", "red", "red", "red"))
+    state = _three_wrong(state)
+    state = act(state, 4, "membership", card="7H")
     assert state.over and state.winning_color == "red"
-    assert state.membership[4] is None
-    assert "7H" in state.hands[4]
-    refuse(state, 4, "membership", "game_over", card="7H")
+    assert state.network_of(4) == ("black", "red")
+    assert 4 in state.aligned
 
 
 def test_r17_two_incorrect_accusations_are_no_crisis() -> None:
@@ -300,7 +321,7 @@ def test_r17_a_correct_accusation_between_wrong_ones_ends_the_chain() -> None:
 def test_r16_r17_a_free_policy_after_a_crisis_counts_against_the_lower_stability() -> None:
     state = with_changes(president0(), policies=policies("red", "red", "red"))
     state = _three_wrong(state)
-    assert not state.over and state.stability == 4
     state = act(state, 4, "membership", card="7H")
+    assert not state.over and state.stability == 4
     state = free_policy(state, 2, "5H")
     assert state.over and state.winning_color == "red"

@@ -4,6 +4,12 @@ The digests were recorded from the rules core before it was optimised for speed.
 deal, every action, every event, the public view after every action, the acting seat's private
 view (its legal moves) before every action, and the final summaries. A change to any of them, or
 to the order in which the bots draw from the RNG, changes the digest.
+
+Re-pinned once on purpose (issue 13, ruling R17 clarified: a crisis now waits for the target's
+membership card): the walks (8, 3) and (13, 8) and the fuzzed game (11, 25), the only pinned games
+whose events include a crisis that changed. The whole-game digests with a crisis (6/7, 8/1, 14/0, and
+the campaign 7/99/8) did not change: no crisis there ended a generation, so the actions and the final
+state are the same, only the moment of the drop moved.
 """
 
 from __future__ import annotations
@@ -162,11 +168,11 @@ GAMES: dict[tuple[int, int, int | None], str] = {
 WALKS: dict[tuple[int, int], str] = {
     (5, 1): '6093cdff4802f145fa1a9316fd08147acea4198c820c29b6a0073940e8632578',
     (6, 2): 'aceb5785d3eb84cb5cff452910ad413a971a1db950430a583492262007170234',
-    (8, 3): 'c0c4aca7f138247809154dab7580f6cb9ee4021c049b5c9b756967baa68d2c0e',
+    (8, 3): 'e3a42181bdcd3a2f2109ebda387893319c2772426842e0176255b59cdaea6f75',
     (8, 42): '4ec6f5f5d533583df8f7c5bffd762e40a0985b27ef6cf5aff2677ea8a0680f76',
     (10, 4): '5121fba1095052ac3e5d22ac0e1e1bfc9ae936058b987b2dab584537efd13c4e',
     (12, 5): '833735e3d4999d9ea3db3fc160b8a725d6a7d7e14965211ba7a507447bf29958',
-    (13, 8): '2d30be1824519fa4aaf68f102b3589ab037ba9c118704abdb92d5d294948c18d',
+    (13, 8): '959c9234ac3e9187592b7a4be7967385d731a5dd9be4a859e41b295c2ef2f74a',
     (14, 6): 'b50a205fb968474dc95771692f419d4a77458e6129ee9e0277e5499a2cbea02a',
 }
 FUZZED: dict[tuple[int, int], str] = {
@@ -174,7 +180,7 @@ FUZZED: dict[tuple[int, int], str] = {
     (7, 22): '58649984b10db63bff89101ccde1d4b5b15b34739c7274ed5ef761ad886db799',
     (8, 23): 'c97cb3e2b3f1bbd673f02912cafe99cea2ad3552dd82e01785e15e9a0062016c',
     (9, 24): 'daf8bc7ccb31dbd3112cbb99244f27374b9768cf16b6fe7b3ae6a009c37454c7',
-    (11, 25): '9f7eb1587c659ee0e5cfd359aa560f9c6bf3297c6e3b987fc8ef8012983a961d',
+    (11, 25): '33b16be754ba85ab810c6403d3f2221f14b51496b473961a1630dd5aff19ce0c',
     (14, 26): '4205b2ceb41a8cbf7be1809e5b073a22aea029785bc67e62ecd734e5779f44a1',
 }
 SIMULATED: dict[tuple[int, int, str], str] = {

@@ -181,9 +181,9 @@ def test_r21_no_aligned_seat_means_no_winners() -> None:
     assert state.aligned == [] and state.winners == []
 
 
-def test_r21_a_seat_left_without_membership_by_a_crisis_end_aligns_only_by_network() -> None:
-    # seat 4: network black(3)+red(4) mixed, membership None after the crisis -> not aligned
-    hands = {0: ["9H", "2H"], 1: ["2S"], 2: ["4H"], 3: ["4S"], 4: ["7H"]}
+def test_r17_r21_a_crisis_end_scores_the_target_by_the_membership_it_just_placed() -> None:
+    # seat 4: network black(3)+red(4) mixed; it places a black card before the crisis ends the game
+    hands = {0: ["9H", "2H"], 1: ["2S"], 2: ["4H"], 3: ["4S"], 4: ["7H", "7S"]}
     state = game(5, hands=hands, members={2: "4H", 3: "4S", 4: "7H"})
     state = with_changes(state, policies=policies("red", "red", "red", "red"))
     state = elect(state, 0, "9H", 1, "2S")
@@ -192,8 +192,10 @@ def test_r21_a_seat_left_without_membership_by_a_crisis_end_aligns_only_by_netwo
     state = act(state, 2, "accuse", target=3, color="red")
     state = act(state, 3, "membership", card="4S")
     state = act(state, 3, "accuse", target=4, color="black")
+    assert not state.over and state.replacing == 4
+    state = act(state, 4, "membership", card="7S")
     assert state.over and state.winning_color == "red"
-    assert state.membership[4] is None
+    assert state.membership[4] == "7S"
     assert 4 not in state.aligned
     assert 0 in state.aligned  # seat 0: red+red network
 

@@ -3,7 +3,7 @@
 Depends on :mod:`controller.rules` only; the web app and the devices depend on this, never the reverse.
 """
 
-from controller.table.journal import CorruptJournal, Journal, JournalError, move_aside
+from controller.table.journal import CorruptJournal, Journal, JournalError, JournalUnavailable, move_aside
 from controller.table.table import (
     Outcome,
     Snapshot,
@@ -18,6 +18,7 @@ __all__ = [
     "CorruptJournal",
     "Journal",
     "JournalError",
+    "JournalUnavailable",
     "Outcome",
     "Snapshot",
     "Table",

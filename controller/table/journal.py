@@ -13,6 +13,9 @@ What is stored:
   new game.
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
+- ``set_aside``: journaled actions that no longer replay (an older build's rules, a hand edit), moved out
+  of ``actions`` so the game can go on from the last one that does. Kept, never deleted; each row says
+  which game it came from (its ``created``), its old ``seq`` and why it was set aside.
 
 The game state is never stored: it is ``fold(apply, deal, actions)``, rebuilt on every start.
 
@@ -27,6 +30,7 @@ is created on the starting thread and then handed to the loop; it is never used 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sqlite3
@@ -62,7 +66,26 @@ CREATE TABLE IF NOT EXISTS seats (
     kind       TEXT NOT NULL DEFAULT 'phone',
     at         REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS set_aside (
+    id       INTEGER PRIMARY KEY AUTOINCREMENT,
+    game     TEXT NOT NULL,
+    seq      INTEGER NOT NULL,
+    action   TEXT NOT NULL,
+    source   TEXT NOT NULL,
+    at       REAL NOT NULL,
+    reason   TEXT NOT NULL,
+    moved_at REAL NOT NULL
+);
 """
+#: the tables a journal must hold once it holds a game; the others are recreated when missing
+_ESSENTIAL = ("meta", "actions")
+_TABLES = ("meta", "actions", "finished", "seats")
+
+# SQLite's primary result codes that mean "the file cannot be used now", not "the file is damaged":
+# BUSY, LOCKED, NOMEM, READONLY, IOERR, FULL, CANTOPEN, PERM (sqlite.org/rescode.html). A disk I/O
+# error is among them: a full disk or a file size limit shows up as one while the -shm file is made.
+_UNAVAILABLE_CODES = {5: "BUSY", 6: "LOCKED", 7: "NOMEM", 8: "READONLY", 10: "IOERR", 13: "FULL",
+                      14: "CANTOPEN", 3: "PERM"}
 
 
 class JournalError(Exception):
@@ -73,6 +96,68 @@ class CorruptJournal(JournalError):
     """The journal file exists but is damaged or not a journal of this program."""
 
 
+class JournalUnavailable(JournalError):
+    """The journal cannot be used now (disk full, read-only, no permission): not damage.
+
+    The file is left exactly as it is; ``str(exc)`` is one line saying what happened and what to do.
+    """
+
+
+def is_unavailable(exc: sqlite3.Error) -> bool:
+    """Whether an SQLite error is about resources or permissions rather than a damaged file."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and (code & 0xFF) in _UNAVAILABLE_CODES
+
+
+def unavailable(path: Path, what: str) -> JournalUnavailable:
+    """The error for a journal that cannot be used now, with advice from the file system itself."""
+    return JournalUnavailable(f"cannot use the journal {path}: {what}. {advice(path)}")
+
+
+def advice(path: Path) -> str:
+    """What to do about a journal that cannot be opened or written, checked on the file system."""
+    path = Path(path)
+    folder = path.parent
+    untouched = "the game in it is untouched" if path.exists() else "nothing was changed"
+    try:
+        st = os.statvfs(folder)
+        read_only = bool(st.f_flag & os.ST_RDONLY)
+        free = st.f_bavail * st.f_frsize
+    except OSError:
+        read_only, free = False, -1
+    denied = False
+    if path.is_file():
+        try:
+            os.close(os.open(path, os.O_RDWR))
+        except OSError as exc:
+            read_only = read_only or exc.errno == errno.EROFS
+            denied = exc.errno in (errno.EACCES, errno.EPERM)
+    if read_only:
+        return (f"{folder} is on a read-only file system: remount it read-write or give the box another "
+                f"--data-dir; {untouched}")
+    if denied or not os.access(folder, os.W_OK | os.X_OK):
+        who = _user()
+        return (f"this user ({who}) may not open or write it: give the folder back to the box's user "
+                f"(sudo chown -R {who} {folder}) or start the box as its owner; {untouched}")
+    if 0 <= free < LOW_SPACE:
+        return (f"the disk holding {folder} is full ({free // 1024} KiB free): free some space and start "
+                f"the box again; {untouched}")
+    return f"check that its disk has free space and is writable, then start the box again; {untouched}"
+
+
+#: below this much free space a failed write is put down to a full disk
+LOW_SPACE = 1024 * 1024
+
+
+def _user() -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(os.geteuid()).pw_name
+    except (ImportError, KeyError):
+        return str(os.geteuid())
+
+
 @dataclass
 class GameRecord:
     """Everything a journal holds about the current game."""
@@ -81,8 +166,14 @@ class GameRecord:
     deal: dict[str, Any]
     seed: int | None
     campaign: dict[str, Any] | None = None  # {"generations": G, "deals": [deal, ...]} or None
+    #: the readable actions, from seq 1 up to the first one that is missing or unreadable
     actions: list[dict[str, Any]] = field(default_factory=list)
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (token_hash, kind)
+    #: every action row stored, readable or not (more than ``len(actions)`` when one is unreadable)
+    stored: int = 0
+    #: why reading stopped before the last stored row (a gap, a row that is not a JSON object)
+    unreadable: str | None = None
+    created: str = ""
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -98,44 +189,61 @@ class Journal:
     def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
         self.path = path
         self._conn = conn
+        #: tables that were missing when the file was opened (recreated empty), for the caller to report
+        self.missing_tables: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ opening
     @classmethod
     def open(cls, path: Path) -> Journal:
         """Open (or create) the journal at ``path`` and check it.
 
-        Raises :class:`CorruptJournal` when the file is unreadable, fails ``PRAGMA integrity_check``, or
-        has a schema or meta rows this program cannot read. The caller decides what to do then (see
-        :func:`move_aside`); this never deletes or overwrites anything.
+        Raises :class:`CorruptJournal` when the file is not a database, fails ``PRAGMA integrity_check``,
+        or has a schema or meta rows this program cannot read, and :class:`JournalUnavailable` when it
+        cannot be used now (a full disk, a read-only file system, a file this user may not open). The
+        caller decides what to do; this never deletes, renames or overwrites anything.
         """
         path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if not path.exists():
-            # the file holds the shuffle seed and token hashes: readable by the owner only
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.exists():
+                # the file holds the shuffle seed and token hashes: readable by the owner only
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except OSError as exc:
+            raise unavailable(path, exc.strerror or str(exc)) from exc
+        conn: sqlite3.Connection | None = None
         try:
             conn = _connect(path)
-        except sqlite3.Error as exc:
-            raise CorruptJournal(f"cannot open {path}: {exc}") from exc
-        try:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
             if rows != [("ok",)]:
                 detail = "; ".join(str(r[0]) for r in rows[:3])
                 raise CorruptJournal(f"integrity check failed: {detail}")
+            missing = _check_tables(conn)
             conn.executescript(_SCHEMA)
             journal = cls(path, conn)
+            journal.missing_tables = missing
             journal._check_meta()
-        except CorruptJournal:
-            conn.close()
+        except JournalError:
+            if conn is not None:
+                conn.close()
             raise
-        except (sqlite3.Error, ValueError, TypeError) as exc:
-            conn.close()
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            name = getattr(exc, "sqlite_errorname", "")
+            if is_unavailable(exc):
+                raise unavailable(path, f"{exc} ({name})" if name else str(exc)) from exc
+            raise CorruptJournal(f"unreadable journal: {exc}") from exc
+        except (ValueError, TypeError, RecursionError) as exc:
+            if conn is not None:
+                conn.close()
             raise CorruptJournal(f"unreadable journal: {exc}") from exc
         return journal
 
     def _check_meta(self) -> None:
         meta = self._meta()
         if not meta:
+            if self.action_count():
+                raise CorruptJournal("the journal holds actions but no game (its meta rows are gone)")
             return
         fmt = meta.get("format")
         if fmt != str(FORMAT):
@@ -159,7 +267,12 @@ class Journal:
         return "players" in self._meta()
 
     def load(self) -> GameRecord:
-        """Read the whole game; raises :class:`CorruptJournal` on anything unreadable."""
+        """Read the whole game; raises :class:`CorruptJournal` when the game itself is unreadable.
+
+        Actions are read in order up to the first one that is missing or unreadable (a hand edit, a
+        JSON text nested too deep to parse): ``unreadable`` then says why, and the caller decides
+        whether to go on from there (see :meth:`set_aside`).
+        """
         try:
             meta = self._meta()
             seed = meta.get("seed")
@@ -168,21 +281,31 @@ class Journal:
                 deal=json.loads(meta["deal"]),
                 seed=int(seed) if seed is not None else None,
                 campaign=_check_campaign(json.loads(meta["campaign"])) if "campaign" in meta else None,
+                created=meta.get("created", ""),
             )
             expected = 1
             for seq, text in self._conn.execute("SELECT seq, action FROM actions ORDER BY seq"):
+                record.stored += 1
+                if record.unreadable is not None:
+                    continue
                 if seq != expected:
-                    raise CorruptJournal(f"action {expected} is missing from the journal")
-                action = json.loads(text)
-                if not isinstance(action, dict):
-                    raise CorruptJournal(f"action {seq} is not an object")
+                    record.unreadable = f"action {expected} is missing"
+                    continue
+                action = _parse_action(text)
+                if action is None:
+                    record.unreadable = f"action {seq} is not a readable JSON object"
+                    continue
                 record.actions.append(action)
                 expected += 1
             for seat, token_hash, kind in self._conn.execute("SELECT seat, token_hash, kind FROM seats"):
                 record.seats[int(seat)] = (str(token_hash), str(kind))
         except CorruptJournal:
             raise
-        except (sqlite3.Error, KeyError, ValueError, TypeError) as exc:
+        except sqlite3.Error as exc:
+            if is_unavailable(exc):
+                raise unavailable(self.path, str(exc)) from exc
+            raise CorruptJournal(f"unreadable journal: {exc}") from exc
+        except (KeyError, ValueError, TypeError, RecursionError) as exc:
             raise CorruptJournal(f"unreadable journal: {exc}") from exc
         return record
 
@@ -233,6 +356,29 @@ class Journal:
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
         self._transaction(rows)
 
+    def set_aside(self, after: int, reason: str) -> int:
+        """Move every action after number ``after`` into ``set_aside`` (one transaction); returns how many.
+
+        For a journal whose tail no longer replays: the game goes on from action ``after`` and the
+        new actions take the freed numbers, while the old ones stay in the file with the reason.
+        """
+        game = self._meta().get("created", "")
+        now = time.time()
+        count = int(self._conn.execute("SELECT COUNT(*) FROM actions WHERE seq > ?", (after,)).fetchone()[0])
+        self._transaction([
+            (
+                "INSERT INTO set_aside (game, seq, action, source, at, reason, moved_at) "
+                "SELECT ?, seq, action, source, at, ?, ? FROM actions WHERE seq > ? ORDER BY seq",
+                (game, reason, now, after),
+            ),
+            ("DELETE FROM actions WHERE seq > ?", (after,)),
+        ])
+        return count
+
+    def probe(self) -> None:
+        """One small committed write, to learn whether the journal can be written again (JournalError)."""
+        self._transaction([("UPDATE meta SET value = value WHERE key = 'format'", ())])
+
     def games_played(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
 
@@ -275,6 +421,32 @@ def _new_meta(
     if campaign is not None:
         meta["campaign"] = json.dumps(_check_campaign(campaign))
     return meta
+
+
+def _parse_action(text: object) -> dict[str, Any] | None:
+    """A journaled action, or None when the row is not a JSON object (or nests too deep to parse)."""
+    try:
+        action = json.loads(text) if isinstance(text, str | bytes) else None
+    except (ValueError, RecursionError):
+        return None
+    return action if isinstance(action, dict) else None
+
+
+def _check_tables(conn: sqlite3.Connection) -> tuple[str, ...]:
+    """Which of this program's tables an existing journal lacks; a missing essential one is damage.
+
+    A file with none of them is new (or empty). One that holds a game but lost its ``actions`` (or
+    ``meta``) table would otherwise be recreated empty and resume silently at version 0.
+    """
+    names = {str(n) for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    present = [t for t in _TABLES if t in names]
+    if not present:
+        return ()
+    missing = tuple(t for t in _TABLES if t not in names)
+    lost = [t for t in missing if t in _ESSENTIAL]
+    if lost:
+        raise CorruptJournal(f"the journal has no {' or '.join(lost)} table (dropped by hand?)")
+    return missing
 
 
 def _check_campaign(data: object) -> dict[str, Any]:

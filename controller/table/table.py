@@ -34,7 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from controller import rules
-from controller.table.journal import FILENAME, CorruptJournal, Journal, JournalError, move_aside
+from controller.table.journal import (
+    FILENAME,
+    CorruptJournal,
+    GameRecord,
+    Journal,
+    JournalError,
+    move_aside,
+    unavailable,
+)
 
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
@@ -173,21 +181,32 @@ class Table:
     def open(cls, config: TableConfig) -> Table:
         """Open the journal in ``config.data_dir`` and rebuild the game from it, or start a new one.
 
-        A damaged journal is moved aside (never overwritten) and a new game starts; the box status then
-        reads "journal recovered". A journal of a different player count wins over ``config.players``.
+        - A damaged journal (not a database, a failed integrity check, a game that cannot be read) is
+          moved aside (never overwritten) and a new game starts; the status then reads "journal
+          recovered".
+        - A journal whose later actions no longer replay (an older build's rules, a hand edit) resumes
+          at the last action that does; the rest is set aside inside the journal and one line says so.
+        - A journal that cannot be used now (disk full, read-only, not this user's) is left as it is
+          and :class:`JournalUnavailable` is raised, for the caller to stop with its one-line message.
+
+        A journal of a different player count wins over ``config.players``.
         """
         data_dir = Path(config.data_dir)
-        data_dir.mkdir(parents=True, exist_ok=True)
         path = data_dir / FILENAME
         status: list[str] = []
         journal = cls._open_journal(path, status)
+        if journal.missing_tables:
+            lost = ", ".join(journal.missing_tables)
+            _say(f"journal {path} had lost its {lost} table(s), recreated empty"
+                 + ("; every seat must be joined again" if "seats" in journal.missing_tables else ""))
+            status.append(f"journal had lost its {lost} table(s)")
         log: list[str] = []
         state: rules.GameState | None = None
         seats: dict[int, tuple[str, str]] = {}
         if journal.has_game():
             try:
                 record = journal.load()
-                state, log = cls._rebuild(record)
+                state, log, stopped = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
             except (CorruptJournal, rules.DealError, rules.ActionFormatError, ValueError) as exc:
                 journal.close()
@@ -197,6 +216,8 @@ class Table:
                 journal = Journal.open(path)
                 state = None
             else:
+                if stopped is not None:
+                    cls._set_aside_tail(journal, state.version, record.stored, stopped, status)
                 length = int(record.campaign["generations"]) if record.campaign else 0
                 if length != config.campaign:
                     what = f"a {length}-generation campaign" if length else "a single game"
@@ -208,20 +229,25 @@ class Table:
                         f"(--players {config.players} ignored; use another --data-dir for a new game)"
                     )
                     status.append(f"resumed {record.players}-player game")
-                if record.actions:
+                if record.actions and stopped is None:
                     status.append(f"resumed at version {state.version}")
         if state is None:
             players = config.players
             seed = config.seed
             shuffle_seed = seed if seed is not None else secrets.randbits(64)
             state, deal_data, campaign = deal_game(players, config.campaign, random.Random(shuffle_seed))
-            journal.start_game(players, deal_data, seed, campaign)
+            try:
+                journal.start_game(players, deal_data, seed, campaign)
+            except JournalError as exc:
+                journal.close()
+                raise unavailable(path, f"cannot record a new game ({exc})") from exc
         table = cls(config, journal, state, seats, status, log)
         table._claim_bot_seats()
         return table
 
     @staticmethod
     def _open_journal(path: Path, status: list[str]) -> Journal:
+        """Open the journal; only damage moves it aside (a JournalUnavailable goes to the caller)."""
         try:
             return Journal.open(path)
         except CorruptJournal as exc:
@@ -231,16 +257,37 @@ class Table:
             return Journal.open(path)
 
     @staticmethod
-    def _rebuild(record: Any) -> tuple[rules.GameState, list[str]]:
+    def _rebuild(record: GameRecord) -> tuple[rules.GameState, list[str], str | None]:
+        """Replay the journaled actions; stops at the first one that no longer replays, and says why."""
         state = game_from_record(record.players, record.deal, record.campaign)
         log: deque[str] = deque(maxlen=LOG_LINES)
         for n, data in enumerate(record.actions, 1):
-            result = rules.apply(state, rules.Action.from_dict(data))
+            try:
+                result = rules.apply(state, rules.Action.from_dict(data))
+            except rules.ActionFormatError as exc:
+                return state, list(log), f"action {n} is not a valid action ({exc})"
+            except Exception as exc:  # anything a hand edit can provoke (RecursionError included)
+                return state, list(log), f"action {n} cannot be replayed ({type(exc).__name__})"
             if isinstance(result, rules.Refused):
-                raise ValueError(f"journal action {n} is refused on replay: {result.code}")
+                return state, list(log), f"action {n} is refused by this version's rules ({result.code})"
             state = result.state
             log.extend(_describe(result.events))
-        return state, list(log)
+        return state, list(log), record.unreadable
+
+    @staticmethod
+    def _set_aside_tail(journal: Journal, version: int, stored: int, why: str, status: list[str]) -> None:
+        """Keep the actions that no longer replay in the journal's ``set_aside`` table, and say so."""
+        try:
+            moved = journal.set_aside(version, why)
+        except JournalError as exc:
+            journal.close()
+            what = f"cannot set aside the actions that no longer replay ({exc})"
+            raise unavailable(journal.path, what) from exc
+        _say(
+            f"journal {journal.path}: {why}; resuming at move {version} of {stored}, the {moved} later "
+            f"action(s) are kept in its set_aside table"
+        )
+        status.append(f"resumed at move {version}: {moved} later action(s) set aside")
 
     def _claim_bot_seats(self) -> None:
         """Bot seats are claimed in memory only (not journaled), so --bots can change between runs."""

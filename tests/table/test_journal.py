@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from controller import rules
 from controller.table import CorruptJournal, Journal, Table, TableConfig
 from controller.table.journal import FILENAME, move_aside
 
@@ -80,22 +81,158 @@ def test_truncated_database_recovered(tmp_path: Path) -> None:
         table.stop()
 
 
-def test_unreplayable_journal_moved_aside(tmp_path: Path) -> None:
+def _journal_with_moves(tmp_path: Path, moves: int = 3) -> list[str]:
+    """A journal holding ``moves`` accepted memberships; returns the seat tokens of seats 0 and 1."""
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, seed=1))
+    table.start()
+    tokens = [table.join(0).data["token"], table.join(1).data["token"]]
+    for seat in range(moves):
+        card = table.snapshot().seats[seat]["hand"][0]
+        assert table.submit_action(seat, rules.Action(seat=seat, act="membership", card=card)).ok
     table.stop()
+    return tokens
+
+
+def _add_rows(tmp_path: Path, *rows: tuple[int, str]) -> None:
     conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute(
-        'INSERT INTO actions (seq, action, source, at) VALUES (1, \'{"seat":0,"act":"pass"}\', \'\', 0)'
-    )
+    conn.executemany("INSERT INTO actions (seq, action, source, at) VALUES (?, ?, 'hand', 0)", rows)
+    conn.commit()
+    conn.close()
+
+
+def _set_aside(tmp_path: Path) -> list[tuple[int, str, str]]:
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    try:
+        return conn.execute("SELECT seq, action, reason FROM set_aside ORDER BY seq").fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_refused_action_sets_the_tail_aside_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # (this used to move the whole journal aside and deal a new game; issue 13 keeps the game)
+    tokens = _journal_with_moves(tmp_path)
+    _add_rows(tmp_path, (4, '{"seat":0,"act":"pass"}'), (5, '{"seat":4,"act":"abstain"}'))
+    capsys.readouterr()
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+    try:
+        snap = table.snapshot()
+        assert snap.version == 3 and snap.status == ("resumed at move 3: 2 later action(s) set aside",)
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "action 4 is refused" in err[0] and "set_aside" in err[0]
+        assert table.authenticate(tokens[1]) == 1  # the seats are kept too
+        assert not list(tmp_path.glob(FILENAME + ".broken-*"))
+    finally:
+        table.stop()
+    assert [(seq, text) for seq, text, _ in _set_aside(tmp_path)] == [
+        (4, '{"seat":0,"act":"pass"}'), (5, '{"seat":4,"act":"abstain"}')]
+
+
+def test_a_deeply_nested_hand_edited_action_is_reported_once_and_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # json.loads raised RecursionError on every start before (issue 17 point 9)
+    _journal_with_moves(tmp_path)
+    nested = '{"seat":3,"act":"membership","card":' + "[" * 200_000 + "]" * 200_000 + "}"
+    _add_rows(tmp_path, (4, nested))
+    capsys.readouterr()
+    for _ in range(2):  # and on the next start too: the game is at move 3, nothing more to report
+        table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+        try:
+            assert table.snapshot().version == 3
+        finally:
+            table.stop()
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "action 4 is not a readable JSON object" in err[0]
+    assert [(seq, len(text)) for seq, text, _ in _set_aside(tmp_path)] == [(4, len(nested))]
+
+
+def test_a_nested_action_that_parses_but_is_no_action_is_set_aside(tmp_path: Path) -> None:
+    _journal_with_moves(tmp_path)
+    _add_rows(tmp_path, (4, '{"seat":3,"act":"membership","card":' + "[" * 500 + "]" * 500 + "}"))
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+    try:
+        assert table.snapshot().version == 3
+        assert "1 later action(s) set aside" in table.snapshot().status[0]
+    finally:
+        table.stop()
+
+
+def test_a_gap_in_the_actions_resumes_before_it(tmp_path: Path) -> None:
+    _journal_with_moves(tmp_path)
+    _add_rows(tmp_path, (5, '{"seat":3,"act":"membership","card":"2H"}'))
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+    try:
+        assert table.snapshot().version == 3
+    finally:
+        table.stop()
+    assert [reason for *_, reason in _set_aside(tmp_path)] == ["action 4 is missing"]
+
+
+def test_a_dropped_actions_table_is_damage_reported_in_one_line_and_the_file_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it used to be recreated empty: the game resumed silently at version 0 (issue 17 point 9)
+    _journal_with_moves(tmp_path)
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    conn.execute("DROP TABLE actions")
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+    try:
+        assert "journal recovered" in table.snapshot().status
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "no actions table" in err[0] and "moved to" in err[0]
+    finally:
+        table.stop()
+    (kept,) = tmp_path.glob(FILENAME + ".broken-*")
+    conn = sqlite3.connect(kept)
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM meta").fetchone()[0] >= 3  # the deal is still there
+    finally:
+        conn.close()
+
+
+def test_a_dropped_seats_table_keeps_the_game_and_says_seats_must_be_joined_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tokens = _journal_with_moves(tmp_path)
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    conn.execute("DROP TABLE seats")
+    conn.commit()
+    conn.close()
+    capsys.readouterr()
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5))
+    try:
+        assert table.snapshot().version == 3
+        assert table.authenticate(tokens[0]) is None
+        assert "journal had lost its seats table(s)" in table.snapshot().status
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "joined again" in err[0]
+    finally:
+        table.stop()
+
+
+def test_meta_rows_gone_with_actions_left_is_damage_not_a_fresh_start(tmp_path: Path) -> None:
+    # a fresh deal in that file would have deleted the actions: it is moved aside instead
+    _journal_with_moves(tmp_path)
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    conn.execute("DELETE FROM meta")
     conn.commit()
     conn.close()
     table = Table.open(TableConfig(data_dir=tmp_path, players=5))
     try:
         assert "journal recovered" in table.snapshot().status
-        assert table.snapshot().version == 0
-        assert list(tmp_path.glob(FILENAME + ".broken-*"))
     finally:
         table.stop()
+    (kept,) = tmp_path.glob(FILENAME + ".broken-*")
+    conn = sqlite3.connect(kept)
+    try:
+        assert conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 3
+    finally:
+        conn.close()
 
 
 def test_journal_players_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

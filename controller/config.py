@@ -6,6 +6,8 @@ wrong types stop the start with one line naming the key. Command-line flags win 
 
 from __future__ import annotations
 
+import ipaddress
+import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -34,6 +36,8 @@ class Config:
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
+    # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
+    allowed_hosts: tuple[str, ...] = ()
 
 
 # file key -> (Config field, checker); the file groups keys in [box], [pads] and [oled]
@@ -61,6 +65,41 @@ def _string(key: str, value: object) -> str:
     return value
 
 
+_LABEL = r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?"
+_HOST_NAME = re.compile(rf"(?=.{{1,253}}$){_LABEL}(\.{_LABEL})*\.?$", re.IGNORECASE)
+
+
+def host_error(value: str) -> str | None:
+    """Why ``value`` is not an address or host name to listen on, or None when it is one."""
+    bare = value[1:-1] if value.startswith("[") and value.endswith("]") else value
+    try:
+        ipaddress.ip_address(bare)
+        return None
+    except ValueError:
+        pass
+    if not _HOST_NAME.match(bare) or bare.replace(".", "").isdigit():
+        return f"{value!r} is not an IP address or a host name (for example 0.0.0.0, 192.168.1.20 or ::)"
+    return None
+
+
+def _host(key: str, value: object) -> str:
+    text = _string(key, value)
+    why = host_error(text)
+    if why:
+        raise ConfigError(f"'{key}': {why}")
+    return text
+
+
+def _host_names(key: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"'{key}' must be a list of host names, not {value!r}")
+    for name in value:
+        why = host_error(name)
+        if why:
+            raise ConfigError(f"'{key}': {why}")
+    return tuple(value)
+
+
 def _choice(options: tuple[str, ...]) -> Any:
     def check(key: str, value: object) -> str:
         if value not in options:
@@ -74,10 +113,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "box": {
         "players": ("players", _int_range(5, 14)),
         "data_dir": ("data_dir", _string),
-        "host": ("host", _string),
+        "host": ("host", _host),
         "port": ("port", _int_range(1, 65535)),
         "bots": ("bots", _int_range(0, 14)),
         "campaign": ("campaign", _campaign),
+        "allowed_hosts": ("allowed_hosts", _host_names),
     },
     "pads": {
         "mode": ("pads", _choice(PAD_MODES)),
@@ -128,6 +168,11 @@ def load_config(path: str | Path | None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read the config file ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"{path}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start}); "
+            "save it as UTF-8"
+        ) from None
     return parse_config(text, str(path))
 
 
@@ -153,6 +198,8 @@ def default_config_text() -> str:
 # port = 8000
 # bots = 0                    # seats played by the built-in bot
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
+# allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
+                              # localhost and HOSTNAME.local always work)
 
 [pads]
 # mode = "gpio"               # gpio | serial | phone | mock (default: gpio on a Pi, mock elsewhere)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from flask import Flask
+from flask import Flask, current_app
 
-from controller.table import Table
+from controller.table import HostKey, Table, check_host_key
+from web.guards import BoxNames
 
 #: the largest request body accepted; a real action is a few hundred bytes
 MAX_BODY = 16 * 1024
@@ -31,24 +32,29 @@ class DisplaySource(Protocol):
 def create_app(
     table: Table,
     *,
-    host_key: str | None = None,
+    host_key: str | HostKey | None = None,
     mock_press: PressFn | None = None,
     heartbeat: float = 15.0,
     box_info: dict[str, object] | None = None,
     display: DisplaySource | None = None,
-    public_base: str | None = None,
+    public_base: str | Callable[[], str] | None = None,
+    names: BoxNames | None = None,
 ) -> Flask:
     """Build the app.
 
     - ``host_key``: the secret of the host link (``/host?key=...``); without one the host API is off.
+      A :class:`HostKey` follows its file (a rotation by the CLI reaches the running app) and lets the
+      host rotate it from the host page; a plain string is fixed.
     - ``mock_press``: set only in mock mode; ``POST /api/mock/pads/S/BUTTON`` calls it with
       ``(seat, button)`` (in ``run`` it drives the mocked GPIO pins, so the press takes the real path).
     - ``heartbeat``: seconds between SSE comment lines that reveal dead connections.
     - ``box_info``: static facts shown by ``GET /api/box`` (mock mode, pads, display).
     - ``display``: the OLED's worker; its last frame is served at ``GET /api/display.png`` (the emulated
       screen in mock mode), with the frame's number, table version and time in ``X-Frame*`` headers.
-    - ``public_base``: the address phones reach the box at (for the join QR codes); without it the
-      address the table page was loaded from is used.
+    - ``public_base``: the address phones reach the box at (for the join QR codes), or a function that
+      says it now (the box follows its LAN address); without it the address the page came from is used.
+    - ``names``: the names and addresses the box answers to (the Host and Origin checks of
+      :mod:`web.guards`); by default its host name, ``localhost`` and the addresses it holds.
     """
     app = Flask(__name__)
     app.config.update(
@@ -65,9 +71,34 @@ def create_app(
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from web import api, pages
+    from web import api, guards, pages
 
+    base_name = public_base if isinstance(public_base, str) else None
+    guards.install(app, names if names is not None else BoxNames(public_base=base_name))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
     return app
+
+
+def host_key_now() -> str | None:
+    """The app's host key as it is now (None: no host link)."""
+    key = current_app.config["JACCUSE_HOST_KEY"]
+    if isinstance(key, HostKey):
+        return key.value() or None
+    return str(key) if key else None
+
+
+def host_key_ok(given: str | None) -> bool:
+    key = current_app.config["JACCUSE_HOST_KEY"]
+    if isinstance(key, HostKey):
+        return key.check(given)
+    return bool(key) and check_host_key(str(key), given)
+
+
+def public_base_now() -> str | None:
+    """The address phones reach the box at now, without a trailing slash (None: not configured)."""
+    base = current_app.config.get("JACCUSE_PUBLIC_BASE")
+    if callable(base):
+        base = base()
+    return str(base).rstrip("/") if base else None

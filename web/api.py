@@ -14,7 +14,9 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from controller import rules
-from controller.table import Outcome, Snapshot, Table, check_host_key
+from controller.table import HostKey, Outcome, Snapshot, Table
+from web import host_key_now, host_key_ok, public_base_now
+from web.guards import is_loopback
 from web.sse import sse_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -143,17 +145,17 @@ def box() -> Response:
             "pads": _table().config.pads,
         }
     )
+    base = public_base_now() or request.host_url.rstrip("/")
+    info["join_base"] = base  # where the join QR codes lead now (it follows the box's LAN address)
     if _from_the_box_itself():
         # the box's own screen (or the laptop in mock mode) gets the host link; phones never do
-        key = current_app.config["JACCUSE_HOST_KEY"]
-        base = str(current_app.config.get("JACCUSE_PUBLIC_BASE") or request.host_url).rstrip("/")
+        key = host_key_now()
         info["host_link"] = f"{base}/host?key={key}" if key else None
     return _no_store(jsonify(info))
 
 
 def _from_the_box_itself() -> bool:
-    addr = request.remote_addr or ""
-    return addr == "::1" or addr.startswith("127.")
+    return is_loopback(request.remote_addr)
 
 
 @bp.get("/display.png")
@@ -251,15 +253,12 @@ def play_again() -> tuple[Response, int]:
 
 # ---------------------------------------------------------------------- host
 def _host_ok() -> bool:
-    expected = current_app.config["JACCUSE_HOST_KEY"]
-    if not expected:
-        return False
     header = request.headers.get("Authorization", "")
     given = None
     if header.lower().startswith("bearer "):
         given = header[7:].strip()
     given = given or request.headers.get("X-Host-Key") or request.args.get("key")
-    return check_host_key(expected, given)
+    return host_key_ok(given)
 
 
 @bp.post("/host/release")
@@ -285,16 +284,38 @@ def host_new_game() -> tuple[Response, int]:
     return jsonify({"ok": True, "game": outcome.data["game"]}), 200
 
 
+@bp.post("/host/rotate-key")
+def host_rotate_key() -> tuple[Response, int]:
+    """A new host key: the old host link stops working at once; the answer carries the new link."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    key = current_app.config["JACCUSE_HOST_KEY"]
+    if not isinstance(key, HostKey):
+        return error(409, "fixed_host_key", "this box's host key is fixed and cannot be rotated here")
+    try:
+        new = key.rotate()
+    except OSError as exc:
+        return error(503, "key_unsaved", f"the new key was not saved ({exc.strerror}); the old one stays")
+    base = public_base_now() or request.host_url.rstrip("/")
+    return _no_store(jsonify({"ok": True, "host_link": f"{base}/host?key={new}"})), 200
+
+
 # ---------------------------------------------------------------------- mock pads
 @bp.post("/mock/pads/<int:seat>/<button>")
 def mock_press(seat: int, button: str) -> tuple[Response, int]:
-    """Press a virtual pad button (mock mode only); answers once the table has handled the press."""
+    """Press a virtual pad button (mock mode only); answers once the table has handled the press.
+
+    Only the table page on the box's own screen (a loopback client) or the seat's own phone (its
+    token) may press a seat's pad: anyone else on the Wi-Fi could otherwise vote for any seat.
+    """
     press = current_app.config["JACCUSE_MOCK_PRESS"]
     table = _table()
     if press is None:
         return error(404, "not_found", "mock pads exist only with --mock")
     if button not in ("reveal", "abstain") or not 0 <= seat < table.players:
         return error(404, "not_found", "no such pad button")
+    if not is_loopback(request.remote_addr) and table.authenticate(_token()) != seat:
+        return error(403, "not_your_pad", "a virtual pad answers the box's own screen or its seat's phone")
     reply = table.pad_waiter(seat, button)
     press(seat, button)
     outcome = reply.wait(5.0)

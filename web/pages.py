@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, current_app, render_template, request
 
-from controller.table import Table, check_host_key
+from controller.table import Table
+from web import host_key_ok, public_base_now
 
 bp = Blueprint("pages", __name__)
 
@@ -35,8 +36,7 @@ def _html(text: str, status: int = 200) -> Response:
 
 def _base() -> str:
     """The address phones use to reach the box: the configured one, else the one this page came from."""
-    base = current_app.config.get("JACCUSE_PUBLIC_BASE") or request.host_url
-    return str(base).rstrip("/")
+    return public_base_now() or request.host_url.rstrip("/")
 
 
 @bp.get("/")
@@ -55,9 +55,7 @@ def seat_page(seat: int) -> Response:
 
 @bp.get("/host")
 def host_page() -> Response:
-    expected = current_app.config["JACCUSE_HOST_KEY"]
-    key = request.args.get("key", "")
-    if not expected or not check_host_key(expected, key):
+    if not host_key_ok(request.args.get("key", "")):
         return _html(render_template("message.html", title="Host link needed",
                                      text="Open the host link the box printed when it started "
                                      "(also in host-link.txt in its data folder)."), 401)

@@ -23,19 +23,21 @@ import argparse
 import contextlib
 import os
 import signal
-import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
-from controller.config import Config, ConfigError, load_config, with_overrides
+from controller.config import Config, ConfigError, host_error, load_config, with_overrides
 from controller.rules import MAX_PLAYERS, MIN_PLAYERS
 
 PAD_CHOICES = ("gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"
+#: how often the box looks at its LAN address and host key (to rewrite host-link.txt)
+FOLLOW_EVERY = 5.0
 REVEAL_SECONDS = 5.0  # how long the OLED shows a round's cards before the next prompt
 HUB_UNPLUGGED = "pad hub unplugged: voting is paused until it is plugged back in"
 
@@ -91,6 +93,13 @@ def _campaign(text: str) -> int:
     return value
 
 
+def _host(text: str) -> str:
+    why = host_error(text)
+    if why:
+        raise argparse.ArgumentTypeError(why)
+    return text
+
+
 def _port(text: str) -> int:
     value = _count(text)
     if value > 65535:
@@ -125,7 +134,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the journal and keys live (default: $STATE_DIRECTORY, else "
         "$XDG_DATA_HOME/jaccuse-table or ~/.local/share/jaccuse-table)",
     )
-    parser.add_argument("--host", default=None, help="address to listen on (default 0.0.0.0)")
+    parser.add_argument("--host", type=_host, default=None, help="address to listen on (default 0.0.0.0)")
     parser.add_argument(
         "--port", type=_port, default=None, help="TCP port (default 8000; 0 picks a free one)"
     )
@@ -153,16 +162,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _say(line: str) -> None:
     print(line, flush=True)
-
-
-def _lan_address() -> str:
-    """The address other devices on the network reach this box at (no packet is sent)."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("10.255.255.255", 1))
-            return str(s.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
 
 
 class _Devices:
@@ -228,8 +227,12 @@ class _Devices:
 
         return open_serial_pads(players, config.serial_port)
 
-    def start(self, table: Any, startup_url: str) -> None:
+    def start(self, table: Any, startup_url: str | Callable[[], str]) -> None:
+        """Start the pads and the feeder; ``startup_url`` is the join address, or a function saying it
+        now (the box follows its LAN address, so it can change while the start screen shows)."""
         self._table = table
+        if isinstance(startup_url, str):
+            startup_url = _constant(startup_url)
         if self.pads is not None:
             self.pads.start(table.press, self._on_hub_status)
         if self.pads is None and self.display is None:
@@ -245,7 +248,9 @@ class _Devices:
         if self._table is not None:
             self._table.set_notice("hub", None if connected else HUB_UNPLUGGED)
 
-    def _feed(self, table: Any, startup_url: str) -> None:
+    def _feed(self, table: Any, startup_url: Callable[[], str]) -> None:
+        from controller.table.table import CANNOT_SAVE
+
         devices = self.devices
         flash = devices.RefusalFlash()
         refusals = list(table.snapshot().pad_refusals)
@@ -291,8 +296,9 @@ class _Devices:
                             view=snap.public,
                             hub_connected=hub_seen,
                             journal_recovered=recovered_until > now,
-                            startup_url=startup_url if snap.version == 0 else None,
+                            startup_url=startup_url() if snap.version == 0 else None,
                             reveal=moment,
+                            cannot_save=CANNOT_SAVE in snap.notices,
                         )
                     )
             except Exception as exc:  # a device fault must never stop the game
@@ -304,6 +310,10 @@ class _Devices:
             if device is not None:
                 with contextlib.suppress(Exception):
                     device.close()
+
+
+def _constant(value: str) -> Callable[[], str]:
+    return lambda: value
 
 
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
@@ -319,6 +329,46 @@ def _write_host_link(data_dir: Path, link: str) -> None:
             fh.write(link + "\n")
     except OSError as exc:
         print(f"could not write {path}: {exc}", file=sys.stderr, flush=True)
+
+
+class _Follower:
+    """Keeps what depends on the box's address and host key current while it runs.
+
+    The pages, QR codes, the OLED and the Host check ask the :class:`controller.lan.LanAddress`
+    themselves when they need it; this thread only rewrites ``host-link.txt`` (and says so) when the
+    address or the host key changed, looking every ``FOLLOW_EVERY`` seconds.
+    """
+
+    def __init__(self, data_dir: Path, base: Callable[[], str], host_key: Any) -> None:
+        self._data_dir = data_dir
+        self._base = base
+        self._host_key = host_key
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.base = base()
+        self.link = f"{self.base}/host?key={host_key.value()}"
+
+    def start(self) -> None:
+        _write_host_link(self._data_dir, self.link)
+        self._thread = threading.Thread(target=self._run, name="follow-address", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(FOLLOW_EVERY):
+            self.check()
+
+    def check(self) -> None:
+        base = self._base()
+        link = f"{base}/host?key={self._host_key.value()}"
+        if base != self.base:
+            _say(f"the box's address changed: table page {base}/")
+            self.base = base
+        if link != self.link:
+            self.link = link
+            _write_host_link(self._data_dir, link)
+
+    def stop(self) -> None:
+        self._stop.set()
 
 
 def resolve_config(args: argparse.Namespace) -> Config:
@@ -337,12 +387,22 @@ def resolve_config(args: argparse.Namespace) -> Config:
     )
 
 
+def _fail(line: str) -> int:
+    """A start-up failure: one line on stderr, and the exit status (systemd restarts the box later)."""
+    print(f"jaccuse-table: {line}", file=sys.stderr, flush=True)
+    return 1
+
+
 def main(args: argparse.Namespace) -> int:
     from waitress.server import create_server
 
+    from controller.datadir import DataDirBusy, DataDirLock
+    from controller.lan import LanAddress, url_host
     from controller.sdnotify import Notifier, watchdog_interval
-    from controller.table import Table, TableConfig, load_host_key
+    from controller.table import HostKey, JournalUnavailable, Table, TableConfig
+    from controller.table.journal import advice
     from web import create_app
+    from web.guards import BoxNames
 
     try:
         config = resolve_config(args)
@@ -360,38 +420,60 @@ def main(args: argparse.Namespace) -> int:
         print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
         return 2
     data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
+    # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or
+    # permission error stops the box here with one line and changes nothing on the disk.
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        host_key = load_host_key(data_dir)
+        lock = DataDirLock.acquire(data_dir)
+    except DataDirBusy as exc:
+        return _fail(str(exc))
     except OSError as exc:
-        print(f"jaccuse-table: cannot use data dir {data_dir}: {exc}", file=sys.stderr)
-        return 1
+        return _fail(f"cannot use data dir {data_dir}: {exc.strerror or exc}. {advice(data_dir / 'x')}")
+    host_key = HostKey(data_dir)
+    try:
+        host_key.current()
+    except OSError as exc:
+        lock.release()
+        why = exc.strerror or exc
+        return _fail(f"cannot keep the host key in {data_dir}: {why}. {advice(host_key.path)}")
 
     notifier = Notifier()
     interval = watchdog_interval()
     devices = _Devices()
     table: Table | None = None
     server: Any = None
+    follower: _Follower | None = None
     try:
         # Open the journal first: the game's player count comes from it when resuming.
-        table = Table.open(
-            TableConfig(
-                data_dir=data_dir,
-                players=config.players,
-                pads=pads,
-                bots=config.bots,
-                seed=args.seed,
-                campaign=config.campaign,
-                bot_delay=args.bot_delay,
-                watchdog=notifier.watchdog if interval else None,
-                watchdog_every=interval or 10.0,
+        try:
+            table = Table.open(
+                TableConfig(
+                    data_dir=data_dir,
+                    players=config.players,
+                    pads=pads,
+                    bots=config.bots,
+                    seed=args.seed,
+                    campaign=config.campaign,
+                    bot_delay=args.bot_delay,
+                    watchdog=notifier.watchdog if interval else None,
+                    watchdog_every=interval or 10.0,
+                )
             )
-        )
+        except JournalUnavailable as exc:
+            return _fail(str(exc))
         devices.open(mock, pads, table.players, config)
         mock_press = None
         if mock:
             mock_press = devices.virtual_press or table.press
-        public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
+        public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "").rstrip("/")
+        wildcard = config.host in ("0.0.0.0", "::", "")
+        lan = LanAddress(fixed=None if wildcard else config.host.strip("[]"))
+        listening = {"port": config.port}
+
+        def base_now() -> str:
+            """Where phones reach the box now: the configured base, else its LAN address (followed)."""
+            return public_base or f"http://{url_host(lan.current())}:{listening['port']}"
+
         app = create_app(
             table,
             host_key=host_key,
@@ -399,7 +481,8 @@ def main(args: argparse.Namespace) -> int:
             heartbeat=args.heartbeat,
             box_info={"mock": mock, "display": devices.display is not None},
             display=devices.display,
-            public_base=public_base or None,
+            public_base=base_now,
+            names=BoxNames(lan, extra=config.allowed_hosts, public_base=public_base or None),
         )
         try:
             server = create_server(
@@ -413,23 +496,19 @@ def main(args: argparse.Namespace) -> int:
                 asyncore_use_poll=True,
                 clear_untrusted_proxy_headers=True,
             )
-        except OSError as exc:
-            print(f"jaccuse-table: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
-            return 1
+        except (OSError, ValueError) as exc:
+            return _fail(f"cannot listen on {config.host}:{config.port}: {exc}")
         port = int(server.effective_port)
-        reach = _lan_address() if config.host in ("0.0.0.0", "::", "") else config.host
-        base = public_base.rstrip("/") or f"http://{reach}:{port}"
-        if not public_base:
-            app.config["JACCUSE_PUBLIC_BASE"] = base
+        listening["port"] = port
         table.start()
-        devices.start(table, base + "/")
-        host_link = f"{base}/host?key={host_key}"
-        _write_host_link(data_dir, host_link)
+        devices.start(table, lambda: base_now() + "/")
+        follower = _Follower(data_dir, base_now, host_key)
+        follower.start()
         for line in table.snapshot().status:
             _say(f"table: {line}")
-        _say(f"table page: {base}/   host link (keep it private): {host_link}")
-        _say(f"serving http://{config.host}:{port}")
-        notifier.ready(f"serving {base}/")
+        _say(f"table page: {follower.base}/   host link (keep it private): {follower.link}")
+        _say(f"serving http://{url_host(config.host)}:{port}")
+        notifier.ready(f"serving {follower.base}/")
 
         def _stop(signum: int, frame: Any) -> None:
             # End the table first: that closes every SSE stream, so waitress's own shutdown (which waits
@@ -445,6 +524,8 @@ def main(args: argparse.Namespace) -> int:
             server.run()
         return 0
     finally:
+        if follower is not None:
+            follower.stop()
         if table is not None:
             table.stop()  # drains queued commands; wakes and ends every SSE stream
         devices.close()
@@ -454,3 +535,4 @@ def main(args: argparse.Namespace) -> int:
                 server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
             except Exception:
                 pass
+        lock.release()

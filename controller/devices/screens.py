@@ -44,6 +44,7 @@ class DisplayModel:
     startup_url: str | None = None
     paused: bool = False
     reveal: tuple[Reveal, ...] | None = None
+    cannot_save: bool = False  # the journal cannot be written (a full disk): moves wait
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -70,7 +71,9 @@ def render(model: DisplayModel) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
     view = model.view
-    if model.hub_connected is False:
+    if model.cannot_save:
+        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
+    elif model.hub_connected is False:
         _fault(draw, "PADS UNPLUGGED", ["Voting paused.", "Plug the hub in."])
     elif model.paused:
         _fault(draw, "PAUSED", ["Voting paused."])

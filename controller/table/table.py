@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
-import os
 import queue
 import random
 import secrets
@@ -46,6 +45,10 @@ from controller.table.journal import (
 
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
+#: seconds between tries to write the journal again after a write failed (a full disk)
+PROBE_EVERY = 5.0
+#: the notice key of a journal that cannot be written (the OLED and the pages show it)
+CANNOT_SAVE = "journal"
 
 
 def hash_token(token: str) -> str:
@@ -106,6 +109,7 @@ class Snapshot:
     game: int = 1  # 1 for the table's first game, +1 each time the host starts a new one
     pad_refusals: tuple[int, ...] = ()  # per seat: refused pad presses so far (for the LED flash)
     closed: bool = False
+    notices: tuple[str, ...] = ()  # keys of the passing faults in ``status`` (CANNOT_SAVE, "hub")
 
     @property
     def players(self) -> int:
@@ -161,6 +165,7 @@ class Table:
         self._cond = threading.Condition()
         self._status = list(status)
         self._notices: dict[str, str] = {}  # faults that last only while they last (hub unplugged)
+        self._probe_due: float | None = None  # while the journal cannot be written: when to try again
         self._log: deque[str] = deque(log, maxlen=LOG_LINES)
         self._serial = 0
         self._token_hashes: tuple[tuple[int, str], ...] = ()
@@ -322,11 +327,14 @@ class Table:
             if ping is not None and now >= next_ping:
                 ping()
                 next_ping = now + self.config.watchdog_every
-            deadlines = [d for d in (self._bot_due, next_ping if ping else None) if d is not None]
+            due = (self._bot_due, next_ping if ping else None, self._probe_due)
+            deadlines = [d for d in due if d is not None]
             timeout = max(0.0, min(deadlines) - now) if deadlines else None
             try:
                 cmd = self._queue.get(timeout=timeout)
             except queue.Empty:
+                if self._probe_due is not None and time.monotonic() >= self._probe_due:
+                    self._probe_journal()
                 if self._bot_due is None or time.monotonic() < self._bot_due:
                     continue
                 self._bot_due = None
@@ -401,8 +409,9 @@ class Table:
         try:
             self._journal.append(seq, action.to_dict(), source)
         except JournalError as exc:
-            _say(f"journal write failed: {exc}")
+            self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
+        self._saved()
         self._state = result.state
         self._log.extend(_describe(result.events))
         self._publish()
@@ -437,8 +446,9 @@ class Table:
         try:
             self._journal.claim_seat(seat, token_hash, "phone")
         except JournalError as exc:
-            _say(f"journal write failed: {exc}")
+            self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the seat could not be saved; try again")
+        self._saved()
         self._seats[seat] = (token_hash, "phone")
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token})
@@ -451,8 +461,9 @@ class Table:
         try:
             self._journal.release_seat(seat)
         except JournalError as exc:
-            _say(f"journal write failed: {exc}")
+            self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
         del self._seats[seat]
         if seat in self._bot_seats:
             self._seats[seat] = ("", "bot")
@@ -467,8 +478,9 @@ class Table:
         try:
             self._journal.next_game(players, deal_data, None, campaign)
         except JournalError as exc:
-            _say(f"journal write failed: {exc}")
+            self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")
+        self._saved()
         self._state = state
         self._game += 1
         self._log.clear()
@@ -477,6 +489,34 @@ class Table:
         self._pad_refusals = [0] * players
         self._publish()
         return Outcome(ok=True, data={"game": self._game})
+
+    def _cannot_save(self, exc: JournalError) -> None:
+        """A journal write failed: say so on the pages and the OLED until a write works again."""
+        if self._probe_due is None:
+            _say(f"journal write failed: {exc}")
+        why = "the disk is full" if "full" in str(exc).lower() else f"the journal cannot be written ({exc})"
+        self._notices[CANNOT_SAVE] = (
+            f"cannot save: {why}; moves wait until it can (nothing is lost up to move {self._state.version})"
+        )
+        self._probe_due = time.monotonic() + PROBE_EVERY
+        self._publish()
+
+    def _saved(self) -> None:
+        if self._probe_due is not None:
+            self._probe_due = None
+            self._notices.pop(CANNOT_SAVE, None)
+            _say("journal writable again")
+            # the caller publishes the change it saved
+
+    def _probe_journal(self) -> None:
+        """Try one small write; the fault clears by itself once there is room again."""
+        try:
+            self._journal.probe()
+        except JournalError:
+            self._probe_due = time.monotonic() + PROBE_EVERY
+            return
+        self._saved()
+        self._publish()
 
     def _hashes(self) -> tuple[tuple[int, str], ...]:
         return tuple((s, h) for s, (h, kind) in sorted(self._seats.items()) if kind == "phone" and h)
@@ -490,6 +530,7 @@ class Table:
             seats=tuple(rules.seat_view(state, s) for s in range(state.players)),
             claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
             status=(*self._status, *self._notices.values()),
+            notices=tuple(self._notices),
             log=tuple(self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
@@ -631,27 +672,3 @@ def _describe(events: Any) -> list[str]:
 
 def _replace_closed(snapshot: Snapshot) -> Snapshot:
     return dataclasses.replace(snapshot, serial=snapshot.serial + 1, closed=True)
-
-
-def load_host_key(data_dir: Path) -> str:
-    """The host secret kept in ``DATA_DIR/host-key`` (created on first use, readable by the owner only)."""
-    path = Path(data_dir) / "host-key"
-    try:
-        key = path.read_text(encoding="ascii").strip()
-        if len(key) >= 32:
-            return key
-    except (OSError, UnicodeDecodeError):
-        pass
-    key = secrets.token_urlsafe(32)
-    tmp = path.with_name("host-key.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with open(fd, "w", encoding="ascii") as fh:
-        fh.write(key + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    return key
-
-
-def check_host_key(expected: str, given: str | None) -> bool:
-    return bool(given) and hmac.compare_digest(expected.encode(), str(given).encode())

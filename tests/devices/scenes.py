@@ -86,6 +86,7 @@ SCENES: dict[str, DisplayModel] = {
     "hub-unplugged": DisplayModel(view=_view(), hub_connected=False),
     "paused": DisplayModel(view=_view(), paused=True),
     "journal-recovered": DisplayModel(view=_view(version=57), journal_recovered=True),
+    "cannot-save": DisplayModel(view=_view(version=23), cannot_save=True),
 }
 
 

@@ -20,6 +20,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("controller.commands.replay", "play a scripted game file through the rules engine"),
     "doctor": ("controller.commands.doctor", "check the real hardware and say what was found"),
     "simulate": ("controller.commands.simulate", "play many bot games and print a balance report"),
+    "host-key": ("controller.commands.host_key", "print the host link, or end it and make a new one"),
 }
 
 

@@ -321,7 +321,7 @@ def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
 
 
-def _write_host_link(data_dir: Path, link: str) -> None:
+def write_host_link(data_dir: Path, link: str) -> None:
     path = data_dir / "host-link.txt"
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -349,7 +349,7 @@ class _Follower:
         self.link = f"{self.base}/host?key={host_key.value()}"
 
     def start(self) -> None:
-        _write_host_link(self._data_dir, self.link)
+        write_host_link(self._data_dir, self.link)
         self._thread = threading.Thread(target=self._run, name="follow-address", daemon=True)
         self._thread.start()
 
@@ -365,7 +365,7 @@ class _Follower:
             self.base = base
         if link != self.link:
             self.link = link
-            _write_host_link(self._data_dir, link)
+            write_host_link(self._data_dir, link)
 
     def stop(self) -> None:
         self._stop.set()

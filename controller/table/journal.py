@@ -137,12 +137,12 @@ def advice(path: Path) -> str:
                 f"--data-dir; {untouched}")
     if denied or not os.access(folder, os.W_OK | os.X_OK):
         who = _user()
-        return (f"this user ({who}) may not open or write it: give the folder back to the box's user "
+        return (f"This user ({who}) may not open or write it: give the folder back to the box's user "
                 f"(sudo chown -R {who} {folder}) or start the box as its owner; {untouched}")
     if 0 <= free < LOW_SPACE:
-        return (f"the disk holding {folder} is full ({free // 1024} KiB free): free some space and start "
+        return (f"The disk holding {folder} is full ({free // 1024} KiB free): free some space and start "
                 f"the box again; {untouched}")
-    return f"check that its disk has free space and is writable, then start the box again; {untouched}"
+    return f"Check that its disk has free space and is writable, then start the box again; {untouched}"
 
 
 #: below this much free space a failed write is put down to a full disk
@@ -222,6 +222,11 @@ class Journal:
             journal = cls(path, conn)
             journal.missing_tables = missing
             journal._check_meta()
+            # a journal that opens but cannot be written (a read-only mount that kept its -shm file)
+            # would take the game's moves and lose them: find out now, not at the first move
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute("UPDATE meta SET value = value WHERE key = 'format'")
+            conn.execute("COMMIT")
         except JournalError:
             if conn is not None:
                 conn.close()

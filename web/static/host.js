@@ -18,4 +18,10 @@ document.getElementById("newgame").addEventListener("click", async () => {
   const r = await fetch("/api/host/new-game", {method: "POST", headers: H});
   const j = await r.json(); say(j.ok ? `Game ${j.game} dealt.` : j.error.message);
 });
+document.getElementById("rotate").addEventListener("click", async () => {
+  if (!confirm("End this host link and make a new one?")) return;
+  const r = await fetch("/api/host/rotate-key", {method: "POST", headers: H});
+  const j = await r.json();
+  if (j.ok) location.replace(j.host_link); else say(j.error.message);
+});
 refresh(); setInterval(refresh, 4000);

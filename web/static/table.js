@@ -46,8 +46,9 @@ function render() {
     if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
     if (claim && !claim.claimed) {
-      const url = `${location.origin}/seat/${s}`;
-      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg`, alt: `QR code for seat ${s}`})),
+      // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
+      const base = (box && box.join_base) || location.origin, url = `${base}/seat/${s}`;
+      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?at=${encodeURIComponent(base)}`, alt: `QR code for seat ${s}`})),
         el("div", {class: "muted", text: url.replace(/^https?:\/\//, "")}));
     } else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
     if (t.over && t.reveal) {

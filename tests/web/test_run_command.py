@@ -69,3 +69,48 @@ def test_a_bad_config_stops_the_start_with_one_line(
     assert run.main(_parse(["--config", str(path), "--data-dir", str(tmp_path / "d")])) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "box.playrs" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("[box]\nplayers = 9\n# caf\xe9\n".encode("latin-1"), "not UTF-8"),
+        (b"\xff\xfe[\x00b\x00o\x00x\x00]\x00", "not UTF-8"),
+        (b'[box]\nhost = "not an address"\n', "'box.host'"),
+        (b'[box]\nhost = "999.1.1.1"\n', "'box.host'"),
+        (b'[box]\nhost = "localhost:8000"\n', "'box.host'"),
+        (b'[box]\nallowed_hosts = ["jaccuse.lan", "http://x"]\n', "'box.allowed_hosts'"),
+    ],
+)
+def test_a_config_that_is_not_utf8_or_names_no_address_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: bytes, named: str
+) -> None:
+    # both gave a traceback before (issue 17, point 13)
+    path = tmp_path / "config.toml"
+    path.write_bytes(text)
+    assert run.main(_parse(["--config", str(path), "--data-dir", str(tmp_path / "d")])) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and named in err[0] and str(path) in err[0]
+    assert not (tmp_path / "d").exists()  # nothing was started
+
+
+def test_a_host_flag_that_is_not_an_address_is_refused_like_any_bad_flag(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for bad in ("not an address", "999.1.1.1", "http://box", "[::1", ""):
+        with pytest.raises(SystemExit) as exc:
+            _parse(["--host", bad])
+        assert exc.value.code == 2
+        assert "argument --host" in capsys.readouterr().err
+    for good in ("0.0.0.0", "::", "[::1]", "127.0.0.1", "localhost", "jaccuse.local"):
+        assert _parse(["--host", good]).host == good
+
+
+def test_a_host_that_resolves_nowhere_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    args = _parse(["--config", str(empty), "--mock", "--pads", "phone", "--data-dir", str(tmp_path / "d"),
+                   "--host", "no-such-host.invalid", "--port", "0"])
+    assert run.main(args) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot listen on no-such-host.invalid" in err[0]

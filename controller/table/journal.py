@@ -119,12 +119,7 @@ def advice(path: Path) -> str:
     path = Path(path)
     folder = path.parent
     untouched = "the game in it is untouched" if path.exists() else "nothing was changed"
-    try:
-        st = os.statvfs(folder)
-        read_only = bool(st.f_flag & os.ST_RDONLY)
-        free = st.f_bavail * st.f_frsize
-    except OSError:
-        read_only, free = False, -1
+    read_only, free = _space(folder)
     denied = False
     if path.is_file():
         try:
@@ -147,6 +142,21 @@ def advice(path: Path) -> str:
 
 #: below this much free space a failed write is put down to a full disk
 LOW_SPACE = 1024 * 1024
+
+
+def _space(folder: Path) -> tuple[bool, int]:
+    """(read-only?, bytes free to this user) of the file system holding ``folder``; -1 when unknown."""
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return False, -1
+    return bool(st.f_flag & os.ST_RDONLY), st.f_bavail * st.f_frsize
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has (next to) no room left."""
+    free = _space(Path(path).parent)[1]
+    return 0 <= free < LOW_SPACE
 
 
 def _user() -> str:

@@ -39,6 +39,7 @@ from controller.table.journal import (
     GameRecord,
     Journal,
     JournalError,
+    disk_full,
     move_aside,
     unavailable,
 )
@@ -494,7 +495,8 @@ class Table:
         """A journal write failed: say so on the pages and the OLED until a write works again."""
         if self._probe_due is None:
             _say(f"journal write failed: {exc}")
-        why = "the disk is full" if "full" in str(exc).lower() else f"the journal cannot be written ({exc})"
+        full = "full" in str(exc).lower() or disk_full(self._journal.path)
+        why = "the disk is full" if full else f"the journal cannot be written ({exc})"
         self._notices[CANNOT_SAVE] = (
             f"cannot save: {why}; moves wait until it can (nothing is lost up to move {self._state.version})"
         )

@@ -32,6 +32,17 @@ from controller.rules.state import Policy
 RED = "red"
 BLACK = "black"
 
+#: a 5-seat deal for accusations: seat 0 wins an election with 9H against seat 1's 2S, and the
+#: memberships are red (0, 2, 4) and black (1, 3); seat 4 sees a mixed network
+ACCUSE_HANDS = {
+    0: ["9H", "2H", "3H", "4D", "8H"],
+    1: ["9S", "2S", "3S", "4C"],
+    2: ["4H", "5H", "6H"],
+    3: ["4S", "5S", "6S"],
+    4: ["7H", "7S", "8D"],
+}
+ACCUSE_MEMBERS = {0: "8H", 1: "4C", 2: "4H", 3: "4S", 4: "7H"}
+
 
 def alternating_network(players: int) -> tuple[str, ...]:
     """red, black, red, ... (with odd N one more red than black, within ceil(N/2) each)."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from helpers import (
+    ACCUSE_HANDS,
+    ACCUSE_MEMBERS,
     act,
     act_events,
     acts_of,
@@ -21,15 +23,7 @@ from helpers import (
 
 from controller.rules import GameState, legal_moves, public_view
 
-HANDS = {
-    0: ["9H", "2H", "3H", "4D", "8H"],
-    1: ["9S", "2S", "3S", "4C"],
-    2: ["4H", "5H", "6H"],
-    3: ["4S", "5S", "6S"],
-    4: ["7H", "7S", "8D"],
-}
-# seat 0: 8H red, seat 1: 4C black, seat 2: 4H red, seat 3: 4S black, seat 4: 7H red
-MEMBERS = {0: "8H", 1: "4C", 2: "4H", 3: "4S", 4: "7H"}
+HANDS, MEMBERS = ACCUSE_HANDS, ACCUSE_MEMBERS
 
 
 def president0() -> GameState:

@@ -7,19 +7,23 @@ that card counts for scoring, and the table log tells it in that order.
 
 from __future__ import annotations
 
-from helpers import act, act_events, event_types, game, make_deal, policies, refuse, with_changes
+from helpers import (
+    ACCUSE_HANDS,
+    ACCUSE_MEMBERS,
+    act,
+    act_events,
+    event_types,
+    game,
+    make_deal,
+    policies,
+    refuse,
+    with_changes,
+)
 
 from controller.rules import GameState, describe_events, new_game, public_view, seat_view
 from controller.rules.state import Campaign, GenerationResult
 
-HANDS = {
-    0: ["9H", "2H", "3H", "4D", "8H"],
-    1: ["9S", "2S", "3S", "4C"],
-    2: ["4H", "5H", "6H"],
-    3: ["4S", "5S", "6S"],
-    4: ["7H", "7S", "8D"],
-}
-MEMBERS = {0: "8H", 1: "4C", 2: "4H", 3: "4S", 4: "7H"}
+HANDS, MEMBERS = ACCUSE_HANDS, ACCUSE_MEMBERS
 # the network alternates red, black, red, black, red: seat 4 sees black (card 3) and red (card 4)
 
 

@@ -93,19 +93,31 @@ def _journal_with_moves(tmp_path: Path, moves: int = 3) -> list[str]:
     return tokens
 
 
-def _add_rows(tmp_path: Path, *rows: tuple[int, str]) -> None:
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.executemany("INSERT INTO actions (seq, action, source, at) VALUES (?, ?, 'hand', 0)", rows)
-    conn.commit()
-    conn.close()
-
-
-def _set_aside(tmp_path: Path) -> list[tuple[int, str, str]]:
-    conn = sqlite3.connect(tmp_path / FILENAME)
+def _edit(path: Path, sql: str, rows: list[tuple[object, ...]] | None = None) -> None:
+    """Change a journal by hand, as someone with the sqlite3 shell would."""
+    conn = sqlite3.connect(path)
     try:
-        return conn.execute("SELECT seq, action, reason FROM set_aside ORDER BY seq").fetchall()
+        conn.executemany(sql, rows) if rows is not None else conn.execute(sql)
+        conn.commit()
     finally:
         conn.close()
+
+
+def _query(path: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def _add_rows(tmp_path: Path, *rows: tuple[int, str]) -> None:
+    insert = "INSERT INTO actions (seq, action, source, at) VALUES (?, ?, 'hand', 0)"
+    _edit(tmp_path / FILENAME, insert, list(rows))
+
+
+def _set_aside(tmp_path: Path) -> list[tuple[object, ...]]:
+    return _query(tmp_path / FILENAME, "SELECT seq, action, reason FROM set_aside ORDER BY seq")
 
 
 def test_a_refused_action_sets_the_tail_aside_and_the_game_goes_on(
@@ -175,10 +187,7 @@ def test_a_dropped_actions_table_is_damage_reported_in_one_line_and_the_file_kep
 ) -> None:
     # it used to be recreated empty: the game resumed silently at version 0 (issue 17 point 9)
     _journal_with_moves(tmp_path)
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("DROP TABLE actions")
-    conn.commit()
-    conn.close()
+    _edit(tmp_path / FILENAME, "DROP TABLE actions")
     capsys.readouterr()
     table = Table.open(TableConfig(data_dir=tmp_path, players=5))
     try:
@@ -188,21 +197,14 @@ def test_a_dropped_actions_table_is_damage_reported_in_one_line_and_the_file_kep
     finally:
         table.stop()
     (kept,) = tmp_path.glob(FILENAME + ".broken-*")
-    conn = sqlite3.connect(kept)
-    try:
-        assert conn.execute("SELECT COUNT(*) FROM meta").fetchone()[0] >= 3  # the deal is still there
-    finally:
-        conn.close()
+    assert _query(kept, "SELECT COUNT(*) FROM meta")[0][0] >= 3  # the deal is still there
 
 
 def test_a_dropped_seats_table_keeps_the_game_and_says_seats_must_be_joined_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     tokens = _journal_with_moves(tmp_path)
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("DROP TABLE seats")
-    conn.commit()
-    conn.close()
+    _edit(tmp_path / FILENAME, "DROP TABLE seats")
     capsys.readouterr()
     table = Table.open(TableConfig(data_dir=tmp_path, players=5))
     try:
@@ -218,21 +220,14 @@ def test_a_dropped_seats_table_keeps_the_game_and_says_seats_must_be_joined_agai
 def test_meta_rows_gone_with_actions_left_is_damage_not_a_fresh_start(tmp_path: Path) -> None:
     # a fresh deal in that file would have deleted the actions: it is moved aside instead
     _journal_with_moves(tmp_path)
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    conn.execute("DELETE FROM meta")
-    conn.commit()
-    conn.close()
+    _edit(tmp_path / FILENAME, "DELETE FROM meta")
     table = Table.open(TableConfig(data_dir=tmp_path, players=5))
     try:
         assert "journal recovered" in table.snapshot().status
     finally:
         table.stop()
     (kept,) = tmp_path.glob(FILENAME + ".broken-*")
-    conn = sqlite3.connect(kept)
-    try:
-        assert conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == 3
-    finally:
-        conn.close()
+    assert _query(kept, "SELECT COUNT(*) FROM actions") == [(3,)]
 
 
 def test_journal_players_win(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

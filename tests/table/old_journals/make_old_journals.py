@@ -19,19 +19,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from helpers import make_deal  # tests/rules/helpers.py
+from helpers import ACCUSE_HANDS, ACCUSE_MEMBERS, make_deal  # tests/rules/helpers.py
 
 from controller import rules
 
 HERE = Path(__file__).resolve().parent
-HANDS = {
-    0: ["9H", "2H", "3H", "4D", "8H"],
-    1: ["9S", "2S", "3S", "4C"],
-    2: ["4H", "5H", "6H"],
-    3: ["4S", "5S", "6S"],
-    4: ["7H", "7S", "8D"],
-}
-MEMBERS = {0: "8H", 1: "4C", 2: "4H", 3: "4S", 4: "7H"}
+HANDS, MEMBERS = ACCUSE_HANDS, ACCUSE_MEMBERS
 # generation 2 of the campaign: other hands, so the next memberships are other cards
 HANDS_2 = {0: ["5D", "6D"], 1: ["10S", "9C"], 2: ["10H", "9D"], 3: ["8S", "8C"], 4: ["10D", "7D"]}
 MEMBERS_2 = {0: "5D", 1: "10S", 2: "10H", 3: "8S", 4: "10D"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import socket
 import stat
@@ -47,6 +48,34 @@ def test_unit_is_a_hardened_notify_service_with_state_and_watchdog() -> None:
     assert o["DevicePolicy"] == ["closed"] and len(o["DeviceAllow"]) >= 3
     assert "--config /etc/jaccuse-table/config.toml" in o["ExecStart"][0]
     assert o["WantedBy"] == ["multi-user.target"]
+
+
+def test_unit_hardening_keeps_what_the_box_needs() -> None:
+    o = _unit_options()
+    assert o["SystemCallFilter"] == ["@system-service"] and o["ProtectProc"] == ["invisible"]
+    assert o["IPAddressDeny"] == ["any"]
+    allowed = o["IPAddressAllow"][0].split()
+    for net in ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"):
+        assert net in allowed
+    # these would break the box: no GPIO/I2C/serial devices, no device tree to tell a Pi, no device groups
+    for setting in ("PrivateDevices", "ProcSubset", "PrivateUsers"):
+        assert setting not in o, setting
+    # a group missing on this system must not stop the unit (216/GROUP): groups come from the user
+    assert "SupplementaryGroups" not in o and "Group" not in o
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_unit_scores_2_5_or_better_in_systemd_analyze_security(tmp_path: Path) -> None:
+    unit = tmp_path / "jaccuse-table.service"
+    unit.write_text(UNIT.read_text())
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True, text=True
+    )
+    if "--offline" in result.stderr and "unrecognized" in result.stderr:
+        pytest.skip("this systemd-analyze has no --offline (systemd < 250)")
+    match = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout)
+    assert match, result.stdout[-2000:] + result.stderr
+    assert float(match.group(1)) <= 2.5, result.stdout
 
 
 def test_notifier_sends_ready_and_watchdog_to_the_socket(tmp_path: Path, monkeypatch) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 from controller.devices.debounce import DEFAULT_CONFIRM, DEFAULT_SETTLE, Debouncer
 from controller.devices.leds import BLINK_TIMES, LedState
-from controller.devices.pads import BUTTONS, Pads, PressCallback, StatusCallback
+from controller.devices.pads import BUTTONS, DropCallback, Pads, PressCallback, StatusCallback
 from controller.devices.pinmap import MOCK_REVISION, PinMap, load_pinmap, mock_pinmap
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,13 @@ class GpioPads(Pads):
         self.pin_factory = type(self._leds[0].pin_factory).__name__ if self._leds else None
 
     # -- Pads ------------------------------------------------------------------------------------
-    def start(self, on_press: PressCallback, on_status: StatusCallback | None = None) -> None:
+    def start(
+        self,
+        on_press: PressCallback,
+        on_status: StatusCallback | None = None,
+        on_drop: DropCallback | None = None,
+    ) -> None:
+        # on_drop is never called: a GPIO press reaches the table the moment it is confirmed
         self._on_press = on_press
         if on_status is not None:
             on_status(True)  # wired pads cannot be unplugged as a whole

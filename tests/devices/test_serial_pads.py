@@ -73,7 +73,7 @@ def test_lost_ack_resend_is_dropped(cable: Cable, pads: Any) -> None:
     cable.press(5, "R")
     assert wait_until(lambda: got == [(5, "reveal")])
     with cable.cond:  # pretend the ACK never arrived: the hub sends the same press again
-        cable.hub.outbox = [[1, 5, "R", 0]]
+        cable.hub.outbox = [[1, 5, "R", 0, cable.hub.epoch, 0]]
     cable.tick(2000)
     assert wait_until(lambda: not cable.hub.outbox)
     assert got == [(5, "reveal")]
@@ -85,18 +85,22 @@ def test_unplug_replug_loses_and_doubles_nothing(cable: Cable, pads: Any) -> Non
     rng = random.Random(11)
     expected: list[tuple[int, str]] = []
     assert wait_until(lambda: serial_pads.connected)
+    dropped = 0
     for _ in range(100):
+        assert wait_until(cable.linked)  # the Pi has greeted the hub again
         for _ in range(rng.randrange(0, 4)):
             seat, code = rng.randrange(14), rng.choice("RA")
-            cable.press(seat, code)
+            assert cable.press(seat, code)
             expected.append((seat, "reveal" if code == "R" else "abstain"))
         time.sleep(rng.choice([0, 0, 0.0005, 0.002]))  # sometimes the ACKs are still in flight
         cable.unplug()
+        cable.tick(rng.randrange(0, 4000))  # past 3 s without the Pi, the hub counts as unlinked
         for _ in range(rng.randrange(0, 3)):  # presses while the cable is out
             seat, code = rng.randrange(14), rng.choice("RA")
-            cable.press(seat, code)
-            expected.append((seat, "reveal" if code == "R" else "abstain"))
-        cable.tick(rng.randrange(0, 1500))
+            if cable.press(seat, code):  # made while the hub still thought it was linked: kept
+                expected.append((seat, "reveal" if code == "R" else "abstain"))
+            else:  # made while unlinked: dropped on the spot, shown on the seat's LED
+                dropped += 1
         if rng.random() < 0.5:
             time.sleep(0.002)  # long enough for the reader to notice, sometimes
         cable.replug()
@@ -104,6 +108,7 @@ def test_unplug_replug_loses_and_doubles_nothing(cable: Cable, pads: Any) -> Non
     time.sleep(0.05)
     assert got == expected
     assert cable.opens > 10
+    assert dropped > 0 and cable.hub.dropped_unlinked == dropped
     assert status[0] is True and status[-1] is True
     assert all(a != b for a, b in itertools.pairwise(status))
 

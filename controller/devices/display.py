@@ -138,7 +138,9 @@ class EmulatedPanel:
     It behaves as an SSD1306 would: it keeps the frame and takes `page_seconds` per page sent.
     """
 
-    def __init__(self, device: Any, bus_hz: int = DEFAULT_BUS_HZ, sleep: Callable[[float], None] = time.sleep):
+    def __init__(
+        self, device: Any, bus_hz: int = DEFAULT_BUS_HZ, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
         self.device = device
         self.page_seconds = page_transfer_seconds(bus_hz, device.width)
         self._sleep = sleep
@@ -466,6 +468,6 @@ def open_display(
     try:
         device = opener()
     except Exception as exc:  # no panel (yet): the worker looks again
-        log.warning("OLED %s at %#x not found (%s); looking again in the background", model_name, address, exc)
+        log.warning("OLED %s at %#x not found (%s); looking in the background", model_name, address, exc)
         device = None
     return DisplayWorker(device, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after)

@@ -171,7 +171,7 @@ def default_config_text() -> str:
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
 
 [pads]
-# mode = "auto"               # auto | gpio | serial | phone | mock (auto: the hub if one is on USB, else GPIO)
+# mode = "auto"               # auto | gpio | serial | phone | mock (auto: the USB hub if found, else GPIO)
 # pinmap = "/etc/jaccuse-table/pinmap-gpio.toml"   # default: the map shipped in hardware/
 # serial_port = "/dev/jaccuse-hub"  # the pad hub's port; default: found by its USB ids
 

@@ -286,7 +286,6 @@ class _Devices:
                 print(f"pad LEDs failed: {exc}", file=sys.stderr, flush=True)
 
     def _feed(self, table: Any, startup_url: str) -> None:
-        devices = self.devices
         flash = self._flash
         refusals = list(table.snapshot().pad_refusals)
         recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0

@@ -232,3 +232,78 @@ def test_probe_of_something_else_gives_none() -> None:
 
     port = serial.serial_for_url("loop://", timeout=0.01)  # echoes our HELLO back: not a hub
     assert probe_hub("loop://", timeout=0.2, open_port=lambda url: port) is None
+
+
+class FakePortInfo:
+    def __init__(self, device: str, vid: int | None, pid: int | None) -> None:
+        self.device, self.vid, self.pid = device, vid, pid
+
+
+def test_hub_is_found_by_its_usb_ids_after_the_udev_name(tmp_path: Any) -> None:
+    from controller.devices.serial_pads import find_hub_ports
+
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (dev / "ttyACM1").touch()
+    ports = [
+        FakePortInfo("/dev/ttyUSB0", 0x0403, 0x6001),  # an FTDI adapter: not ours
+        FakePortInfo(str(dev / "ttyACM1"), 0x2E8A, 0x0005),  # a Pico running MicroPython
+        FakePortInfo("/dev/ttyACM0", 0x1A86, 0x7523),  # some other USB serial device
+        FakePortInfo("/dev/ttyS0", None, None),
+    ]
+    assert find_hub_ports(str(tmp_path), comports=lambda: ports) == [str(dev / "ttyACM1")]
+    (dev / "jaccuse-hub").symlink_to(dev / "ttyACM1")
+    # the stable name comes first, and the port it points at is not listed twice
+    assert find_hub_ports(str(tmp_path), comports=lambda: ports) == [str(tmp_path / "dev" / "jaccuse-hub")]
+    assert find_hub_ports(str(tmp_path)) == [str(tmp_path / "dev" / "jaccuse-hub")]  # no real ports read
+
+
+def test_the_port_is_held_exclusively() -> None:
+    import serial
+
+    from controller.devices.serial_pads import open_serial
+
+    master, slave = os.openpty()
+    try:
+        path = os.ttyname(slave)
+        first = open_serial(path)
+        try:
+            with pytest.raises(serial.SerialException):
+                open_serial(path)  # a second program (doctor while the service runs) is refused
+        finally:
+            first.close()
+        open_serial(path).close()  # free again once closed
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_an_old_hub_firmware_is_refused_with_a_clear_reason() -> None:
+    import serial
+
+    port = serial.serial_for_url("loop://", timeout=0.01)
+    port.write(b"HELLO jaccuse-hub 1 1.0.0 seats=8 boot=old1\n")
+    status: list[bool] = []
+    pads = SerialPads("loop", 8, open_port=lambda url: port, reconnect_interval=5.0)
+    pads.start(lambda s, b: None, status.append)
+    try:
+        assert wait_until(lambda: pads.last_error is not None and "protocol 1" in pads.last_error)
+        assert "copy firmware/hub.py" in (pads.last_error or "") and not pads.connected
+    finally:
+        pads.close()
+
+
+def test_choose_pads_prefers_a_hub_on_usb() -> None:
+    from controller.devices.choose import choose_pads
+
+    assert choose_pads("auto", None, find=lambda: ["/dev/ttyACM0"]) == (
+        "serial", "pad hub found on USB at /dev/ttyACM0"
+    )
+    assert choose_pads("auto", None, find=lambda: []) == ("gpio", "GPIO header (no pad hub on USB)")
+    assert choose_pads("auto", "/dev/jaccuse-hub", find=lambda: [])[0] == "serial"
+    assert choose_pads("gpio", None, find=lambda: ["/dev/ttyACM0"])[0] == "gpio"  # a setting wins
+
+    def broken() -> list[str]:
+        raise OSError("no /sys")
+
+    assert choose_pads("auto", None, find=broken)[0] == "gpio"

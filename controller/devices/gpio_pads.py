@@ -2,7 +2,9 @@
 
 One thread does the debouncing, so behaviour does not depend on the gpiozero pin backend. A pin edge
 only tells the debouncer (see debounce.py) and wakes the thread, which sleeps until the debouncer can
-decide, reads the pin again and reports the press (1.5 ms after the edge) or accepts the release.
+decide, reads the pin again and reports the press (1.5 ms after the edge) or accepts the release. The
+same thread blinks the LEDs, all in step from one clock, so blinking costs two wake-ups a second for
+the whole table instead of a gpiozero blink thread per LED.
 
 Quiet when idle: the buttons are gpiozero `DigitalInputDevice`s, which report edges through the pin
 backend's own notification (lgpio's alert pipe on a Pi) and, unlike `Button`, run no hold-timer thread
@@ -32,6 +34,7 @@ Clock = Callable[[], float]
 Key = tuple[int, str]
 
 RESYNC_INTERVAL = 1.0  # seconds between re-reads of every button while a press is expected
+MOCK_PIN_HISTORY = 64  # changes a mock LED pin remembers (a long mock session would otherwise grow)
 
 
 class GpioPads(Pads):
@@ -63,6 +66,8 @@ class GpioPads(Pads):
         self._stopping = False
         self._closed = False
         self._led_shown: dict[int, LedState] = {}
+        self._blinking: dict[int, tuple[float, float]] = {}  # seat -> (on, off) seconds
+        self._lit: dict[int, bool] = {}
         self._buttons: dict[Key, Any] = {}
         self._debouncers: dict[Key, Debouncer] = {}
         self._edge_counts: dict[Key, int] = {}
@@ -115,20 +120,41 @@ class GpioPads(Pads):
         return not self._closed
 
     def set_leds(self, states: Mapping[int, LedState]) -> None:
-        for seat, state in states.items():
-            if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
-                continue
-            led = self._leds[seat]
-            if state is LedState.OFF:
-                led.off()
-            elif state is LedState.PRESSED:
-                led.on()
-            else:
-                on_time, off_time = self._blink_times[state]
-                led.blink(on_time=on_time, off_time=off_time, background=True)
-            self._led_shown[seat] = state
         with self._cond:
-            self._cond.notify_all()  # the thread re-reads the pins only while a press is expected
+            now = self._clock()
+            for seat, state in states.items():
+                if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
+                    continue
+                self._led_shown[seat] = state
+                if state in self._blink_times:
+                    self._blinking[seat] = self._blink_times[state]
+                else:
+                    self._blinking.pop(seat, None)
+                    self._light(seat, state is LedState.PRESSED)
+            self._blink(now)
+            # the thread re-reads the pins only while a press is expected, and times the blinking
+            self._cond.notify_all()
+
+    def _light(self, seat: int, lit: bool) -> None:
+        if self._lit.get(seat) != lit:
+            self._lit[seat] = lit
+            self._write_led(seat, lit)
+
+    def _write_led(self, seat: int, lit: bool) -> None:
+        self._leds[seat].value = lit
+
+    def _blink(self, now: float) -> None:
+        """Set every blinking LED to its phase now (caller holds the lock)."""
+        for seat, (on, off) in self._blinking.items():
+            self._light(seat, now % (on + off) < on)
+
+    def _next_blink(self, now: float) -> float | None:
+        """Seconds until some blinking LED must change."""
+        waits = []
+        for on, off in self._blinking.values():
+            phase = now % (on + off)
+            waits.append(on - phase if phase < on else on + off - phase)
+        return min(waits) if waits else None
 
     def led_states(self) -> dict[int, LedState]:
         """What each LED was last told to show (the table page mirrors this on its virtual pads)."""
@@ -216,12 +242,15 @@ class GpioPads(Pads):
                 waits = [d for d in (deb.due(now) for deb in self._debouncers.values()) if d is not None]
                 if next_resync is not None:
                     waits.append(next_resync - now)
+                if (blink := self._next_blink(now)) is not None:
+                    waits.append(blink + 1e-4)  # just past the edge, so the phase has flipped
                 wait = min(waits) if waits else None
                 if wait is None or wait > 0:
                     self._cond.wait(wait)
                 if self._stopping:
                     return
                 now = self._clock()
+                self._blink(now)
                 expecting = self.expecting()
             if next_resync is not None and (now >= next_resync or now < next_resync - RESYNC_INTERVAL):
                 # on schedule, not on every wake-up, so a press is reported without reading all pins
@@ -284,6 +313,12 @@ class MockPads(GpioPads):
     def lit(self, seat: int) -> bool:
         """Whether the seat's LED pin is driven high right now."""
         return bool(self.pin(seat, "led").state)
+
+    def _write_led(self, seat: int, lit: bool) -> None:
+        super()._write_led(seat, lit)
+        states = self.pin(seat, "led").states  # MockPin records every change: keep the record short
+        if len(states) > MOCK_PIN_HISTORY:
+            del states[: len(states) - MOCK_PIN_HISTORY]
 
     def _check(self, seat: int, name: str, allow_led: bool = False) -> None:
         if not 0 <= seat < self.seats:

@@ -221,7 +221,16 @@ def test_press_rejects_unknown_seat_and_button() -> None:
         pads.close()
 
 
-def test_led_states_drive_the_pins(manual: MockPads) -> None:
+@pytest.fixture
+def threaded() -> Iterator[MockPads]:
+    pads = MockPads(8)
+    pads.start(lambda seat, name: None)
+    yield pads
+    pads.close()
+
+
+def test_led_states_drive_the_pins(threaded: MockPads) -> None:
+    manual = threaded  # the pad thread does the blinking
     manual.set_leds({0: LedState.PRESSED, 1: LedState.OFF, 2: LedState.WAITING, 3: LedState.REFUSED})
     assert manual.lit(0) is True
     assert manual.lit(1) is False
@@ -238,7 +247,8 @@ def test_led_states_drive_the_pins(manual: MockPads) -> None:
     assert manual.lit(3) is True
 
 
-def test_unchanged_led_state_does_not_restart_blink(manual: MockPads) -> None:
+def test_unchanged_led_state_does_not_restart_blink(threaded: MockPads) -> None:
+    manual = threaded
     manual.set_leds({0: LedState.WAITING})
     pin = manual.pin(0, "led")
     time.sleep(0.05)
@@ -298,3 +308,12 @@ def test_idle_pads_run_one_sleeping_thread(monkeypatch: pytest.MonkeyPatch) -> N
         assert len(reads) == settled
     finally:
         pads.close()
+
+
+def test_blinking_leds_keep_in_step_and_the_mock_record_stays_short(threaded: MockPads) -> None:
+    threaded.set_leds(dict.fromkeys(range(8), LedState.WAITING))
+    time.sleep(0.3)
+    assert len({threaded.lit(seat) for seat in range(8)}) == 1  # all on or all off together
+    threaded.set_leds({0: LedState.REFUSED})
+    time.sleep(2.0)  # 25 flips of the fast blink
+    assert len(threaded.pin(0, "led").states) <= gpio_pads.MOCK_PIN_HISTORY

@@ -73,7 +73,8 @@ def draw(pinmap: PinMap) -> str:
                 d += elm.Button(scale=0.6).at(r.end).right()
             d += elm.Ground(scale=0.5).at(d.here)
         note = (
-            f"Buttons: pin → {BUTTON_SERIES} in series → cable → button → GND; {BUTTON_PULLUP} on the cable side\n"
+            f"Buttons: pin → {BUTTON_SERIES} in series → cable → button → GND; "
+            f"{BUTTON_PULLUP} on the cable side\n"
             f"of the {BUTTON_SERIES}, at the box. LEDs: pin → {LED_RESISTOR} → LED anode; cathode → GND. "
             "Seats count from 0."
         )

@@ -86,8 +86,12 @@ def find_hub_ports(root: str = "/", comports: PortLister | None = None) -> list[
     return found
 
 
-def open_serial(url: str, timeout: float = 0.05) -> Any:
-    """A pyserial port for a device path or any pyserial URL (`loop://`, `socket://...`), held exclusively."""
+def open_serial(url: str, timeout: float = 0.25) -> Any:
+    """A pyserial port for a device path or any pyserial URL (`loop://`, `socket://...`), held exclusively.
+
+    The read timeout bounds how often an idle reader wakes (four times a second, plus the hub's
+    once-a-second heartbeat); lines are handed on as soon as they arrive whatever it is.
+    """
     import serial  # lazy: only tables with a hub need pyserial
 
     return serial.serial_for_url(url, baudrate=BAUDRATE, timeout=timeout, exclusive=True)

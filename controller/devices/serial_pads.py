@@ -133,6 +133,8 @@ class SerialPads(Pads):
         self._on_drop: DropCallback | None = None
         self._salt = random.randrange(EPOCH_MOD)  # a new box process never matches an old stamp
         self._wire_epoch: str | None = None
+        self._prev_wire_epoch: str | None = None
+        self._epoch_changed_at = 0.0
         self.hello: Hello | None = None  # the last greeting, with the firmware version
         self.last_error: str | None = None
         self.duplicates = 0  # re-sent presses dropped (for the doctor and tests)
@@ -166,8 +168,11 @@ class SerialPads(Pads):
     def set_epoch(self, epoch: int) -> None:
         """Stamp presses from now on with this round; told to the hub before any LED of the round."""
         with self._lock:
+            wire = str((self._salt + epoch) % EPOCH_MOD)
+            if wire != self._wire_epoch:
+                self._prev_wire_epoch, self._epoch_changed_at = self._wire_epoch, self._clock()
             self.epoch = epoch
-            self._wire_epoch = str((self._salt + epoch) % EPOCH_MOD)
+            self._wire_epoch = wire
             if self._status:
                 self._write_locked(epoch_line(int(self._wire_epoch)))
 
@@ -276,8 +281,7 @@ class SerialPads(Pads):
         if not 0 <= press.seat < self.seats:
             log.warning("hub reported seat %s, but this table has %s seats", press.seat, self.seats)
             return
-        wanted = self._wire_epoch
-        if wanted is not None and press.epoch != wanted:
+        if not self._in_this_round(press):
             # made before this vote round opened (or while the hub had not heard of it): never counted
             self.stale += 1
             age = f"{press.age_ms / 1000:.1f} s ago" if press.age_ms is not None else "earlier"
@@ -285,6 +289,22 @@ class SerialPads(Pads):
             self._call(self._on_drop, press.seat, press.button, "stale")
             return
         self._call(self._on_press, press.seat, press.button)
+
+    def _in_this_round(self, press: Press) -> bool:
+        """Whether a press counts in the round open now.
+
+        Its stamp names the round the hub knew of when the key went down. One case needs its age: the
+        round just changed and the news was still on its way to the hub, so a press made after the
+        change carries the previous round's number; it was made in this round and counts.
+        """
+        with self._lock:
+            wanted, previous, changed_at = self._wire_epoch, self._prev_wire_epoch, self._epoch_changed_at
+        if wanted is None or press.epoch == wanted:
+            return True
+        if press.epoch is None or press.epoch != previous or press.age_ms is None:
+            return False
+        made_at = self._clock() - press.age_ms / 1000
+        return made_at >= changed_at
 
     @staticmethod
     def _call(callback: Callable[..., None] | None, *args: Any) -> None:

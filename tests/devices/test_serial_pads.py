@@ -307,3 +307,33 @@ def test_choose_pads_prefers_a_hub_on_usb() -> None:
         raise OSError("no /sys")
 
     assert choose_pads("auto", None, find=broken)[0] == "gpio"
+
+
+def test_a_press_made_just_after_a_new_round_before_the_hub_heard_of_it_counts(cable: Cable) -> None:
+    got: list[tuple[int, str]] = []
+    dropped: list[tuple[int, str, str]] = []
+    serial_pads = SerialPads("fake", 14, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
+    serial_pads.set_epoch(1)
+    serial_pads.start(lambda s, b: got.append((s, b)), on_drop=lambda s, b, why: dropped.append((s, b, why)))
+    try:
+        assert wait_until(lambda: serial_pads.connected and cable.hub.epoch != "-")
+        old = cable.hub.epoch
+        cable.press(2, "R")
+        assert wait_until(lambda: got == [(2, "reveal")])  # round 1's own press
+        with cable.cond:  # the next EPOCH line is lost on its way: the hub keeps the old round
+            real_receive = cable.hub.receive
+
+            def receive(data: bytes, now: int) -> None:
+                if not data.startswith(b"EPOCH"):
+                    real_receive(data, now)
+
+            cable.hub.receive = receive
+        time.sleep(0.01)
+        serial_pads.set_epoch(2)
+        time.sleep(0.01)
+        cable.press(3, "A")  # made after the change, stamped with the old round
+        assert cable.hub.epoch == old
+        assert wait_until(lambda: (3, "abstain") in got)
+        assert dropped == []
+    finally:
+        serial_pads.close()

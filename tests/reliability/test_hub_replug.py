@@ -177,6 +177,7 @@ def test_a_press_queued_across_a_new_vote_round_is_dropped(tmp_path: Path) -> No
         seat = table.snapshot().public["awaiting"][0]
         cable.unplug()
         assert cable.press(seat, "A")  # made in round 1 just as the cable came out: queued in the hub
+        cable.tick(2000)  # two seconds pass on the hub's clock
         pads.set_epoch(2)  # meanwhile the table moved on to another round
         version = table.snapshot().version
         cable.replug()

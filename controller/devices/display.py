@@ -50,6 +50,13 @@ def page_bytes(image: Image.Image) -> list[bytes]:
     return [image.crop((0, page * 8, image.width, page * 8 + 8)).tobytes() for page in range(PAGES)]
 
 
+def changed_pages(shown: list[bytes] | None, pages: list[bytes]) -> list[int]:
+    """Which pages differ from what the panel shows (all of them when that is unknown)."""
+    if shown is None:
+        return list(range(len(pages)))
+    return [p for p in range(len(pages)) if pages[p] != shown[p]]
+
+
 def page_transfer_seconds(bus_hz: int, width: int = WIDTH) -> float:
     """How long one page takes on I2C: its pixel bytes sent in 32-byte writes as luma does, plus the
     page-addressing command; 9 clocks a byte (8 bits and the acknowledge)."""
@@ -81,10 +88,7 @@ class Panel:
     def show(self, image: Image.Image) -> int:
         """Send what changed; returns the number of pages sent (0: the panel already shows it)."""
         pages = page_bytes(image)
-        if self._shown is None:
-            changed = list(range(PAGES))
-        else:
-            changed = [p for p in range(PAGES) if pages[p] != self._shown[p]]
+        changed = changed_pages(self._shown, pages)
         if not changed:
             return 0
         self._shown = None  # until the write succeeded, the panel's content is unknown
@@ -154,10 +158,7 @@ class EmulatedPanel:
 
     def show(self, image: Image.Image) -> int:
         pages = page_bytes(image)
-        if self._shown is None:
-            changed = list(range(PAGES))
-        else:
-            changed = [p for p in range(PAGES) if pages[p] != self._shown[p]]
+        changed = changed_pages(self._shown, pages)
         if not changed:
             return 0
         sent = changed[-1] - changed[0] + 1  # one page range, as for an SSD1306

@@ -93,6 +93,7 @@ if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     rm -rf "$APP/src"
     mkdir -p "$APP/src"
     (cd "$SRC" && tar --exclude=.venv --exclude=.git --exclude='__pycache__' --exclude=./build \
+        --exclude=.pytest_cache --exclude=node_modules \
         --exclude=./artifacts --exclude=.hypothesis -cf - .) | tar -xf - -C "$APP/src"
     if [ "$COMPILE" = 1 ]; then
         say "installing the package into $APP/venv, rules core compiled with mypyc (a few minutes)"

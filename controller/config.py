@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
-PAD_MODES = ("gpio", "serial", "phone", "mock")
+PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
 OLED_MODELS = ("ssd1306", "sh1106", "ssd1309", "none")
 
 
@@ -29,15 +29,20 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8000
     bots: int = 0
-    pads: str | None = None  # None: gpio on a Pi, mock elsewhere
+    pads: str | None = None  # None: auto on a Pi (the hub if one is on USB, else GPIO), mock elsewhere
     pinmap: str | None = None  # None: the pin map shipped in hardware/
-    serial_port: str = "/dev/ttyACM0"
+    serial_port: str | None = None  # None: find the hub by its USB ids (controller/devices/serial_pads.py)
     oled_model: str = "ssd1306"
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
     # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
     allowed_hosts: tuple[str, ...] = ()
+    i2c_hz: int = 400_000  # the bus speed the installer sets; mock mode's emulated panel takes as long
+    oled_rotate: int = 0  # 0 or 180 degrees
+    oled_contrast: int = 0xCF
+    oled_dim_after: int = 10  # minutes without a change before the panel dims (0: never)
+    oled_off_after: int = 60  # minutes without a change before it goes dark (0: never)
 
 
 # file key -> (Config field, checker); the file groups keys in [box], [pads] and [oled]
@@ -98,6 +103,10 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
         if why:
             raise ConfigError(f"'{key}': {why}")
     return tuple(value)
+def _rotation(key: str, value: object) -> int:
+    if isinstance(value, bool) or value not in (0, 180):
+        raise ConfigError(f"'{key}' must be 0 or 180 (degrees), not {value!r}")
+    return int(value)  # type: ignore[call-overload]
 
 
 def _choice(options: tuple[str, ...]) -> Any:
@@ -128,6 +137,11 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "model": ("oled_model", _choice(OLED_MODELS)),
         "address": ("oled_address", _int_range(0x03, 0x77)),
         "i2c_port": ("i2c_port", _int_range(0, 10)),
+        "i2c_hz": ("i2c_hz", _int_range(10_000, 1_000_000)),
+        "rotate": ("oled_rotate", _rotation),
+        "contrast": ("oled_contrast", _int_range(0, 255)),
+        "dim_after": ("oled_dim_after", _int_range(0, 24 * 60)),
+        "off_after": ("oled_off_after", _int_range(0, 24 * 60)),
     },
 }
 
@@ -202,12 +216,17 @@ def default_config_text() -> str:
                               # localhost and HOSTNAME.local always work)
 
 [pads]
-# mode = "gpio"               # gpio | serial | phone | mock (default: gpio on a Pi, mock elsewhere)
+# mode = "auto"               # auto | gpio | serial | phone | mock (auto: the USB hub if found, else GPIO)
 # pinmap = "/etc/jaccuse-table/pinmap-gpio.toml"   # default: the map shipped in hardware/
-# serial_port = "/dev/ttyACM0"  # the pad hub, for mode = "serial"
+# serial_port = "/dev/jaccuse-hub"  # the pad hub's port; default: found by its USB ids
 
 [oled]
 # model = "ssd1306"           # ssd1306 | sh1106 | ssd1309 | none
 # address = 0x3C              # I2C address (0x3C or 0x3D on most modules)
 # i2c_port = 1                # /dev/i2c-1 on every current Pi
+# i2c_hz = 400000             # the bus speed set in /boot/firmware/config.txt (the installer sets 400 kHz)
+# rotate = 0                  # 0, or 180 for a module mounted upside down
+# contrast = 207              # 0-255
+# dim_after = 10              # minutes without a change before the screen dims (0: never)
+# off_after = 60              # minutes without a change before it goes dark (0: never)
 """

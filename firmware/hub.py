@@ -5,8 +5,8 @@ so the same file runs under MicroPython on the board and under CPython in the te
 is described in firmware/README.md. Plain annotations only: MicroPython ignores them.
 """
 
-PROTOCOL = 1
-FW_VERSION = "1.0.0"
+PROTOCOL = 2
+FW_VERSION = "2.0.0"
 NAME = "jaccuse-hub"
 SEQ_MOD = 65536
 BUTTON_CODES = ("R", "A")  # key index % 2: 0 = reveal, 1 = abstain
@@ -14,6 +14,9 @@ LED_WORDS = ("off", "wait", "on", "refused")
 BLINK_MS = {"wait": (500, 500), "refused": (80, 80)}  # (on, off)
 PIXEL_COLOURS = {"wait": (60, 40, 0), "on": (0, 60, 0), "refused": (80, 0, 0)}
 MAX_LINE = 64
+NO_EPOCH = "-"  # on the wire before the Pi has named a vote round since power-up
+DROP_FLASH_MS = 1000  # a press the hub had to drop blinks that seat red this long, linked or not
+MAX_EPOCH_DIGITS = 10
 
 
 class Debounce:
@@ -48,6 +51,7 @@ class Hub:
         resend_ms: int = 1000,
         link_timeout_ms: int = 3000,
         outbox_max: int = 128,
+        drop_flash_ms: int = DROP_FLASH_MS,
     ) -> None:
         self.seats = seats
         self.write = write  # called with one complete line, newline included
@@ -58,8 +62,13 @@ class Hub:
         self.outbox_max = outbox_max
         self.keys = [Debounce(settle_ms) for _ in range(seats * 2)]
         self.seq = 0  # the last sequence number given out
-        self.outbox = []  # [seq, seat, code, last_sent_ms] awaiting ACK, oldest first
-        self.dropped = 0
+        self.outbox = []  # [seq, seat, code, last_sent_ms, epoch, pressed_ms] awaiting ACK, oldest first
+        self.dropped = 0  # outbox overflow
+        self.dropped_unlinked = 0  # presses made while the Pi could not hear the hub
+        self.bad_lines = 0
+        self.epoch = NO_EPOCH  # the vote round the Pi last named; every press carries it
+        self.drop_flash_ms = drop_flash_ms
+        self.flash_until = [0] * seats  # per seat: ms until which a dropped press blinks red
         self.leds = ["off"] * seats
         self.inbuf = b""
         self.last_rx = None  # ms of the last line from the Pi, None before the first
@@ -67,20 +76,35 @@ class Hub:
 
     # -- Pi -> hub -------------------------------------------------------------------------------
     def receive(self, data: bytes, now_ms: int) -> None:
-        """Bytes from the USB serial port; complete lines are handled, an overlong line is dropped."""
+        """Bytes from the USB serial port, any bytes at all: complete lines are handled, junk answered.
+
+        Lines are checked byte by byte before they become text. MicroPython ignores `errors=` in
+        `bytes.decode` (micropython issue 3469) and raises on bad UTF-8, so decoding first would let one
+        bad byte from a glitching cable crash the loop.
+        """
         self.inbuf += data
         while b"\n" in self.inbuf:
             line, self.inbuf = self.inbuf.split(b"\n", 1)
-            self.handle_line(line.decode("ascii", "replace").strip(), now_ms)
+            self.handle_bytes(line, now_ms)
         if len(self.inbuf) > MAX_LINE:
             self.inbuf = b""
+
+    def handle_bytes(self, raw: bytes, now_ms: int) -> None:
+        """One line as bytes: printable ASCII (and tab / CR) only, else it is answered as a bad line."""
+        for byte in raw:
+            if byte > 126 or (byte < 32 and byte != 9 and byte != 13):  # includes 0x03, Ctrl-C
+                self.bad_lines += 1
+                self.send("ERR bad line\n")
+                return
+        self.handle_line(raw.decode().strip(), now_ms)
 
     def handle_line(self, line: str, now_ms: int) -> None:
         if not line:
             return
-        self.last_rx = now_ms
         parts = line.split()
         word = parts[0]
+        if word in ("HELLO", "ACK", "LED", "PING", "EPOCH"):
+            self.last_rx = now_ms  # only the Pi's own words count as hearing the Pi
         if word == "HELLO":
             self.send(self.hello())
             for entry in self.outbox:
@@ -96,7 +120,10 @@ class Hub:
                 self.send("ERR no seat " + parts[1] + "\n")
         elif word == "PING":
             self.send_heartbeat(now_ms)
+        elif word == "EPOCH" and len(parts) == 2 and parts[1].isdigit() and len(parts[1]) <= MAX_EPOCH_DIGITS:
+            self.epoch = parts[1]
         else:
+            self.bad_lines += 1
             self.send("ERR bad line\n")
 
     # -- keys -> Pi ------------------------------------------------------------------------------
@@ -110,8 +137,19 @@ class Hub:
         return presses
 
     def press(self, seat: int, code: str, now_ms: int) -> None:
+        """Queue a debounced press for the Pi, stamped with the current vote round.
+
+        A press made while the Pi cannot hear the hub (nothing from it for `link_timeout_ms`: the
+        cable is out, the box is restarting) is dropped on the spot and its seat blinks red: nobody
+        saw a prompt, and the vote it was meant for may be long over when the link comes back.
+        """
+        if not self.linked(now_ms):
+            self.dropped_unlinked += 1
+            if 0 <= seat < self.seats:
+                self.flash_until[seat] = now_ms + self.drop_flash_ms
+            return
         self.seq = (self.seq + 1) % SEQ_MOD
-        entry = [self.seq, seat, code, now_ms]
+        entry = [self.seq, seat, code, now_ms, self.epoch, now_ms]
         self.outbox.append(entry)
         if len(self.outbox) > self.outbox_max:
             self.outbox.pop(0)
@@ -130,9 +168,15 @@ class Hub:
     def linked(self, now_ms: int) -> bool:
         return self.last_rx is not None and now_ms - self.last_rx < self.link_timeout_ms
 
+    def led_state(self, seat: int, now_ms: int) -> str:
+        """What a seat's LED shows now: a dropped press blinks red, and all go dark while the Pi is silent."""
+        if now_ms < self.flash_until[seat]:
+            return "refused"
+        return self.leds[seat] if self.linked(now_ms) else "off"
+
     def led_lit(self, seat: int, now_ms: int) -> bool:
-        """Whether a plain LED is on now; every LED goes dark while the Pi is silent."""
-        state = self.leds[seat] if self.linked(now_ms) else "off"
+        """Whether a plain LED is on now."""
+        state = self.led_state(seat, now_ms)
         if state == "on":
             return True
         if state in BLINK_MS:
@@ -144,15 +188,19 @@ class Hub:
         """The (r, g, b) a NeoPixel should show now."""
         if not self.led_lit(seat, now_ms):
             return (0, 0, 0)
-        return PIXEL_COLOURS[self.leds[seat]]
+        return PIXEL_COLOURS[self.led_state(seat, now_ms)]
 
     # -- output ----------------------------------------------------------------------------------
     def hello(self) -> str:
-        return f"HELLO {NAME} {PROTOCOL} {FW_VERSION} seats={self.seats} boot={self.boot_id}\n"
+        return (
+            f"HELLO {NAME} {PROTOCOL} {FW_VERSION} seats={self.seats} boot={self.boot_id}"
+            f" dropped={self.dropped_unlinked}\n"
+        )
 
     def send_press(self, entry, now_ms: int) -> None:
+        """`P seq seat code epoch age_ms`: the round it was pressed in, and how long ago."""
         entry[3] = now_ms
-        self.send(f"P {entry[0]} {entry[1]} {entry[2]}\n")
+        self.send(f"P {entry[0]} {entry[1]} {entry[2]} {entry[4]} {now_ms - entry[5]}\n")
 
     def send_heartbeat(self, now_ms: int) -> None:
         self.last_hb = now_ms
@@ -166,21 +214,37 @@ class Hub:
 
 
 class Matrix:
-    """A diode button matrix: rows driven low one at a time, columns read with pull-ups."""
+    """A diode button matrix: rows driven low one at a time, columns read with pull-ups.
 
-    def __init__(self, rows, cols) -> None:
+    After each row switch the columns get `settle_us` to follow before they are read. A column runs
+    through metres of cable to the pads, so it has capacitance to charge through its pull-up: read at
+    once, a key held on the previous row still pulls the column low and shows up on this row as a
+    ghost press. With the RP2040's own 50-80 kOhm pull-ups and a few metres of cable the line needs
+    tens of microseconds; the 4.7 kOhm external pull-ups in hardware/README.md cut that tenfold,
+    and 50 us covers both.
+    """
+
+    def __init__(self, rows, cols, settle_us: int = 50, sleep_us=None) -> None:
         self.rows = rows  # output pins, idle high
         self.cols = cols  # input pins with pull-up; a pressed key pulls its column low
+        self.settle_us = settle_us
+        self.sleep_us = sleep_us  # time.sleep_us on the board; a fake clock in the tests
         for row in rows:
             row.value(1)
+
+    def _settle(self) -> None:
+        if self.settle_us and self.sleep_us is not None:
+            self.sleep_us(self.settle_us)
 
     def read(self):
         levels = []
         for row in self.rows:
             row.value(0)
+            self._settle()
             for col in self.cols:
                 levels.append(col.value() == 0)
             row.value(1)
+        self._settle()  # the last row's keys let go of the columns before the next scan
         return levels
 
 

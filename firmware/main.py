@@ -1,6 +1,12 @@
 """Board entry point (MicroPython runs main.py at power-up): wire pins to the hub logic and loop.
 
 Copy hub.py and main.py to the board (see firmware/README.md). Edit CONFIG to match the wiring.
+
+The USB serial port is the hub's data link and also MicroPython's REPL, so main() hardens it: byte 0x03
+(Ctrl-C) must not stop the program (`micropython.kbd_intr(-1)`), an error in one pass of the loop is
+reported and the loop goes on, and a watchdog resets the board if the loop ever stops coming round.
+Press BOOTSEL within the first two seconds after power-up to skip all that and keep the REPL, for
+mpremote (the watchdog cannot be stopped once it runs).
 """
 
 import sys
@@ -17,6 +23,10 @@ CONFIG = {
     "neopixel_pin": 16,
     "led_pins": (13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 26, 27, 28, 0),
     "scan_ms": 2,
+    "settle_us": 50,  # after each row switch, before the columns are read (see hub.Matrix)
+    "watchdog_ms": 5000,  # at most 8388 on the RP2040
+    "maintenance_window_ms": 2000,  # how long BOOTSEL is looked at after power-up
+    "max_errors": 50,  # failed passes in a row before the watchdog is left to reset the board
 }
 
 
@@ -24,10 +34,16 @@ def boot_id() -> str:
     """A fresh id per power-up, so the Pi knows sequence numbers restarted."""
     import os
 
-    return f"{int.from_bytes(os.urandom(2), 'big'):04x}"
+    try:
+        value = int.from_bytes(os.urandom(2), "big")  # the RP2040's ring oscillator
+    except AttributeError:  # ports without os.urandom (the WebAssembly one the tests use)
+        import random
+
+        value = random.getrandbits(16)
+    return f"{value:04x}"
 
 
-def build(config, write, machine_module=machine):
+def build(config, write, machine_module=machine, sleep_us=None):
     """Hub, matrix and LED driver for a configuration; `machine_module` is swapped in tests."""
     pin = machine_module.Pin
     rows = [pin(n, pin.OUT, value=1) for n in config["rows"]]
@@ -40,7 +56,7 @@ def build(config, write, machine_module=machine):
         leds = PixelLeds(strip, config["seats"])
     else:
         leds = PlainLeds([pin(n, pin.OUT, value=0) for n in config["led_pins"][: config["seats"]]])
-    return hub, Matrix(rows, cols), leds
+    return hub, Matrix(rows, cols, config.get("settle_us", 50), sleep_us), leds
 
 
 class Clock:
@@ -70,23 +86,83 @@ def step(hub, matrix, leds, poller, stdin, now_ms: int) -> None:
     leds.show(hub, now_ms)
 
 
+class Guard:
+    """Runs one pass of the loop; an exception is reported to the Pi and the loop goes on.
+
+    The watchdog is fed after every pass until `max_errors` passes in a row have failed; from then on
+    it is not, so a fault that repeats on every pass, or a pass that never returns, ends in a clean
+    reset instead of a hub that hangs or falls into the REPL. One passing glitch costs nothing.
+    """
+
+    def __init__(self, hub, watchdog, max_errors: int) -> None:
+        self.hub = hub
+        self.watchdog = watchdog
+        self.max_errors = max_errors
+        self.errors = 0  # failed passes in a row
+        self.total_errors = 0
+
+    def run(self, one_pass) -> bool:
+        try:
+            one_pass()
+        except Exception as exc:  # any fault: report it and carry on
+            self.errors += 1
+            self.total_errors += 1
+            self.hub.send("ERR " + type(exc).__name__ + "\n")
+            if self.errors >= self.max_errors:
+                return False  # stop feeding: the watchdog resets the board
+        else:
+            self.errors = 0
+        if self.watchdog is not None:
+            self.watchdog.feed()
+        return True
+
+
+def maintenance_requested(time_module, window_ms: int) -> bool:
+    """True if BOOTSEL is pressed during the first `window_ms` after power-up (rp2 boards only)."""
+    try:
+        import rp2
+
+        bootsel = rp2.bootsel_button
+    except (ImportError, AttributeError):
+        return False
+    start = time_module.ticks_ms()
+    while time_module.ticks_diff(time_module.ticks_ms(), start) < window_ms:
+        if bootsel():
+            return True
+        time_module.sleep_ms(20)
+    return False
+
+
 def write_line(line: str) -> None:
     sys.stdout.write(line)
 
 
-def main() -> None:
-    import select
-    import time
+def main(config=CONFIG, machine_module=machine, time_module=None, poller=None, stdin=None, write=None):
+    """Run the hub for ever. The tests pass stand-ins for the clock, the USB port and the pins."""
+    import micropython
 
-    hub, matrix, leds = build(CONFIG, write_line)
-    poller = select.poll()
-    poller.register(sys.stdin, select.POLLIN)
-    clock = Clock(time)
+    if time_module is None:
+        import time as time_module
+    if poller is None:
+        import select
+
+        poller = select.poll()
+        poller.register(sys.stdin, select.POLLIN)
+    if stdin is None:
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)  # raw bytes where the port offers them
+    if maintenance_requested(time_module, config["maintenance_window_ms"]):
+        print("jaccuse-hub: maintenance mode, the REPL stays free (power-cycle to run the hub)")
+        return None
+    hub, matrix, leds = build(config, write or write_line, machine_module, time_module.sleep_us)
+    micropython.kbd_intr(-1)  # 0x03 on the data link is just a byte, not a KeyboardInterrupt
+    watchdog = machine_module.WDT(timeout=config["watchdog_ms"])
+    clock = Clock(time_module)
     hub.send(hub.hello())
-    stdin = getattr(sys.stdin, "buffer", sys.stdin)  # raw bytes where the port offers them
-    while True:
-        step(hub, matrix, leds, poller, stdin, clock())
-        time.sleep_ms(CONFIG["scan_ms"])
+    guard = Guard(hub, watchdog, config["max_errors"])
+    while guard.run(lambda: step(hub, matrix, leds, poller, stdin, clock())):
+        time_module.sleep_ms(config["scan_ms"])
+    while True:  # wait for the watchdog's reset
+        time_module.sleep_ms(1000)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,14 @@ def test_footprint_runs() -> None:
     assert out.count("14 phones + 2 table screens: RSS") == 2 and "bare interpreter" in out
 
 
+@pytest.mark.slow
+def test_idle_cpu_runs() -> None:
+    out = _run("idle_cpu.py", "--seconds", "0.5", "--settle", "0.2", "--streams", "2")
+    for line in ("start screen, nobody connected", "election waiting for 14 pads", "with 2 SSE streams open"):
+        assert line in out
+    assert out.count("threads") == 3
+
+
 def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
     assert out.count("plain Python") == 3 and "goal: at least 1,000 games/s for 8 players" in out

@@ -16,6 +16,9 @@ from typing import TextIO
 
 OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
+FAST_I2C_HZ = 400_000
+UDEV_RULE = "etc/udev/rules.d/99-jaccuse-hub.rules"
+DEVICE_GROUPS = {"gpio": "the GPIO pins", "i2c": "the OLED's I2C bus", "dialout": "the pad hub's serial port"}
 
 
 @dataclass
@@ -78,10 +81,17 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     hub_port = _check_hub(report, root, args.hub)
     if model is not None:
+        _check_groups(report)
         _check_i2c(report, root)
         pads = args.pads
         if pads == "auto":
             pads = "serial" if hub_port else "gpio"
+            report.section("Pads")
+            report.ok(
+                "auto: the box will use the pad hub (found above)"
+                if hub_port
+                else "auto: no pad hub answered, so the box will use the pads on the GPIO header"
+            )
         if args.no_buttons or pads == "none":
             report.section("Buttons")
             report.note("button check skipped")
@@ -134,6 +144,7 @@ def _check_i2c(report: Report, root: Path) -> None:
         )
         return
     report.ok(f"/dev/i2c-{I2C_BUS} is present")
+    _check_i2c_speed(report, root)
     try:
         from smbus2 import SMBus  # installed with luma.oled
 
@@ -144,11 +155,82 @@ def _check_i2c(report: Report, root: Path) -> None:
         return
     if found:
         report.ok(f"a display answers at {', '.join(found)} (the OLED)")
+        if root == Path("/"):
+            _time_a_frame(report, int(found[0], 16))
     else:
         report.problem(
             "nothing answers at 0x3c or 0x3d: check the OLED's four wires (VCC to 3.3 V pin 1, GND to "
             "pin 9, SDA to pin 3, SCL to pin 5) and that the module is an I2C one"
         )
+
+
+def _check_i2c_speed(report: Report, root: Path) -> None:
+    """The bus speed the kernel set from config.txt (a big-endian 32-bit number in the device tree)."""
+    node = root / f"sys/class/i2c-adapter/i2c-{I2C_BUS}/of_node/clock-frequency"
+    try:
+        hz = int.from_bytes(node.read_bytes()[:4], "big")
+    except (OSError, ValueError):
+        report.note("could not read the I2C bus speed; the installer sets 400 kHz in config.txt")
+        return
+    if hz >= FAST_I2C_HZ:
+        report.ok(f"I2C bus at {hz // 1000} kHz (a full OLED frame takes about 25 ms)")
+    else:
+        frame_ms = 25 * FAST_I2C_HZ // max(hz, 1)
+        report.problem(
+            f"I2C bus at {hz // 1000} kHz: a full OLED frame takes about {frame_ms} ms; "
+            "add `dtparam=i2c_arm_baudrate=400000` to /boot/firmware/config.txt (the installer does), "
+            "then reboot"
+        )
+
+
+def _time_a_frame(report: Report, address: int) -> None:
+    """Put a few full frames on the real panel and say how long one takes, after display() returned."""
+    import os
+    import time
+
+    from controller.devices.display import Panel, open_display
+    from controller.devices.screens import DisplayModel, render
+
+    model = os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
+    worker = None
+    try:
+        worker = open_display(model, address)
+        if worker.device is None:
+            report.problem(f"the OLED at {address:#x} did not take the {model} set-up: {worker.error}")
+            return
+        panel = Panel(worker.device)
+        image = render(DisplayModel(view=None, startup_url="http://doctor.invalid/"))
+        times = []
+        for _ in range(3):
+            panel.forget()
+            started = time.monotonic()
+            panel.show(image)
+            times.append(time.monotonic() - started)
+        report.ok(f"a full {model} frame reaches the panel in {min(times) * 1000:.0f} ms")
+    except Exception as exc:  # wrong model, bus fault
+        report.problem(f"could not draw on the OLED at {address:#x} as a {model}: {exc}")
+    finally:
+        if worker is not None:
+            worker.close()
+
+
+def _check_groups(report: Report) -> None:
+    """The groups the devices belong to: the user running the box must be in the ones that exist."""
+    import grp
+    import os
+
+    if os.geteuid() == 0:
+        return  # root opens every device; the service user is what matters, see `id jaccuse`
+    mine = set(os.getgroups())
+    for name, what in DEVICE_GROUPS.items():
+        try:
+            gid = grp.getgrnam(name).gr_gid
+        except KeyError:
+            continue  # no such group on this system: the device is reached another way
+        if gid not in mine:
+            report.problem(
+                f"this user is not in the `{name}` group, needed for {what}: sudo usermod -aG {name} $USER"
+            )
 
 
 def _answers(bus: object, address: int) -> bool:
@@ -164,6 +246,10 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
 
     report.section("Pad hub (USB serial)")
     candidates = [port] if port else find_hub_ports(str(root))
+    if not (root / UDEV_RULE).exists():
+        report.note(
+            f"no /{UDEV_RULE}: the hub gets no stable name and ModemManager may probe it (run the installer)"
+        )
     if not candidates:
         report.note("no pad hub on USB (fine if the pads are wired to the GPIO header)")
         return None
@@ -171,7 +257,12 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
         try:
             hello = probe_hub(candidate, timeout=2.0)
         except Exception as exc:  # busy port, permissions (dialout group), vanished device
-            report.problem(f"{candidate}: cannot open it ({exc}); is this user in the `dialout` group?")
+            busy = "lock" in str(exc).lower() or "busy" in str(exc).lower()
+            hint = (
+                "another program holds it; stop the service first: sudo systemctl stop jaccuse-table"
+                if busy else "is this user in the `dialout` group?"
+            )
+            report.problem(f"{candidate}: cannot open it ({exc}); {hint}")
             continue
         if hello is None:
             report.problem(
@@ -183,6 +274,14 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
             f"{candidate}: J'Accuse pad hub, firmware {hello.firmware}, protocol {hello.protocol}, "
             f"{hello.seats} seats"
         )
+        from controller.devices.hub_protocol import PROTOCOL
+
+        if hello.protocol < PROTOCOL:
+            report.problem(
+                f"{candidate}: the hub's firmware is too old (protocol {hello.protocol}, the box needs "
+                f"{PROTOCOL}); copy firmware/hub.py and firmware/main.py to it again (firmware/README.md)"
+            )
+            return None
         return candidate
     return None
 
@@ -199,11 +298,20 @@ def _check_gpio_buttons(report: Report, args: argparse.Namespace) -> None:
     report.ok(f"pin map {pinmap.source}: {len(pinmap)} seats")
     try:
         from controller.devices.gpio_pads import GpioPads
+        from controller.devices.lgpio_env import lgpio_workdir
 
+        report.note(f"lgpio keeps its notification pipe in {lgpio_workdir()} (LG_WD)")
         pads = GpioPads(pinmap.limited(args.seats or len(pinmap)))
     except Exception as exc:  # no GPIO access, pin already in use, missing lgpio
-        report.problem(f"cannot open the GPIO pins: {exc}")
+        report.problem(
+            f"cannot open the GPIO pins: {exc}. If it mentions .lgd-nfy, run the doctor as the docs say "
+            "(with LG_WD=/var/lib/jaccuse-table); otherwise check the `gpio` group"
+        )
         return
+    if pads.pin_factory and "LGPIO" not in pads.pin_factory.upper():
+        report.note(f"GPIO through gpiozero's {pads.pin_factory}, not lgpio (is python3-lgpio installed?)")
+    else:
+        report.ok(f"GPIO through gpiozero's {pads.pin_factory}")
     try:
         _press_every_button(report, pads.seats, pads.start, pads.set_leds, args.press_timeout)
     finally:

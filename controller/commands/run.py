@@ -34,7 +34,7 @@ from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 from controller.config import Config, ConfigError, host_error, load_config, with_overrides
 from controller.rules import MAX_PLAYERS, MIN_PLAYERS
 
-PAD_CHOICES = ("gpio", "serial", "phone", "mock")
+PAD_CHOICES = ("auto", "gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"
 #: how often the box looks at its LAN address and host key (to rewrite host-link.txt)
 FOLLOW_EVERY = 5.0
@@ -124,8 +124,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pads",
         choices=PAD_CHOICES,
         default=None,
-        help="who presses reveal/abstain: gpio pads, the serial hub, the phones, or mock "
-        "pads (default: gpio on a Pi, mock with --mock)",
+        help="who presses reveal/abstain: auto (the serial hub if one is on USB, else gpio), gpio pads, "
+        "the serial hub, the phones, or mock pads (default: auto on a Pi, mock with --mock)",
     )
     parser.add_argument(
         "--data-dir",
@@ -156,7 +156,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
     parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
     parser.add_argument(
-        "--serial-port", default=None, help="the hub's serial port for --pads serial (default /dev/ttyACM0)"
+        "--serial-port",
+        default=None,
+        help="the pad hub's serial port (default: found by its USB ids, /dev/jaccuse-hub with the udev rule)",
     )
 
 
@@ -177,12 +179,23 @@ class _Devices:
         self._hub: bool | None = None  # the hub's last reported link state (None: no hub)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._leds_lock = threading.Lock()  # the feeder and a drop's flash both set LEDs
+        self._flash: Any = None
+        self._snap: Any = None
+        self.pads_label: str | None = None  # shown on the OLED's start screen
+        self._epoch = 0  # the pads' vote-round number (see _vote_round_epoch)
+        self._vote_key: Any = None
+        #: seconds between looks at the join address while the start screen shows it (it may change)
+        self.address_every = FOLLOW_EVERY
 
     def open(self, mock: bool, pads: str, players: int, config: Config) -> None:
         """Open the pads asked for (none with ``phone``) and the OLED; a missing OLED is not fatal."""
         import controller.devices as devices
+        from controller.devices.choose import PAD_LABELS
 
         self.devices = devices
+        self._flash = devices.RefusalFlash()
+        self.pads_label = PAD_LABELS.get(pads)
         if pads != "phone":
             try:
                 self.pads = self._open_pads(mock, pads, players, config)
@@ -193,11 +206,17 @@ class _Devices:
         try:
             from controller.devices.display import open_display
 
+            minutes = 60.0
             self.display = open_display(
                 config.oled_model if config.oled_model != "none" else None,
                 config.oled_address,
                 mock=mock,
                 i2c_port=config.i2c_port,
+                rotate=config.oled_rotate,
+                contrast=config.oled_contrast,
+                dim_after=config.oled_dim_after * minutes or None,
+                off_after=config.oled_off_after * minutes or None,
+                bus_hz=config.i2c_hz,
             )
         except Exception as exc:
             _say(f"no OLED ({exc}); the game runs without it")
@@ -234,7 +253,10 @@ class _Devices:
         if isinstance(startup_url, str):
             startup_url = _constant(startup_url)
         if self.pads is not None:
-            self.pads.start(table.press, self._on_hub_status)
+            self._snap = table.snapshot()
+            self._epoch, self._vote_key = _vote_round_epoch(0, None, self._snap)
+            self.pads.set_epoch(self._epoch)
+            self.pads.start(table.press, self._on_hub_status, self._on_drop)
         if self.pads is None and self.display is None:
             return
         self._thread = threading.Thread(
@@ -248,11 +270,30 @@ class _Devices:
         if self._table is not None:
             self._table.set_notice("hub", None if connected else HUB_UNPLUGGED)
 
+    def _on_drop(self, seat: int, button: str, why: str) -> None:
+        """From the hub's reader: a press made before this vote round was dropped; its LED says so."""
+        _say(f"pads: seat {seat} {button} dropped ({why}: pressed before this vote round)")
+        with self._leds_lock:
+            self._flash.refuse(seat, time.monotonic())
+        self._show_leds()
+        # the flash ends on the feeder's next pass; make sure there is one
+        threading.Timer(self._flash.duration + 0.05, self._show_leds).start()
+
+    def _show_leds(self) -> None:
+        snap = self._snap
+        if self.pads is None or snap is None:
+            return
+        with self._leds_lock:
+            states = self.devices.led_states(snap.public, snap.players)
+            try:
+                self.pads.set_leds(self._flash.apply(states, time.monotonic()))
+            except Exception as exc:  # a device fault must never stop the game
+                print(f"pad LEDs failed: {exc}", file=sys.stderr, flush=True)
+
     def _feed(self, table: Any, startup_url: Callable[[], str]) -> None:
         from controller.table.table import CANNOT_SAVE
 
-        devices = self.devices
-        flash = devices.RefusalFlash()
+        flash = self._flash
         refusals = list(table.snapshot().pad_refusals)
         recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0
         serial = -1
@@ -261,7 +302,12 @@ class _Devices:
         reveal_until = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
-            waits = [1.0]
+            # idle, the feeder sleeps until the table changes (a flash or a moment ending wakes it);
+            # the long cap only guards against a table that never says it closed
+            waits = [60.0]
+            if self.display is not None and self._snap is not None and self._snap.version == 0:
+                # the start screen spells out the join address, which follows the LAN address
+                waits.append(self.address_every)
             if (n := flash.next_change(now)) is not None:
                 waits.append(n)
             for until in (recovered_until, reveal_until):
@@ -271,10 +317,17 @@ class _Devices:
             if snap.closed:
                 return
             serial = snap.serial
+            self._snap = snap
             now = time.monotonic()
+            if self.pads is not None:
+                epoch, self._vote_key = _vote_round_epoch(self._epoch, self._vote_key, snap)
+                if epoch != self._epoch:
+                    self._epoch = epoch
+                    self.pads.set_epoch(epoch)  # before the round's LEDs: its presses carry it
             for seat, count in enumerate(snap.pad_refusals):
                 if seat < len(refusals) and count > refusals[seat]:
-                    flash.refuse(seat, now)
+                    with self._leds_lock:
+                        flash.refuse(seat, now)
             refusals = list(snap.pad_refusals)
             revealed = _revealed(snap.public)
             if revealed != shown_reveal:
@@ -282,8 +335,7 @@ class _Devices:
                 reveal_until = now + REVEAL_SECONDS if revealed else 0.0
             try:
                 if self.pads is not None:
-                    states = devices.led_states(snap.public, snap.players)
-                    self.pads.set_leds(flash.apply(states, now))
+                    self._show_leds()
                     hub_seen = self._hub
                 if self.display is not None:
                     from controller.devices.screens import DisplayModel, Reveal
@@ -299,6 +351,7 @@ class _Devices:
                             startup_url=startup_url() if snap.version == 0 else None,
                             reveal=moment,
                             cannot_save=CANNOT_SAVE in snap.notices,
+                            pads=self.pads_label,
                         )
                     )
             except Exception as exc:  # a device fault must never stop the game
@@ -314,6 +367,25 @@ class _Devices:
 
 def _constant(value: str) -> Callable[[], str]:
     return lambda: value
+
+
+def _vote_round_epoch(epoch: int, key: Any, snap: Any) -> tuple[int, Any]:
+    """The pads' epoch: a number that moves on whenever a new round of voting opens.
+
+    The devices know nothing of games, so the wiring names the rounds for them: a round is open while
+    the public view is an election that waits for seats, and it is identified by the game, its round
+    number (a tie re-vote is a new round) and its voters; leaving the election closes it, so the next
+    election is a new round even if it looks the same. Between rounds the number stays put. A press
+    the hub stamped with another number is dropped.
+    """
+    view = snap.public
+    voting = view.get("phase") == "election" and not view.get("over") and bool(view.get("awaiting"))
+    if not voting:
+        return epoch, None
+    round_id = (snap.game, view.get("round"), tuple(view.get("eligible") or ()))
+    if key == round_id:
+        return epoch, key
+    return epoch + 1, round_id
 
 
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
@@ -413,9 +485,14 @@ def main(args: argparse.Namespace) -> int:
     if not mock and not on_raspberry_pi():
         mock = True
         _say("no Raspberry Pi found: running in mock mode (mocked GPIO pins, emulated OLED)")
-    pads = config.pads or ("mock" if mock else "gpio")
-    if mock and pads == "gpio":
+    pads = config.pads or ("mock" if mock else "auto")
+    if mock and pads in ("gpio", "auto"):
         pads = "mock"  # the mocked pins stand in for the real pads (serial gets a simulated hub)
+    if pads == "auto" or (pads == "serial" and not mock):
+        from controller.devices.choose import choose_pads
+
+        pads, why = choose_pads(pads, config.serial_port)
+        _say(f"pads: {why}")
     if config.bots > config.players:
         print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
         return 2

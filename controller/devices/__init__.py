@@ -7,10 +7,11 @@ the real implementations, when a device is actually opened.
 from __future__ import annotations
 
 from controller.devices.leds import LedState, RefusalFlash, led_states
-from controller.devices.pads import BUTTONS, Pads, PressCallback, StatusCallback
+from controller.devices.pads import BUTTONS, DropCallback, Pads, PressCallback, StatusCallback
 
 __all__ = [
     "BUTTONS",
+    "DropCallback",
     "LedState",
     "Pads",
     "PressCallback",

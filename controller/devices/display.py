@@ -1,7 +1,20 @@
-"""The OLED as a device: a worker thread that renders the newest model and pushes it over I2C.
+"""The OLED as a device: a worker thread that renders the newest model and puts it on the panel.
 
-The table must never wait for the screen (an I2C frame takes ~25 ms at 400 kHz, far longer when the bus
-is stuck), so `update` only swaps in the newest model and the thread does the slow work.
+The table must never wait for the screen, so `update` only swaps in the newest model and the thread
+does the slow work, off the hot path:
+
+- it renders only when the model changed, and sends only when the picture changed, and then only the
+  8-pixel pages (rows of the controller's memory) that changed: a vote changes one or two pages, and a
+  full frame costs about 25 ms on I2C at 400 kHz (1,024 bytes of pixels plus addressing);
+- the table page's PNG is encoded only when someone asks for it (`latest_png`), once per frame;
+- a frame counts as shown when `device.display` (or the page writes) returned: `frame_info()`'s
+  `rendered_at` is the moment it was on the panel, which benchmarks/reveal_latency.py measures;
+- in mock mode the emulated panel takes as long as the configured I2C bus would, so mock-mode latency
+  is honest;
+- a missing panel is looked for again (every few seconds, then less often), and a panel that failed a
+  write is re-initialised before the next frame (a loose wire or a brown-out resets the controller);
+- after a long time without a change the panel dims, then goes dark, against burn-in; the next change
+  wakes it. The thread sleeps until the next such moment, so an idle box wakes nothing.
 """
 
 from __future__ import annotations
@@ -22,30 +35,200 @@ log = logging.getLogger(__name__)
 
 OLED_MODELS: tuple[str, ...] = ("ssd1306", "sh1106", "ssd1309")
 OLED_ADDRESSES: tuple[int, ...] = (0x3C, 0x3D)
+PAGES = HEIGHT // 8
+DEFAULT_BUS_HZ = 400_000  # what systemd/install.sh sets (dtparam=i2c_arm_baudrate=400000)
+DEFAULT_CONTRAST = 0xCF  # luma's own start-up value
+DIM_CONTRAST = 0x01
+RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0)  # seconds between attempts to (re)open a panel
 
 Renderer = Callable[[DisplayModel], Image.Image]
+Opener = Callable[[], Any]
+
+
+def page_bytes(image: Image.Image) -> list[bytes]:
+    """The picture cut into the controller's 8-pixel-high pages, for telling which pages changed."""
+    return [image.crop((0, page * 8, image.width, page * 8 + 8)).tobytes() for page in range(PAGES)]
+
+
+def changed_pages(shown: list[bytes] | None, pages: list[bytes]) -> list[int]:
+    """Which pages differ from what the panel shows (all of them when that is unknown)."""
+    if shown is None:
+        return list(range(len(pages)))
+    return [p for p in range(len(pages)) if pages[p] != shown[p]]
+
+
+def page_transfer_seconds(bus_hz: int, width: int = WIDTH) -> float:
+    """How long one page takes on I2C: its pixel bytes sent in 32-byte writes as luma does, plus the
+    page-addressing command; 9 clocks a byte (8 bits and the acknowledge)."""
+    chunks = -(-width // 32)
+    data = width + chunks * 2  # each write: the device address and the data control byte
+    command = 2 + 3  # address, command control byte, three addressing bytes
+    return (data + command) * 9 / bus_hz
+
+
+class Panel:
+    """Puts frames on a luma device, sending only the pages that changed where the controller allows.
+
+    All three supported controllers do: the SSD1306 and SSD1309 take a page range (PAGEADDR in
+    horizontal addressing mode, which luma sets up), the SH1106 is written page by page anyway (luma
+    sends a page-address command before each). Any other device (luma's dummy) gets whole frames.
+    """
+
+    def __init__(self, device: Any) -> None:
+        self.device = device
+        self._shown: list[bytes] | None = None
+        self.pages_sent = 0  # for tests and the doctor
+        kind = type(device).__name__
+        self._mode = "range" if kind in ("ssd1306", "ssd1309") else "pages" if kind == "sh1106" else "full"
+
+    def forget(self) -> None:
+        """The panel's memory is unknown (new or re-initialised device): the next frame goes out whole."""
+        self._shown = None
+
+    def show(self, image: Image.Image) -> int:
+        """Send what changed; returns the number of pages sent (0: the panel already shows it)."""
+        pages = page_bytes(image)
+        changed = changed_pages(self._shown, pages)
+        if not changed:
+            return 0
+        self._shown = None  # until the write succeeded, the panel's content is unknown
+        if self._mode == "full" or len(changed) == PAGES:
+            self.device.display(image)
+        elif self._mode == "range":
+            self._send_range(image, changed[0], changed[-1])
+        else:
+            for page in changed:
+                self._send_page(image, page)
+        self._shown = pages
+        sent = PAGES if self._mode == "full" else len(changed)
+        if self._mode == "range":
+            sent = changed[-1] - changed[0] + 1
+        self.pages_sent += sent
+        return sent
+
+    def _columns(self, image: Image.Image, first: int, last: int) -> bytearray:
+        """Page bytes for pages first..last: one byte per column, bit 0 the top pixel (SSD1306 layout)."""
+        dev = self.device
+        image = dev.preprocess(image)
+        width = image.width
+        pixels = image.load()
+        assert pixels is not None
+        buf = bytearray(width * (last - first + 1))
+        for page in range(first, last + 1):
+            base = (page - first) * width
+            for bit in range(8):
+                y = page * 8 + bit
+                mask = 1 << bit
+                for x in range(width):
+                    if pixels[x, y]:
+                        buf[base + x] |= mask
+        return buf
+
+    def _send_range(self, image: Image.Image, first: int, last: int) -> None:
+        dev = self.device
+        const = dev._const
+        dev.command(const.COLUMNADDR, dev._colstart, dev._colend - 1, const.PAGEADDR, first, last)
+        dev.data(list(self._columns(image, first, last)))
+
+    def _send_page(self, image: Image.Image, page: int) -> None:
+        dev = self.device
+        dev.command(0xB0 + page, dev._page_address_offset, 0x10)
+        dev.data(list(self._columns(image, page, page)))
+
+
+class EmulatedPanel:
+    """luma's in-memory dummy with the I2C bus's transfer time, for mock mode and tests.
+
+    It behaves as an SSD1306 would: it keeps the frame and takes `page_seconds` per page sent.
+    """
+
+    def __init__(
+        self, device: Any, bus_hz: int = DEFAULT_BUS_HZ, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
+        self.device = device
+        self.page_seconds = page_transfer_seconds(bus_hz, device.width)
+        self._sleep = sleep
+        self._shown: list[bytes] | None = None
+        self.pages_sent = 0
+        self.contrast_level = DEFAULT_CONTRAST
+        self.visible = True
+
+    def forget(self) -> None:
+        self._shown = None
+
+    def show(self, image: Image.Image) -> int:
+        pages = page_bytes(image)
+        changed = changed_pages(self._shown, pages)
+        if not changed:
+            return 0
+        sent = changed[-1] - changed[0] + 1  # one page range, as for an SSD1306
+        self._sleep(sent * self.page_seconds)
+        self.device.display(image)
+        self._shown = pages
+        self.pages_sent += sent
+        return sent
+
+    def contrast(self, level: int) -> None:
+        self.contrast_level = level
+
+    def hide(self) -> None:
+        self.visible = False
+
+    def show_panel(self) -> None:
+        self.visible = True
 
 
 class DisplayWorker:
-    """Renders on its own thread only when the model changed; keeps the last frame as PNG bytes."""
+    """Renders on its own thread only when the model changed; keeps the last frame for the table page.
 
-    def __init__(self, device: Any, renderer: Renderer = render) -> None:
+    `device` is a luma device (or None when the panel is missing), `opener` makes a fresh one (for a
+    missing panel and after a failed write), `panel` overrides how frames reach the device (the
+    emulated bus in mock mode).
+    """
+
+    def __init__(
+        self,
+        device: Any,
+        renderer: Renderer = render,
+        *,
+        opener: Opener | None = None,
+        panel: Any = None,
+        contrast: int = DEFAULT_CONTRAST,
+        dim_after: float | None = None,
+        off_after: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        retry_delays: tuple[float, ...] = RETRY_DELAYS,
+    ) -> None:
         self.device = device
         self._render = renderer
+        self._opener = opener
+        self._panel: Any = panel if panel is not None else (Panel(device) if device is not None else None)
+        self._contrast = contrast
+        self._dim_after = dim_after
+        self._off_after = off_after
+        self._clock = clock
+        self._retry_delays = retry_delays
         self._cond = threading.Condition()
         self._pending: DisplayModel | None = None
         self._has_pending = False
         self._last: DisplayModel | None = None
-        self._png: bytes | None = None
+        self._image: Image.Image | None = None  # the last rendered frame
+        self._png: tuple[int, bytes] | None = None  # (frame number, PNG), encoded on request
         self._stopping = False
         self._busy = False
         self.frames = 0  # frames rendered (not skipped), for tests and the doctor
         self._frame_version: int | None = None  # the table version the last frame shows
-        self._frame_at: float | None = None  # time.monotonic() when the last frame was ready
+        self._frame_at: float | None = None  # time.monotonic() when the last frame was on the panel
+        self._changed_at = clock()
+        self._look = "bright"  # "bright", "dim" or "off" (burn-in care)
+        self._retry_at: float | None = None if device is not None or opener is None else clock()
+        self._attempts = 0
         self.error: str | None = None  # the last device error, None once a frame got through again
+        self.reopened = 0  # panels (re)initialised after a fault or a late start
         self._thread = threading.Thread(target=self._run, name="oled", daemon=True)
         self._thread.start()
 
+    # -- what the box and the web app use ---------------------------------------------------------
     def update(self, model: DisplayModel) -> None:
         """Hand over the newest model; never blocks on rendering or the bus, older models are dropped."""
         with self._cond:
@@ -54,14 +237,37 @@ class DisplayWorker:
             self._cond.notify_all()
 
     def latest_png(self) -> bytes | None:
-        """The last rendered frame as PNG (for the table page), or None before the first frame."""
+        """The last rendered frame as PNG (for the table page), or None before the first frame.
+
+        Encoded here, on the asking thread, once per frame: the OLED thread never spends time on it.
+        """
         with self._cond:
-            return self._png
+            image, frame, cached = self._image, self.frames, self._png
+        if image is None:
+            return None
+        if cached is not None and cached[0] == frame:
+            return cached[1]
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG")
+        png = buffer.getvalue()
+        with self._cond:
+            if self.frames == frame:
+                self._png = (frame, png)
+        return png
 
     def frame_info(self) -> dict[str, Any]:
-        """Count, table version and ``time.monotonic()`` of the last frame (for the latency benchmark)."""
+        """Count, table version and ``time.monotonic()`` when the last frame was on the panel."""
         with self._cond:
             return {"frames": self.frames, "version": self._frame_version, "rendered_at": self._frame_at}
+
+    @property
+    def connected(self) -> bool:
+        """Whether a panel is there and took the last frame."""
+        return self._panel is not None and self.error is None
+
+    @property
+    def look(self) -> str:
+        return self._look
 
     def wait_idle(self, timeout: float = 2.0) -> bool:
         """Block until every handed-over model has been dealt with (tests and shutdown use this)."""
@@ -81,24 +287,67 @@ class DisplayWorker:
             except Exception:  # the bus may already be gone at shutdown
                 log.debug("display cleanup failed", exc_info=True)
 
+    # -- the thread -------------------------------------------------------------------------------
+    def _next_timer(self, now: float) -> float | None:
+        """Seconds to the next thing the thread must do by itself (retry, dim, off), or None."""
+        moments = []
+        if self._retry_at is not None:
+            moments.append(self._retry_at)
+        if self._dim_after is not None and self._look == "bright":
+            moments.append(self._changed_at + self._dim_after)
+        if self._off_after is not None and self._look != "off":
+            moments.append(self._changed_at + self._off_after)
+        return max(0.0, min(moments) - now) if moments else None
+
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._has_pending or self._stopping)
+                while not (self._has_pending or self._stopping):
+                    wait = self._next_timer(self._clock())
+                    if wait is not None and wait <= 0:
+                        break
+                    self._cond.wait(wait)
                 if self._stopping:
                     return
-                model = self._pending
+                model = self._pending if self._has_pending else None
                 self._has_pending = False
-                if model is None or model == self._last:
-                    self._cond.notify_all()
-                    continue
                 self._busy = True
             try:
-                self._draw(model)
+                self._timers()
+                if model is not None and model != self._last:
+                    self._draw(model)
             finally:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+
+    def _timers(self) -> None:
+        now = self._clock()
+        if self._retry_at is not None and now >= self._retry_at:
+            self._reopen()
+        idle = now - self._changed_at
+        if self._off_after is not None and idle >= self._off_after and self._look != "off":
+            self._set_look("off")
+        elif self._dim_after is not None and idle >= self._dim_after and self._look == "bright":
+            self._set_look("dim")
+
+    def _set_look(self, look: str) -> None:
+        panel = self._panel
+        if panel is None:
+            self._look = look
+            return
+        target = panel if isinstance(panel, EmulatedPanel) else self.device
+        try:
+            if look == "off":
+                target.hide()
+            else:
+                if self._look == "off":
+                    target.show_panel() if isinstance(panel, EmulatedPanel) else target.show()
+                target.contrast(DIM_CONTRAST if look == "dim" else self._contrast)
+        except Exception as exc:
+            self._fault(exc)
+            return
+        self._look = look
 
     def _draw(self, model: DisplayModel) -> None:
         try:
@@ -106,36 +355,103 @@ class DisplayWorker:
         except Exception:  # a bad view must not kill the screen for the rest of the game
             log.exception("rendering the OLED frame failed")
             return
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
+        version = model.view.get("version") if model.view is not None else None
         with self._cond:
-            self._png = buffer.getvalue()
+            changed = self._image is None or image.tobytes() != self._image.tobytes()
+            self._image = image
             self._last = model
             self.frames += 1
-            version = model.view.get("version") if model.view is not None else None
             self._frame_version = version if isinstance(version, int) else None
-            self._frame_at = time.monotonic()
+        if changed:
+            self._changed_at = self._clock()
+            if self._look != "bright":
+                self._set_look("bright")
+        self._put(image)
+        with self._cond:
+            self._frame_at = time.monotonic()  # on the panel now (or as far as it will get)
+
+    def _put(self, image: Image.Image) -> None:
+        if self._panel is None or self._retry_at is not None:
+            return  # no panel now; the retry puts the newest frame up
         try:
-            self.device.display(image)
+            self._panel.show(image)
             self.error = None
         except Exception as exc:  # OLED unplugged or bus error: keep rendering for the table page
-            if self.error is None:
-                log.warning("OLED did not take the frame: %s", exc)
+            self._fault(exc)
+
+    def _fault(self, exc: Exception) -> None:
+        if self.error is None:
+            log.warning("OLED did not take the frame: %s", exc)
+        self.error = str(exc) or type(exc).__name__
+        self._panel.forget()
+        if self._opener is not None and self._retry_at is None:
+            self._attempts = 0
+            self._retry_at = self._clock()  # re-initialise before the next frame
+
+    def _reopen(self) -> None:
+        assert self._opener is not None
+        try:
+            device = self._opener()
+        except Exception as exc:
+            delay = self._retry_delays[min(self._attempts, len(self._retry_delays) - 1)]
+            self._attempts += 1
+            self._retry_at = self._clock() + delay
+            if self.error != (str(exc) or type(exc).__name__):
+                log.warning("OLED not found (%s); trying again in %g s", exc, delay)
             self.error = str(exc) or type(exc).__name__
+            return
+        self._retry_at = None
+        self._attempts = 0
+        old, self.device = self.device, device
+        if old is not None and old is not device:
+            cleanup = getattr(old, "cleanup", None)
+            if callable(cleanup):
+                try:
+                    cleanup()
+                except Exception:
+                    log.debug("closing the old OLED failed", exc_info=True)
+        self._panel = Panel(device)
+        self.reopened += 1
+        self.error = None
+        log.info("OLED ready")
+        try:
+            device.contrast(self._contrast)
+        except Exception as exc:
+            self._fault(exc)
+            return
+        self._look = "bright"
+        if self._image is not None:
+            self._put(self._image)
 
 
 def open_display(
-    model_name: str | None = None, address: int | None = None, mock: bool = False, i2c_port: int = 1
+    model_name: str | None = None,
+    address: int | None = None,
+    mock: bool = False,
+    i2c_port: int = 1,
+    *,
+    rotate: int = 0,
+    contrast: int = DEFAULT_CONTRAST,
+    dim_after: float | None = None,
+    off_after: float | None = None,
+    bus_hz: int = DEFAULT_BUS_HZ,
 ) -> DisplayWorker:
-    """The OLED on I2C bus 1 (or luma's in-memory dummy in mock mode), wrapped in a started worker.
+    """The OLED on I2C (or luma's in-memory dummy in mock mode), wrapped in a started worker.
 
     Left out, the model and address come from JACCUSE_OLED_MODEL / JACCUSE_OLED_ADDRESS (e.g. `sh1106`,
-    `0x3d`), else an SSD1306 at 0x3C, the common 0.96" module.
+    `0x3d`), else an SSD1306 at 0x3C, the common 0.96" module. A panel that is not there yet is no
+    error: the worker keeps looking for it. `rotate` is 0 or 180 degrees (a module mounted upside down).
     """
+    if rotate not in (0, 180):
+        raise ValueError(f"rotate must be 0 or 180, not {rotate!r}")
     if mock:
         from luma.core.device import dummy
 
-        return DisplayWorker(dummy(width=WIDTH, height=HEIGHT, mode="1"))
+        emulated = EmulatedPanel(dummy(width=WIDTH, height=HEIGHT, mode="1"), bus_hz)
+        emulated.contrast(contrast)
+        return DisplayWorker(
+            emulated.device, panel=emulated, contrast=contrast, dim_after=dim_after, off_after=off_after
+        )
     model_name = model_name or os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
     if address is None:
         address = int(os.environ.get("JACCUSE_OLED_ADDRESS") or "0x3c", 0)
@@ -144,6 +460,15 @@ def open_display(
     from luma.core.interface.serial import i2c
     from luma.oled import device as oled
 
-    serial = i2c(port=i2c_port, address=address)
-    device = getattr(oled, model_name)(serial, width=WIDTH, height=HEIGHT)
-    return DisplayWorker(device)
+    def opener() -> Any:
+        serial = i2c(port=i2c_port, address=address)
+        device = getattr(oled, model_name)(serial, width=WIDTH, height=HEIGHT, rotate=rotate // 90)
+        device.contrast(contrast)
+        return device
+
+    try:
+        device = opener()
+    except Exception as exc:  # no panel (yet): the worker looks again
+        log.warning("OLED %s at %#x not found (%s); looking in the background", model_name, address, exc)
+        device = None
+    return DisplayWorker(device, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after)

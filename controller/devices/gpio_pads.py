@@ -1,13 +1,21 @@
 """Seat pads wired straight to the Pi's GPIO, and the same pads on gpiozero's mock pins.
 
 One thread does the debouncing, so behaviour does not depend on the gpiozero pin backend. A pin edge
-only tells the debouncer (see debounce.py); a "pressed" edge on a released button latches a press and
-wakes the thread, which reports it straight away. Releases are accepted by the thread once the contact
-has read released for the settle time, after a fresh read of the pin.
+only tells the debouncer (see debounce.py) and wakes the thread, which sleeps until the debouncer can
+decide, reads the pin again and reports the press (1.5 ms after the edge) or accepts the release. The
+same thread blinks the LEDs, all in step from one clock, so blinking costs two wake-ups a second for
+the whole table instead of a gpiozero blink thread per LED.
+
+Quiet when idle: the buttons are gpiozero `DigitalInputDevice`s, which report edges through the pin
+backend's own notification (lgpio's alert pipe on a Pi) and, unlike `Button`, run no hold-timer thread
+that polls all the time (gpiozero issue 1007). The pad thread sleeps without a timeout while nothing is
+being debounced. Only while some seat's LED says WAITING (a press is expected) does it re-read every
+pin once a second, in case the backend dropped an edge.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -15,9 +23,9 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from controller.devices.debounce import DEFAULT_SETTLE, Debouncer
+from controller.devices.debounce import DEFAULT_CONFIRM, DEFAULT_SETTLE, Debouncer
 from controller.devices.leds import BLINK_TIMES, LedState
-from controller.devices.pads import BUTTONS, Pads, PressCallback, StatusCallback
+from controller.devices.pads import BUTTONS, DropCallback, Pads, PressCallback, StatusCallback
 from controller.devices.pinmap import MOCK_REVISION, PinMap, load_pinmap, mock_pinmap
 
 log = logging.getLogger(__name__)
@@ -25,7 +33,8 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Key = tuple[int, str]
 
-RESYNC_INTERVAL = 0.05  # seconds between re-reads of every button, in case the backend dropped an edge
+RESYNC_INTERVAL = 1.0  # seconds between re-reads of every button while a press is expected
+MOCK_PIN_HISTORY = 64  # changes a mock LED pin remembers (a long mock session would otherwise grow)
 
 
 class GpioPads(Pads):
@@ -37,11 +46,14 @@ class GpioPads(Pads):
         *,
         pin_factory: Any = None,
         settle: float = DEFAULT_SETTLE,
+        confirm: float = DEFAULT_CONFIRM,
         clock: Clock = time.monotonic,
         autopoll: bool = True,
         blink_times: Mapping[LedState, tuple[float, float]] = BLINK_TIMES,
     ) -> None:
-        from gpiozero import LED, Button  # lazy: laptops import this package without gpiozero
+        from gpiozero import LED, DigitalInputDevice  # lazy: laptops import this package without gpiozero
+
+        from controller.devices.lgpio_env import lgpio_ready
 
         self.pinmap = pinmap
         self.seats = len(pinmap)
@@ -54,33 +66,48 @@ class GpioPads(Pads):
         self._stopping = False
         self._closed = False
         self._led_shown: dict[int, LedState] = {}
+        self._blinking: dict[int, tuple[float, float]] = {}  # seat -> (on, off) seconds
+        self._lit: dict[int, bool] = {}
         self._buttons: dict[Key, Any] = {}
         self._debouncers: dict[Key, Debouncer] = {}
         self._edge_counts: dict[Key, int] = {}
         self._leds: list[Any] = []
+        # the real pins (no factory given) import lgpio, which needs a writable work directory
+        ready = lgpio_ready() if pin_factory is None else contextlib.nullcontext("")
         try:
-            now = clock()
-            for seat, pins in enumerate(pinmap.seats):
-                for name in BUTTONS:
-                    button = Button(
-                        pins.button(name), pull_up=True, bounce_time=None, pin_factory=pin_factory
-                    )
-                    key = (seat, name)
-                    self._buttons[key] = button
-                    self._debouncers[key] = Debouncer(settle, pressed=bool(button.is_pressed), now=now)
-                    self._edge_counts[key] = 0
-                    button.when_pressed = self._edge_handler(key, True)
-                    button.when_released = self._edge_handler(key, False)
-                led = LED(pins.led, pin_factory=pin_factory)
-                led.off()
-                self._leds.append(led)
-                self._led_shown[seat] = LedState.OFF
+            with ready:
+                now = clock()
+                for seat, pins in enumerate(pinmap.seats):
+                    for name in BUTTONS:
+                        # pressed pulls the line low: with pull_up=True, "active" means pressed
+                        button = DigitalInputDevice(
+                            pins.button(name), pull_up=True, bounce_time=None, pin_factory=pin_factory
+                        )
+                        key = (seat, name)
+                        self._buttons[key] = button
+                        self._debouncers[key] = Debouncer(
+                            settle, pressed=bool(button.is_active), now=now, confirm=confirm
+                        )
+                        self._edge_counts[key] = 0
+                        button.when_activated = self._edge_handler(key, True)
+                        button.when_deactivated = self._edge_handler(key, False)
+                    led = LED(pins.led, pin_factory=pin_factory)
+                    led.off()
+                    self._leds.append(led)
+                    self._led_shown[seat] = LedState.OFF
         except Exception:
             self._release_devices()
             raise
+        self.pin_factory = type(self._leds[0].pin_factory).__name__ if self._leds else None
 
     # -- Pads ------------------------------------------------------------------------------------
-    def start(self, on_press: PressCallback, on_status: StatusCallback | None = None) -> None:
+    def start(
+        self,
+        on_press: PressCallback,
+        on_status: StatusCallback | None = None,
+        on_drop: DropCallback | None = None,
+    ) -> None:
+        # on_drop is never called: a GPIO press reaches the table the moment it is confirmed
         self._on_press = on_press
         if on_status is not None:
             on_status(True)  # wired pads cannot be unplugged as a whole
@@ -93,18 +120,41 @@ class GpioPads(Pads):
         return not self._closed
 
     def set_leds(self, states: Mapping[int, LedState]) -> None:
-        for seat, state in states.items():
-            if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
-                continue
-            led = self._leds[seat]
-            if state is LedState.OFF:
-                led.off()
-            elif state is LedState.PRESSED:
-                led.on()
-            else:
-                on_time, off_time = self._blink_times[state]
-                led.blink(on_time=on_time, off_time=off_time, background=True)
-            self._led_shown[seat] = state
+        with self._cond:
+            now = self._clock()
+            for seat, state in states.items():
+                if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
+                    continue
+                self._led_shown[seat] = state
+                if state in self._blink_times:
+                    self._blinking[seat] = self._blink_times[state]
+                else:
+                    self._blinking.pop(seat, None)
+                    self._light(seat, state is LedState.PRESSED)
+            self._blink(now)
+            # the thread re-reads the pins only while a press is expected, and times the blinking
+            self._cond.notify_all()
+
+    def _light(self, seat: int, lit: bool) -> None:
+        if self._lit.get(seat) != lit:
+            self._lit[seat] = lit
+            self._write_led(seat, lit)
+
+    def _write_led(self, seat: int, lit: bool) -> None:
+        self._leds[seat].value = lit
+
+    def _blink(self, now: float) -> None:
+        """Set every blinking LED to its phase now (caller holds the lock)."""
+        for seat, (on, off) in self._blinking.items():
+            self._light(seat, now % (on + off) < on)
+
+    def _next_blink(self, now: float) -> float | None:
+        """Seconds until some blinking LED must change."""
+        waits = []
+        for on, off in self._blinking.values():
+            phase = now % (on + off)
+            waits.append(on - phase if phase < on else on + off - phase)
+        return min(waits) if waits else None
 
     def led_states(self) -> dict[int, LedState]:
         """What each LED was last told to show (the table page mirrors this on its virtual pads)."""
@@ -126,10 +176,10 @@ class GpioPads(Pads):
         """Accept settled levels now and report new presses; the thread calls this, tests may too."""
         with self._cond:
             now = self._clock()
-            ripe = [key for key, deb in self._debouncers.items() if deb.releasing and deb.due(now) == 0.0]
-        # Re-read those pins before trusting a release no edge has contradicted: accepting a release
-        # the backend got wrong would arm a second press. A latched press needs no re-read (the edge
-        # is the press), so it is not delayed by one.
+            ripe = [key for key, deb in self._debouncers.items() if deb.pending and deb.due(now) == 0.0]
+        # Re-read those pins before trusting a level no edge has contradicted: this read is the second
+        # sample of a press (a spike is gone by now), and for a release it keeps a release the backend
+        # got wrong from arming a second press.
         self._confirm(ripe)
         presses: list[Key] = []
         with self._cond:
@@ -157,7 +207,7 @@ class GpioPads(Pads):
             return
         with self._cond:
             marks = {key: self._edge_counts[key] for key in keys}
-        levels = {key: bool(self._buttons[key].is_pressed) for key in keys}
+        levels = {key: bool(self._buttons[key].is_active) for key in keys}
         with self._cond:
             now = self._clock()
             for key, level in levels.items():
@@ -176,26 +226,40 @@ class GpioPads(Pads):
 
         return handler
 
+    def expecting(self) -> bool:
+        """Whether some seat's LED asks for a press (then a dropped edge would cost a vote)."""
+        return any(state is LedState.WAITING for state in self._led_shown.values())
+
     def _run(self) -> None:
-        next_resync = self._clock()
+        next_resync = self._clock()  # one full read at start, then only while a press is expected
         while True:
             with self._cond:
                 if self._stopping:
                     return
                 now = self._clock()
-                # A latched press is due at 0, so the thread does not sleep while one waits; an edge
-                # arriving during the sleep wakes it through notify_all in the edge handler.
-                dues = [d for d in (deb.due(now) for deb in self._debouncers.values()) if d is not None]
-                wait = min([RESYNC_INTERVAL, next_resync - now, *dues])
-                if wait > 0:
+                # Sleep until the earliest debouncer decision, or the next re-read while a press is
+                # expected, else until woken: an edge, an LED change or close() notify the condition.
+                waits = [d for d in (deb.due(now) for deb in self._debouncers.values()) if d is not None]
+                if next_resync is not None:
+                    waits.append(next_resync - now)
+                if (blink := self._next_blink(now)) is not None:
+                    waits.append(blink + 1e-4)  # just past the edge, so the phase has flipped
+                wait = min(waits) if waits else None
+                if wait is None or wait > 0:
                     self._cond.wait(wait)
                 if self._stopping:
                     return
                 now = self._clock()
-            if now >= next_resync or now < next_resync - RESYNC_INTERVAL:
+                self._blink(now)
+                expecting = self.expecting()
+            if next_resync is not None and (now >= next_resync or now < next_resync - RESYNC_INTERVAL):
                 # on schedule, not on every wake-up, so a press is reported without reading all pins
                 self.resync()
+                next_resync = None
+            if expecting and next_resync is None:
                 next_resync = now + RESYNC_INTERVAL
+            elif not expecting:
+                next_resync = None
             self.poll()
 
     def _wait_for(self, key: Key, pressed: bool, timeout: float) -> bool:
@@ -249,6 +313,12 @@ class MockPads(GpioPads):
     def lit(self, seat: int) -> bool:
         """Whether the seat's LED pin is driven high right now."""
         return bool(self.pin(seat, "led").state)
+
+    def _write_led(self, seat: int, lit: bool) -> None:
+        super()._write_led(seat, lit)
+        states = self.pin(seat, "led").states  # MockPin records every change: keep the record short
+        if len(states) > MOCK_PIN_HISTORY:
+            del states[: len(states) - MOCK_PIN_HISTORY]
 
     def _check(self, seat: int, name: str, allow_led: bool = False) -> None:
         if not 0 <= seat < self.seats:

@@ -15,6 +15,9 @@ PressCallback = Callable[[int, str], None]
 StatusCallback = Callable[[bool], None]
 """Called with True when the pads become reachable and False when they are lost (hub unplugged)."""
 
+DropCallback = Callable[[int, str, str], None]
+"""Called with (seat, button, why) for a press the pads threw away (made before the current vote round)."""
+
 
 class Pads(abc.ABC):
     """A set of seat pads: two buttons and one LED per seat."""
@@ -22,8 +25,25 @@ class Pads(abc.ABC):
     seats: int
 
     @abc.abstractmethod
-    def start(self, on_press: PressCallback, on_status: StatusCallback | None = None) -> None:
+    def start(
+        self,
+        on_press: PressCallback,
+        on_status: StatusCallback | None = None,
+        on_drop: DropCallback | None = None,
+    ) -> None:
         """Begin reporting debounced presses; each physical press is reported exactly once."""
+
+    def set_epoch(self, epoch: int) -> None:
+        """Name the vote round now open; presses made before it must not count in it.
+
+        The caller (the box's wiring, which knows the game) passes a number that changes whenever a
+        new round of voting starts; the pads know nothing else about games. Pads that hand a press
+        over the moment it happens (GPIO) have no queue that could carry an old press into a new
+        round, so they keep the number only for `epoch`. The pad hub stamps presses with it.
+        """
+        self.epoch = epoch
+
+    epoch: int | None = None
 
     @abc.abstractmethod
     def set_leds(self, states: Mapping[int, LedState]) -> None:

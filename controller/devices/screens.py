@@ -2,6 +2,12 @@
 
 Everything here is deterministic (bundled fonts, no clock) so reference images can be compared pixel
 for pixel. Seats are numbered from 0, as in the views, on the pages and on the pad labels.
+
+The fonts are bitmap fonts drawn for 1-bit screens, used only at the pixel sizes they were drawn at:
+Terminus Bold (SIL OFL) from 12 px up, and Spleen 5x8 (BSD) where only 8 px fit. An outline font
+thresholded to 1 bit at 10-12 px merges strokes: "i" came out as "l" and "8" as "B". Both files and
+their licences are in fonts/. `font(name, size)` snaps a requested size to the nearest drawn size at
+or below it, so callers keep asking for the size they mean.
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH, HEIGHT = 128, 64
 FONT_DIR = Path(__file__).with_name("fonts")
-BOLD = "DejaVuSans-Bold.ttf"
-CONDENSED = "DejaVuSansCondensed-Bold.ttf"
+BOLD = "terminus-bold.otb"  # strikes at 12, 14, 16, 18, 20, 22, 24, 28 and 32 px
+CONDENSED = BOLD  # one face for every size; the name stays for callers that ask for narrow text
+SMALL = "spleen-5x8.pcf"  # 5 px wide, 8 px high: for the lines that must fit many characters
+TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
 
 Font = ImageFont.FreeTypeFont
 
@@ -45,6 +53,7 @@ class DisplayModel:
     paused: bool = False
     reveal: tuple[Reveal, ...] | None = None
     cannot_save: bool = False  # the journal cannot be written (a full disk): moves wait
+    pads: str | None = None  # which pads the box uses ("GPIO", "hub", ...), shown on the start screen
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -58,7 +67,11 @@ def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
 
 @lru_cache(maxsize=32)
 def font(name: str, size: int) -> Font:
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    """The bitmap font at the largest size it was drawn at that is not above `size`."""
+    if name == SMALL or size < TERMINUS_SIZES[0]:
+        return ImageFont.truetype(str(FONT_DIR / SMALL), 8)
+    drawn = max(s for s in TERMINUS_SIZES if s <= size)
+    return ImageFont.truetype(str(FONT_DIR / BOLD), drawn)
 
 
 def seat_label(seat: int) -> str:
@@ -82,7 +95,7 @@ def render(model: DisplayModel) -> Image.Image:
         where = f"move {move}." if move is not None else "a restart."
         _fault(draw, "GAME RESTORED", ["Picked up after", where])
     elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url)
+        _startup(image, draw, model.startup_url, model.pads)
     elif (view.get("over") or view.get("phase") == "over") and _campaign(view):
         _campaign_over(draw, view, _campaign(view) or {})
     elif view.get("over") or view.get("phase") == "over":
@@ -108,17 +121,45 @@ def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
         y += 15
 
 
-def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None) -> None:
+def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, pads: str | None) -> None:
     if not url:
         _centered(draw, "J'ACCUSE", 12, font(BOLD, 18))
         _centered(draw, "starting...", 38, font(CONDENSED, 12))
+        if pads:
+            _centered(draw, f"Pads: {pads}", 54, font(SMALL, 8))
         return
     size = _draw_qr(image, url, x=0, y=0, box=HEIGHT)
-    left = size + 4
-    draw.text((left, 2), "J'ACCUSE", font=font(CONDENSED, 13), fill=1)
-    draw.text((left, 20), "Scan to", font=font(CONDENSED, 12), fill=1)
-    draw.text((left, 34), "join the", font=font(CONDENSED, 12), fill=1)
-    draw.text((left, 48), "table", font=font(CONDENSED, 12), fill=1)
+    left = size + 3
+    room = WIDTH - left
+    draw.text((left, 0), "J'ACCUSE", font=font(BOLD, 12), fill=1)
+    draw.text((left, 13), "Scan, or", font=font(BOLD, 12), fill=1)
+    draw.text((left, 25), "open:", font=font(BOLD, 12), fill=1)
+    # the address as text too, for a phone whose camera will not read the code: host, then :port
+    small = font(SMALL, 8)
+    y = 38
+    for line in _address_lines(url, draw, small, room):
+        draw.text((left, y), line, font=small, fill=1)
+        y += 9
+    if pads and y <= HEIGHT - 8:
+        draw.text((left, HEIGHT - 8), f"Pads: {pads}", font=small, fill=1)
+
+
+def _address_lines(url: str, draw: ImageDraw.ImageDraw, fnt: Font, room: int) -> list[str]:
+    """What to type: the URL without `http://` and the final `/`, split at the port to fit `room`."""
+    text = url.split("://", 1)[-1].rstrip("/")
+    if draw.textlength(text, font=fnt) <= room:
+        return [text]
+    host, colon, rest = text.partition(":")
+    lines = [host, colon + rest] if colon else [text]
+    out: list[str] = []
+    for line in lines:  # a long host name: cut into pieces that fit
+        while line and draw.textlength(line, font=fnt) > room:
+            cut = max(1, int(room // max(1.0, draw.textlength("0", font=fnt))))
+            out.append(line[:cut])
+            line = line[cut:]
+        if line:
+            out.append(line)
+    return out[:3]
 
 
 def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
@@ -154,9 +195,9 @@ def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
         line, detail = "Enact a policy", ""
     else:
         line, detail = "Accuse, parley", "or pass"
-    _fit_text(draw, line, 44, 16, (11, 10))
+    _fit_text(draw, line, 44, 16, (12, 8))
     if detail:
-        _fit_text(draw, detail, 44, 29, (11, 10))
+        _fit_text(draw, detail, 44, 29, (12, 8))
     _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True)
 
 
@@ -165,7 +206,7 @@ def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
     crowded = len(reveal) > 8
     _header(draw, f"RED {reds}  BLACK {blacks}", height=13 if crowded else 16)
-    small = font(CONDENSED, 10 if crowded else 11)
+    small = font(SMALL if crowded else CONDENSED, 12)
     columns = 3 if crowded else 2
     col_width = WIDTH // columns
     rows = -(-len(reveal) // columns) or 1
@@ -288,7 +329,7 @@ def _waiting(
     """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit."""
     if not seats:
         return
-    label_font = font(CONDENSED, 11 if compact else 12)
+    label_font = font(CONDENSED, 12)
     numbers = font(BOLD, 12)
     gap = 6
     label_width = draw.textlength("Wait: ", font=label_font)
@@ -304,7 +345,7 @@ def _waiting(
     if placed[-1][0] >= (1 if compact else 2):
         count = f"{len(seats)} seat{'s' if len(seats) != 1 else ''}"
         if compact:
-            _fit_text(draw, f"Wait: {count}", left, y, (11, 10))
+            _fit_text(draw, f"Wait: {count}", left, y, (12, 8))
         else:
             draw.text((left, y), "Wait for", font=label_font, fill=1)
             draw.text((left, y + 14), count, font=numbers, fill=1)

@@ -63,7 +63,7 @@ class SimulatedHub:
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                ready, _, _ = select.select([self._master], [], [], 0.01)
+                ready, _, _ = select.select([self._master], [], [], 0.1)  # ticks: heartbeats, resends
                 data = os.read(self._master, 512) if ready else b""
             except (OSError, ValueError):
                 return

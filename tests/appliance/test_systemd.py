@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import socket
 import stat
@@ -49,6 +50,34 @@ def test_unit_is_a_hardened_notify_service_with_state_and_watchdog() -> None:
     assert o["WantedBy"] == ["multi-user.target"]
 
 
+def test_unit_hardening_keeps_what_the_box_needs() -> None:
+    o = _unit_options()
+    assert o["SystemCallFilter"] == ["@system-service"] and o["ProtectProc"] == ["invisible"]
+    assert o["IPAddressDeny"] == ["any"]
+    allowed = o["IPAddressAllow"][0].split()
+    for net in ("localhost", "link-local", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16"):
+        assert net in allowed
+    # these would break the box: no GPIO/I2C/serial devices, no device tree to tell a Pi, no device groups
+    for setting in ("PrivateDevices", "ProcSubset", "PrivateUsers"):
+        assert setting not in o, setting
+    # a group missing on this system must not stop the unit (216/GROUP): groups come from the user
+    assert "SupplementaryGroups" not in o and "Group" not in o
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed")
+def test_unit_scores_2_5_or_better_in_systemd_analyze_security(tmp_path: Path) -> None:
+    unit = tmp_path / "jaccuse-table.service"
+    unit.write_text(UNIT.read_text())
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=yes", str(unit)], capture_output=True, text=True
+    )
+    if "--offline" in result.stderr and "unrecognized" in result.stderr:
+        pytest.skip("this systemd-analyze has no --offline (systemd < 250)")
+    match = re.search(r"Overall exposure level for \S+: ([0-9.]+)", result.stdout)
+    assert match, result.stdout[-2000:] + result.stderr
+    assert float(match.group(1)) <= 2.5, result.stdout
+
+
 def test_notifier_sends_ready_and_watchdog_to_the_socket(tmp_path: Path, monkeypatch) -> None:
     path = str(tmp_path / "notify.sock")
     server = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -84,6 +113,7 @@ if [ "$1" = -nG ]; then cat "$STUB_STATE/groups" 2>/dev/null; exit 0; fi
     "usermod": 'echo "usermod $*" >> "$STUB_LOG"; '
     'echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
     "getent": "exit 0",
+    "udevadm": 'echo "udevadm $*" >> "$STUB_LOG"',
     "systemctl": """
 case "$1" in
   is-enabled) [ -f "$STUB_STATE/enabled" ];;
@@ -110,10 +140,14 @@ PIP_STUB = (
 )
 
 
-def _stub_env(tmp_path: Path) -> dict[str, str]:
+def _stub_env(tmp_path: Path, config_txt: str | None = "dtparam=audio=on\n") -> dict[str, str]:
     bin_dir, state = tmp_path / "stubs", tmp_path / "state"
     bin_dir.mkdir()
     state.mkdir()
+    if config_txt is not None:  # Bookworm's /boot/firmware/config.txt
+        boot = tmp_path / "root" / "boot" / "firmware"
+        boot.mkdir(parents=True)
+        (boot / "config.txt").write_text(config_txt)
     for name, body in STUBS.items():
         path = bin_dir / name
         path.write_text("#!/bin/bash\n" + body.strip() + "\n")
@@ -149,9 +183,13 @@ def test_install_sets_everything_up_and_a_second_run_changes_nothing(tmp_path: P
     done = log.read_text()
     for expected in ("raspi-config nonint do_i2c 0", "useradd --system", "usermod -a -G gpio",
                      "usermod -a -G i2c", "usermod -a -G dialout", "pip install", "systemctl daemon-reload",
-                     "systemctl enable jaccuse-table.service", "systemctl start jaccuse-table.service"):
+                     "systemctl enable jaccuse-table.service", "systemctl start jaccuse-table.service",
+                     "udevadm control --reload-rules"):
         assert expected in done
     root = tmp_path / "root"
+    rule = root / "etc/udev/rules.d/99-jaccuse-hub.rules"
+    assert rule.read_text() == (REPO / "systemd/99-jaccuse-hub.rules").read_text()
+    assert (root / "boot/firmware/config.txt").read_text().endswith("dtparam=i2c_arm_baudrate=400000\n")
     config = root / "etc/jaccuse-table/config.toml"
     assert config.read_text().startswith("# jaccuse-table configuration")
     assert (root / "etc/systemd/system/jaccuse-table.service").read_text() == UNIT.read_text()
@@ -190,6 +228,35 @@ def test_a_failed_compile_falls_back_to_plain_python(tmp_path: Path) -> None:
     (tmp_path / "log").write_text("")
     assert _run("install.sh", env).returncode == 0
     assert (tmp_path / "log").read_text() == ""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        ("dtparam=i2c_arm=on,i2c_arm_baudrate=100000\n", "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n"),
+        ("dtparam=i2c_arm_baudrate=50000\n", "dtparam=i2c_arm_baudrate=400000\n"),
+        ("dtparam=i2c_arm_baudrate=400000\n", "dtparam=i2c_arm_baudrate=400000\n"),
+        ("#dtparam=i2c_arm_baudrate=100000\n", "#dtparam=i2c_arm_baudrate=100000\n\n"
+         "# jaccuse-table: the OLED on a fast I2C bus\ndtparam=i2c_arm_baudrate=400000\n"),
+    ],
+)
+def test_install_sets_the_i2c_bus_to_400_khz(tmp_path: Path, before: str, after: str) -> None:
+    env = _stub_env(tmp_path, config_txt=before)
+    assert _run("install.sh", env).returncode == 0
+    config_txt = tmp_path / "root/boot/firmware/config.txt"
+    assert config_txt.read_text() == after
+    assert _run("install.sh", env).returncode == 0
+    assert config_txt.read_text() == after  # a second run changes nothing
+
+
+def test_udev_rule_names_the_hub_and_keeps_modemmanager_away() -> None:
+    from controller.devices.serial_pads import HUB_LINK, HUB_USB_IDS
+
+    rule = (REPO / "systemd/99-jaccuse-hub.rules").read_text()
+    ((vid, pid),) = HUB_USB_IDS
+    assert f'ATTRS{{idVendor}}=="{vid:04x}"' in rule and f'ATTRS{{idProduct}}=="{pid:04x}"' in rule
+    assert f'SYMLINK+="{HUB_LINK.removeprefix("dev/")}"' in rule
+    assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule
 
 
 def test_install_keeps_an_edited_config(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ def test_every_key_is_read() -> None:
         port = 8080
         bots = 2
         campaign = 4
+        allowed_hosts = ["jaccuse.lan"]
         [pads]
         mode = "serial"
         pinmap = "/etc/pins.toml"
@@ -40,10 +41,19 @@ def test_every_key_is_read() -> None:
         model = "sh1106"
         address = 0x3D
         i2c_port = 3
+        i2c_hz = 100000
+        rotate = 180
+        contrast = 128
+        dim_after = 5
+        off_after = 0
         """
     )
-    assert cfg == Config(9, "/srv/jt", "127.0.0.1", 8080, 2, "serial", "/etc/pins.toml", "/dev/ttyUSB0",
-                         "sh1106", 0x3D, 3, 4)
+    assert cfg == Config(
+        players=9, data_dir="/srv/jt", host="127.0.0.1", port=8080, bots=2, pads="serial",
+        pinmap="/etc/pins.toml", serial_port="/dev/ttyUSB0", oled_model="sh1106", oled_address=0x3D,
+        i2c_port=3, campaign=4, allowed_hosts=("jaccuse.lan",), i2c_hz=100_000, oled_rotate=180,
+        oled_contrast=128, oled_dim_after=5, oled_off_after=0,
+    )
 
 
 @pytest.mark.parametrize(
@@ -57,6 +67,8 @@ def test_every_key_is_read() -> None:
         ("[pads]\nmode = 'bluetooth'", "'pads.mode'"),
         ("[oled]\nmodel = 'ssd9999'", "'oled.model'"),
         ("[oled]\naddress = 300", "'oled.address'"),
+        ("[oled]\nrotate = 90", "'oled.rotate'"),
+        ("[oled]\ncontrast = 256", "'oled.contrast'"),
         ("box = 3", "'box'"),
         ("[box\n", "not valid TOML"),
         ("[box]\nplayers = 5\nbots = 6", "'box.bots'"),

@@ -67,10 +67,18 @@ class Cable:
             self.plugged = True
             self.cond.notify_all()
 
-    def press(self, seat: int, code: str) -> None:
+    def press(self, seat: int, code: str) -> bool:
+        """A debounced key press on the hub; False when the hub dropped it (it could not hear the Pi)."""
         with self.cond:
             self.now_ms += 1
+            kept = self.hub.linked(self.now_ms)
             self.hub.press(seat, code, self.now_ms)
+            return bool(kept)
+
+    def linked(self) -> bool:
+        """Whether the hub has heard the Pi lately (by the cable's own clock)."""
+        with self.cond:
+            return bool(self.hub.linked(self.now_ms))
 
     def tick(self, advance_ms: int) -> None:
         with self.cond:

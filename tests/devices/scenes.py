@@ -37,7 +37,7 @@ def _view(**changes: object) -> dict[str, object]:
 
 
 SCENES: dict[str, DisplayModel] = {
-    "startup": DisplayModel(view=None, startup_url=URL),
+    "startup": DisplayModel(view=None, startup_url=URL, pads="hub"),
     "startup-no-url": DisplayModel(view=None),
     "setup": DisplayModel(view=_view(version=3, phase="setup", policies=[], awaiting=[0, 2, 5, 6])),
     "setup-many": DisplayModel(view=_view(version=1, players=14, phase="setup", awaiting=list(range(1, 14)))),

@@ -96,3 +96,31 @@ def test_press_every_button_reports_missing_and_swapped(capsys: pytest.CaptureFi
         "seat 0 abstain: no press seen; check that button's two wires",
         "seat 1 abstain: the press arrived as seat 1 reveal; the wires or the pin map are swapped",
     ]
+
+
+def fake_pi(tmp_path: Path, i2c_hz: int | None) -> None:
+    (tmp_path / "proc/device-tree").mkdir(parents=True)
+    (tmp_path / "proc/device-tree/model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    (tmp_path / "dev").mkdir()
+    (tmp_path / "dev/i2c-1").touch()
+    if i2c_hz is not None:
+        node = tmp_path / "sys/class/i2c-adapter/i2c-1/of_node"
+        node.mkdir(parents=True)
+        (node / "clock-frequency").write_bytes(i2c_hz.to_bytes(4, "big"))
+
+
+def test_doctor_checks_the_i2c_bus_speed(tmp_path: Path) -> None:
+    fake_pi(tmp_path, 100_000)
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "PROBLEM  I2C bus at 100 kHz" in text and "dtparam=i2c_arm_baudrate=400000" in text
+    fast = tmp_path / "fast"
+    fake_pi(fast, 400_000)
+    _, text = run("--root", str(fast), "--no-buttons")
+    assert "OK       I2C bus at 400 kHz" in text
+
+
+def test_doctor_says_auto_picks_gpio_without_a_hub_and_notes_the_udev_rule(tmp_path: Path) -> None:
+    fake_pi(tmp_path, 400_000)
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "auto: no pad hub answered, so the box will use the pads on the GPIO header" in text
+    assert "99-jaccuse-hub.rules" in text

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from controller.devices import gpio_pads
+from controller.devices.debounce import DEFAULT_CONFIRM
 from controller.devices.gpio_pads import GpioPads, MockPads
 from controller.devices.leds import LedState
 from controller.devices.pinmap import default_pinmap
@@ -50,15 +51,17 @@ def test_bounce_trains_on_mock_pins_give_one_press_each(manual: MockPads, clock:
     assert got == expected
 
 
-def test_press_is_reported_at_the_first_pressed_edge(manual: MockPads, clock: Any) -> None:
+def test_press_is_reported_after_the_confirmation(manual: MockPads, clock: Any) -> None:
     got: list[tuple[int, str, float]] = []
     manual.start(lambda seat, name: got.append((seat, name, clock.now)))
     pin = manual.pin(3, "reveal")
     pin.drive_low()
     pressed_at = clock.now
-    assert manual.poll() == [(3, "reveal")]  # no clock advance: no settle delay
-    assert got == [(3, "reveal", pressed_at)]
-    for _ in range(10):  # press bounce after the accepted edge
+    assert manual.poll() == []  # one sample is not a press
+    clock.advance(DEFAULT_CONFIRM)
+    assert manual.poll() == [(3, "reveal")]  # the second sample, a fresh read, confirms it
+    assert got == [(3, "reveal", pressed_at + DEFAULT_CONFIRM)]
+    for _ in range(10):  # press bounce after the accepted press
         clock.advance(0.001)
         pin.drive_high()
         manual.poll()
@@ -75,6 +78,36 @@ def test_press_is_reported_at_the_first_pressed_edge(manual: MockPads, clock: An
     assert len(got) == 1
 
 
+def test_spikes_on_mock_pins_give_no_press(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str]] = []
+    manual.start(lambda seat, name: got.append((seat, name)))
+    rng = random.Random(5)
+    for _ in range(200):
+        pin = manual.pin(rng.randrange(8), rng.choice(["reveal", "abstain"]))
+        pin.drive_low()
+        manual.poll()
+        clock.advance(rng.uniform(50e-6, 500e-6))
+        pin.drive_high()
+        for _ in range(10):
+            clock.advance(0.0005)
+            manual.poll()
+    assert got == []
+
+
+def test_a_missed_spike_release_is_caught_by_the_second_sample(manual: MockPads, clock: Any) -> None:
+    got: list[tuple[int, str]] = []
+    manual.start(lambda seat, name: got.append((seat, name)))
+    button = manual._buttons[(1, "abstain")]
+    pin = manual.pin(1, "abstain")
+    pin.drive_low()
+    handler, button.when_deactivated = button.when_deactivated, None
+    pin.drive_high()  # the backend loses the edge that ends the spike
+    button.when_deactivated = handler
+    clock.advance(0.002)
+    assert manual.poll() == []  # the fresh read at the confirmation sees the line high again
+    assert got == []
+
+
 def test_release_bounce_trains_on_mock_pins_do_not_count(manual: MockPads, clock: Any) -> None:
     got: list[tuple[int, str]] = []
     manual.start(lambda seat, name: got.append((seat, name)))
@@ -83,6 +116,8 @@ def test_release_bounce_trains_on_mock_pins_do_not_count(manual: MockPads, clock
         seat, name = rng.randrange(8), rng.choice(["reveal", "abstain"])
         pin = manual.pin(seat, name)
         pin.drive_low()
+        manual.poll()
+        clock.advance(DEFAULT_CONFIRM)
         manual.poll()
         clock.advance(rng.uniform(0.04, 0.2))
         manual.poll()
@@ -107,6 +142,7 @@ def test_release_is_rechecked_against_the_pin(manual: MockPads, clock: Any) -> N
     manual.start(lambda seat, name: got.append((seat, name)))
     pin = manual.pin(0, "abstain")
     pin.drive_low()
+    clock.advance(DEFAULT_CONFIRM)
     manual.poll()
     manual._edge_handler((0, "abstain"), False)()  # a release edge the pin does not bear out
     clock.advance(0.05)
@@ -125,11 +161,13 @@ def test_resync_catches_a_press_whose_edge_was_lost(manual: MockPads, clock: Any
     got: list[tuple[int, str]] = []
     manual.start(lambda seat, name: got.append((seat, name)))
     button = manual._buttons[(2, "reveal")]
-    handler, button.when_pressed = button.when_pressed, None
+    handler, button.when_activated = button.when_activated, None
     manual.pin(2, "reveal").drive_low()
-    button.when_pressed = handler
+    button.when_activated = handler
     assert manual.poll() == []
     manual.resync()
+    assert manual.poll() == []
+    clock.advance(DEFAULT_CONFIRM)
     assert manual.poll() == [(2, "reveal")]
     assert got == [(2, "reveal")]
 
@@ -183,7 +221,16 @@ def test_press_rejects_unknown_seat_and_button() -> None:
         pads.close()
 
 
-def test_led_states_drive_the_pins(manual: MockPads) -> None:
+@pytest.fixture
+def threaded() -> Iterator[MockPads]:
+    pads = MockPads(8)
+    pads.start(lambda seat, name: None)
+    yield pads
+    pads.close()
+
+
+def test_led_states_drive_the_pins(threaded: MockPads) -> None:
+    manual = threaded  # the pad thread does the blinking
     manual.set_leds({0: LedState.PRESSED, 1: LedState.OFF, 2: LedState.WAITING, 3: LedState.REFUSED})
     assert manual.lit(0) is True
     assert manual.lit(1) is False
@@ -200,7 +247,8 @@ def test_led_states_drive_the_pins(manual: MockPads) -> None:
     assert manual.lit(3) is True
 
 
-def test_unchanged_led_state_does_not_restart_blink(manual: MockPads) -> None:
+def test_unchanged_led_state_does_not_restart_blink(threaded: MockPads) -> None:
+    manual = threaded
     manual.set_leds({0: LedState.WAITING})
     pin = manual.pin(0, "led")
     time.sleep(0.05)
@@ -230,3 +278,42 @@ def test_callback_errors_do_not_stop_presses(manual: MockPads, clock: Any, bounc
     drive(manual, clock, bounce, 1, "reveal", rng)
     drive(manual, clock, bounce, 2, "reveal", rng)
     assert calls == [1, 2]
+
+
+def test_idle_pads_run_one_sleeping_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quiet when idle: no per-button threads, and no pin reads while no press is expected."""
+    before = threading.active_count()
+    pads = MockPads(14)
+    reads: list[float] = []
+    real_resync = pads.resync
+
+    def counting_resync() -> None:
+        reads.append(time.monotonic())
+        real_resync()
+
+    monkeypatch.setattr(pads, "resync", counting_resync)
+    monkeypatch.setattr(gpio_pads, "RESYNC_INTERVAL", 0.05)
+    pads.start(lambda seat, name: None)
+    try:
+        assert threading.active_count() == before + 1  # the pad thread; gpiozero's Button had 28 more
+        time.sleep(0.3)
+        assert len(reads) == 1  # the read at start, then nothing while every LED is off
+        pads.set_leds({0: LedState.WAITING})
+        time.sleep(0.3)
+        assert len(reads) >= 3  # a press is expected: re-read now and then
+        pads.set_leds({0: LedState.OFF})
+        time.sleep(0.1)
+        settled = len(reads)
+        time.sleep(0.3)
+        assert len(reads) == settled
+    finally:
+        pads.close()
+
+
+def test_blinking_leds_keep_in_step_and_the_mock_record_stays_short(threaded: MockPads) -> None:
+    threaded.set_leds(dict.fromkeys(range(8), LedState.WAITING))
+    time.sleep(0.3)
+    assert len({threaded.lit(seat) for seat in range(8)}) == 1  # all on or all off together
+    threaded.set_leds({0: LedState.REFUSED})
+    time.sleep(2.0)  # 25 flips of the fast blink
+    assert len(threaded.pin(0, "led").states) <= gpio_pads.MOCK_PIN_HISTORY

@@ -108,3 +108,46 @@ def test_reveal_from_the_rules_event() -> None:
     }
     assert reveal_from_event(event) == (Reveal(0, "8D"), Reveal(1, None), Reveal(2, "KS"))
     assert reveal_from_event({"type": "policy_passed"}) is None
+
+
+@pytest.mark.parametrize("size", [8, 12, 14, 16, 32])
+@pytest.mark.parametrize("pair", ["il", "8B", "0O", "1l", "5S"])
+def test_look_alike_characters_stay_apart_at_every_size(pair: str, size: int) -> None:
+    """At 1 bit an outline font merged i/l and 8/B; the bitmap fonts must keep them apart."""
+    from PIL import ImageDraw
+
+    from controller.devices.screens import BOLD, font
+
+    fnt = font(BOLD, size)
+    glyphs = []
+    for ch in pair:
+        image = Image.new("1", (40, 40), 0)
+        draw = ImageDraw.Draw(image)
+        draw.fontmode = "1"
+        draw.text((2, 2), ch, font=fnt, fill=1)
+        glyphs.append(image.tobytes())
+    assert glyphs[0] != glyphs[1]
+
+
+def test_font_sizes_snap_to_the_sizes_the_fonts_were_drawn_at() -> None:
+    from controller.devices.screens import BOLD, CONDENSED, SMALL, font
+
+    assert font(BOLD, 13).size == 12 and font(CONDENSED, 40).size == 32 and font(BOLD, 17).size == 16
+    assert font(SMALL, 12).size == 8 and font(BOLD, 10).size == 8  # below 12 px: the 5x8 font
+
+
+def test_start_screen_spells_out_the_address_and_the_pads() -> None:
+    from PIL import ImageDraw
+
+    from controller.devices.screens import SMALL, _address_lines, font
+
+    draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT)))
+    assert _address_lines("http://192.168.1.42:8080/", draw, font(SMALL, 8), 66) == ["192.168.1.42", ":8080"]
+    assert _address_lines("http://10.0.0.2:80/", draw, font(SMALL, 8), 66) == ["10.0.0.2:80"]
+    long = _address_lines("http://jaccuse-table-in-the-living-room.local:8080/", draw, font(SMALL, 8), 66)
+    assert long[0] == "jaccuse-table" and len(long) == 3  # cut to fit, at most three lines
+    # the text is really drawn: another port changes the pixels right of the QR code only
+    a = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8080/", pads="hub"))
+    b = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8081/", pads="hub"))
+    c = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8080/", pads="GPIO"))
+    assert a.tobytes() != b.tobytes() and a.tobytes() != c.tobytes()

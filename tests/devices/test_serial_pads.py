@@ -73,7 +73,7 @@ def test_lost_ack_resend_is_dropped(cable: Cable, pads: Any) -> None:
     cable.press(5, "R")
     assert wait_until(lambda: got == [(5, "reveal")])
     with cable.cond:  # pretend the ACK never arrived: the hub sends the same press again
-        cable.hub.outbox = [[1, 5, "R", 0]]
+        cable.hub.outbox = [[1, 5, "R", 0, cable.hub.epoch, 0]]
     cable.tick(2000)
     assert wait_until(lambda: not cable.hub.outbox)
     assert got == [(5, "reveal")]
@@ -85,18 +85,22 @@ def test_unplug_replug_loses_and_doubles_nothing(cable: Cable, pads: Any) -> Non
     rng = random.Random(11)
     expected: list[tuple[int, str]] = []
     assert wait_until(lambda: serial_pads.connected)
+    dropped = 0
     for _ in range(100):
+        assert wait_until(cable.linked)  # the Pi has greeted the hub again
         for _ in range(rng.randrange(0, 4)):
             seat, code = rng.randrange(14), rng.choice("RA")
-            cable.press(seat, code)
+            assert cable.press(seat, code)
             expected.append((seat, "reveal" if code == "R" else "abstain"))
         time.sleep(rng.choice([0, 0, 0.0005, 0.002]))  # sometimes the ACKs are still in flight
         cable.unplug()
+        cable.tick(rng.randrange(0, 4000))  # past 3 s without the Pi, the hub counts as unlinked
         for _ in range(rng.randrange(0, 3)):  # presses while the cable is out
             seat, code = rng.randrange(14), rng.choice("RA")
-            cable.press(seat, code)
-            expected.append((seat, "reveal" if code == "R" else "abstain"))
-        cable.tick(rng.randrange(0, 1500))
+            if cable.press(seat, code):  # made while the hub still thought it was linked: kept
+                expected.append((seat, "reveal" if code == "R" else "abstain"))
+            else:  # made while unlinked: dropped on the spot, shown on the seat's LED
+                dropped += 1
         if rng.random() < 0.5:
             time.sleep(0.002)  # long enough for the reader to notice, sometimes
         cable.replug()
@@ -104,6 +108,7 @@ def test_unplug_replug_loses_and_doubles_nothing(cable: Cable, pads: Any) -> Non
     time.sleep(0.05)
     assert got == expected
     assert cable.opens > 10
+    assert dropped > 0 and cable.hub.dropped_unlinked == dropped
     assert status[0] is True and status[-1] is True
     assert all(a != b for a, b in itertools.pairwise(status))
 
@@ -227,3 +232,108 @@ def test_probe_of_something_else_gives_none() -> None:
 
     port = serial.serial_for_url("loop://", timeout=0.01)  # echoes our HELLO back: not a hub
     assert probe_hub("loop://", timeout=0.2, open_port=lambda url: port) is None
+
+
+class FakePortInfo:
+    def __init__(self, device: str, vid: int | None, pid: int | None) -> None:
+        self.device, self.vid, self.pid = device, vid, pid
+
+
+def test_hub_is_found_by_its_usb_ids_after_the_udev_name(tmp_path: Any) -> None:
+    from controller.devices.serial_pads import find_hub_ports
+
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    (dev / "ttyACM1").touch()
+    ports = [
+        FakePortInfo("/dev/ttyUSB0", 0x0403, 0x6001),  # an FTDI adapter: not ours
+        FakePortInfo(str(dev / "ttyACM1"), 0x2E8A, 0x0005),  # a Pico running MicroPython
+        FakePortInfo("/dev/ttyACM0", 0x1A86, 0x7523),  # some other USB serial device
+        FakePortInfo("/dev/ttyS0", None, None),
+    ]
+    assert find_hub_ports(str(tmp_path), comports=lambda: ports) == [str(dev / "ttyACM1")]
+    (dev / "jaccuse-hub").symlink_to(dev / "ttyACM1")
+    # the stable name comes first, and the port it points at is not listed twice
+    assert find_hub_ports(str(tmp_path), comports=lambda: ports) == [str(tmp_path / "dev" / "jaccuse-hub")]
+    assert find_hub_ports(str(tmp_path)) == [str(tmp_path / "dev" / "jaccuse-hub")]  # no real ports read
+
+
+def test_the_port_is_held_exclusively() -> None:
+    import serial
+
+    from controller.devices.serial_pads import open_serial
+
+    master, slave = os.openpty()
+    try:
+        path = os.ttyname(slave)
+        first = open_serial(path)
+        try:
+            with pytest.raises(serial.SerialException):
+                open_serial(path)  # a second program (doctor while the service runs) is refused
+        finally:
+            first.close()
+        open_serial(path).close()  # free again once closed
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_an_old_hub_firmware_is_refused_with_a_clear_reason() -> None:
+    import serial
+
+    port = serial.serial_for_url("loop://", timeout=0.01)
+    port.write(b"HELLO jaccuse-hub 1 1.0.0 seats=8 boot=old1\n")
+    status: list[bool] = []
+    pads = SerialPads("loop", 8, open_port=lambda url: port, reconnect_interval=5.0)
+    pads.start(lambda s, b: None, status.append)
+    try:
+        assert wait_until(lambda: pads.last_error is not None and "protocol 1" in pads.last_error)
+        assert "copy firmware/hub.py" in (pads.last_error or "") and not pads.connected
+    finally:
+        pads.close()
+
+
+def test_choose_pads_prefers_a_hub_on_usb() -> None:
+    from controller.devices.choose import choose_pads
+
+    assert choose_pads("auto", None, find=lambda: ["/dev/ttyACM0"]) == (
+        "serial", "pad hub found on USB at /dev/ttyACM0"
+    )
+    assert choose_pads("auto", None, find=lambda: []) == ("gpio", "GPIO header (no pad hub on USB)")
+    assert choose_pads("auto", "/dev/jaccuse-hub", find=lambda: [])[0] == "serial"
+    assert choose_pads("gpio", None, find=lambda: ["/dev/ttyACM0"])[0] == "gpio"  # a setting wins
+
+    def broken() -> list[str]:
+        raise OSError("no /sys")
+
+    assert choose_pads("auto", None, find=broken)[0] == "gpio"
+
+
+def test_a_press_made_just_after_a_new_round_before_the_hub_heard_of_it_counts(cable: Cable) -> None:
+    got: list[tuple[int, str]] = []
+    dropped: list[tuple[int, str, str]] = []
+    serial_pads = SerialPads("fake", 14, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
+    serial_pads.set_epoch(1)
+    serial_pads.start(lambda s, b: got.append((s, b)), on_drop=lambda s, b, why: dropped.append((s, b, why)))
+    try:
+        assert wait_until(lambda: serial_pads.connected and cable.hub.epoch != "-")
+        old = cable.hub.epoch
+        cable.press(2, "R")
+        assert wait_until(lambda: got == [(2, "reveal")])  # round 1's own press
+        with cable.cond:  # the next EPOCH line is lost on its way: the hub keeps the old round
+            real_receive = cable.hub.receive
+
+            def receive(data: bytes, now: int) -> None:
+                if not data.startswith(b"EPOCH"):
+                    real_receive(data, now)
+
+            cable.hub.receive = receive
+        time.sleep(0.01)
+        serial_pads.set_epoch(2)
+        time.sleep(0.01)
+        cable.press(3, "A")  # made after the change, stamped with the old round
+        assert cable.hub.epoch == old
+        assert wait_until(lambda: (3, "abstain") in got)
+        assert dropped == []
+    finally:
+        serial_pads.close()

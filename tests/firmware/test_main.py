@@ -37,8 +37,8 @@ def test_build_and_step_with_neopixels(firmware_main: Any) -> None:
     stdin = io.BytesIO(b"HELLO\nLED 3 on\n")
     for now in range(0, 60, 2):
         firmware_main.step(hub, matrix, leds, Poller(stdin), stdin, now)
-    assert out[0].startswith("HELLO jaccuse-hub 1 ")
-    assert "P 1 3 A\n" in out
+    assert out[0].startswith("HELLO jaccuse-hub 2 ")
+    assert "P 1 3 A - 0\n" in out
     assert leds.strip.pixels[3] == (0, 60, 0)
     assert leds.strip.writes >= 1
 

@@ -4,9 +4,10 @@ The GPIO pads run on gpiozero's mock pins with the built-in pin map and a hand-m
 densely as the pad thread would, and at once after every edge (the thread is woken by a press). For
 every reveal and abstain pin and for every bounce length from 0 to 20 ms (whole milliseconds, both
 ends included), a press chatters for that long before settling low, is held, then chatters for that
-long again on release. Each such press must be reported once, for the right seat and button, at the
-clock reading of its first low edge (eager debouncing adds no delay), and nothing else. A second test
-presses cleanly and chatters only on release, with more flips, on every pin.
+long again on release. Each such press must be reported once, for the right seat and button, no later
+than the 1.5 ms confirmation after its chatter ends, and nothing else. A second test presses cleanly
+and chatters only on release, with more flips, on every pin. A third puts single spikes of 50 to 500
+microseconds on every pin (what a long cable beside a blinking LED line picks up): none may count.
 
 Trains per (pin, length): 1, or 5 with `pytest --long`.
 """
@@ -18,6 +19,7 @@ from typing import Any
 
 from gpiozero.pins.mock import MockFactory
 
+from controller.devices.debounce import DEFAULT_CONFIRM
 from controller.devices.gpio_pads import GpioPads
 from controller.devices.pads import BUTTONS
 from controller.devices.pinmap import MOCK_REVISION, default_pinmap
@@ -46,19 +48,19 @@ def bounce_train(rng: random.Random, length: float, final: bool) -> list[tuple[f
     return steps
 
 
-def chatter(pads: GpioPads, pin: Any, clock: Clock, steps: list[tuple[float, bool]]) -> float | None:
-    """Drive the steps, polling every 0.5 ms and right after each edge; returns the first low edge's time."""
-    first_low = None
+STEP = 0.0005  # the poll grid: the pad thread wakes at least this precisely
+
+
+def chatter(pads: GpioPads, pin: Any, clock: Clock, steps: list[tuple[float, bool]]) -> float:
+    """Drive the steps, polling every 0.5 ms and right after each edge; returns the last step's time."""
     start = clock.now
     for offset, level in steps:
         while clock.now < start + offset:
-            clock.now += 0.0005
+            clock.now += STEP
             pads.poll()
         pin.drive_low() if level else pin.drive_high()
-        if level and first_low is None:
-            first_low = clock.now
         pads.poll()
-    return first_low
+    return clock.now
 
 
 def hold(pads: GpioPads, clock: Clock, seconds: float) -> None:
@@ -90,13 +92,16 @@ def test_every_default_pin_counts_each_bouncy_press_once(long_run: bool) -> None
                 for length_ms in range(21):
                     for _ in range(trains):
                         # press (pulled-up input goes low), hold, release, rest
-                        pressed_at = chatter(pads, pin, clock, bounce_train(rng, length_ms / 1000, True))
+                        started = clock.now
+                        settled = chatter(pads, pin, clock, bounce_train(rng, length_ms / 1000, True))
                         hold(pads, clock, rng.uniform(0.035, 0.08))
                         chatter(pads, pin, clock, bounce_train(rng, length_ms / 1000, False))
                         hold(pads, clock, rng.uniform(0.035, 0.08))
-                        assert pressed_at is not None
-                        expected.append((seat, name, pressed_at))
-        assert got == expected  # the clock readings too: each press is reported at its first edge
+                        expected.append((seat, name, started, settled + DEFAULT_CONFIRM + STEP))
+        assert [(s, n) for s, n, _ in got] == [(s, n) for s, n, _, _ in expected]
+        for (_, _, at), (_, _, earliest, latest) in zip(got, expected, strict=True):
+            # counted inside the chatter (a pressed stretch held 1.5 ms) or at most 1.5 ms after it
+            assert earliest + DEFAULT_CONFIRM - 1e-9 <= at <= latest + 1e-9
         assert len(got) == len(pinmap) * len(BUTTONS) * 21 * trains
     finally:
         pads.close()
@@ -115,9 +120,11 @@ def test_release_bounce_on_every_default_pin_never_counts(long_run: bool) -> Non
                 pin = factory.pin(pins.button(name))
                 for length_ms in range(21):
                     for _ in range(trains):
-                        pin.drive_low()  # a clean press, reported on the spot
-                        expected.append((seat, name, clock.now))
+                        pin.drive_low()  # a clean press, reported once the confirmation is over
                         pads.poll()
+                        clock.now += DEFAULT_CONFIRM
+                        pads.poll()
+                        expected.append((seat, name, clock.now))
                         hold(pads, clock, rng.uniform(0.035, 0.08))
                         steps = [(0.0, False)]  # release, then 2-40 flips within length_ms
                         if length_ms:
@@ -130,5 +137,26 @@ def test_release_bounce_on_every_default_pin_never_counts(long_run: bool) -> Non
                         hold(pads, clock, 0.035)
                         assert not pads.debounced(seat, name)
         assert got == expected
+    finally:
+        pads.close()
+
+
+def test_single_spikes_on_every_default_pin_never_count(long_run: bool) -> None:
+    clock = Clock()
+    pinmap = default_pinmap()
+    pads, factory, got = open_pads(clock)
+    widths_us = range(50, 501, 10 if long_run else 50)
+    try:
+        for pins in pinmap.seats:
+            for name in BUTTONS:
+                pin = factory.pin(pins.button(name))
+                for width in widths_us:
+                    pin.drive_low()
+                    pads.poll()
+                    clock.now += width / 1e6
+                    pin.drive_high()
+                    pads.poll()
+                    hold(pads, clock, 0.005)
+        assert got == []
     finally:
         pads.close()

@@ -12,6 +12,7 @@ Examples: 600, or 6000 with `pytest --long`.
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections import Counter
 from pathlib import Path
@@ -194,6 +195,21 @@ def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, lon
 
     try:
         one_request()
+        # Generated data is not uniform: a route the run happened to miss still gets one request of each
+        # method it takes, so every route is covered on every run
+        for rule in rules:
+            if hits[rule.rule]:
+                continue
+            path = rule.rule
+            for name in rule.arguments:
+                path = re.sub(rf"<(?:[a-z]+:)?{name}>", "0", path)
+            for method in sorted(m for m in rule.methods or () if m not in ("HEAD", "OPTIONS")):
+                response = client.open(path, method=method, json={}, buffered=False)
+                try:
+                    assert response.status_code < 500, (method, path, response.status_code)
+                finally:
+                    response.close()
+                hits[rule.rule] += 1
     finally:
         table.stop()
     missed = [r.rule for r in rules if not hits[r.rule]]

@@ -30,7 +30,6 @@ PLAYERS = 8
 CODES = {"reveal": "R", "abstain": "A"}
 
 
-
 def wait_until(condition: Any, timeout: float = 10.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -92,9 +91,10 @@ def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_
     pads = SerialPads("sim", PLAYERS, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
     pads.start(on_press)
     presses_total = 0
+    dropped_by_hub = 0
     try:
         assert wait_until(lambda: pads.connected)
-        for _ in range(rounds):
+        for number in range(rounds):
             assert sum(table.snapshot().pad_refusals) == 0  # checked before a new game resets the counts
             play_outside_elections(table, rng)
             snap = table.snapshot()
@@ -107,22 +107,33 @@ def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_
                     voted = act(table, seat, act="vote", card=rng.choice(cards))
                 plan.append((seat, "reveal" if voted and rng.random() < 0.8 else "abstain"))
             rng.shuffle(plan)
+            pads.set_epoch(number)  # a new vote round, as the box's wiring would name it
             before = table.snapshot().version
             out_at = rng.randrange(len(plan))  # the cable comes out after this many presses
             back_at = rng.randrange(out_at, len(plan) + 1)  # and goes back in after this many
             cable.drop_acks = rng.random() < 0.3  # then the hub re-sends presses the Pi already has
+            retry: list[tuple[int, str]] = []
             for i in range(len(plan) + 1):
                 if i == out_at:
                     time.sleep(rng.choice([0, 0, 0.0005, 0.002]))  # ACKs sometimes still in flight
                     cable.unplug()
+                if i == out_at:
+                    cable.tick(rng.randrange(0, 4000))  # re-sends run; past 3 s the hub counts as unlinked
                 if i == back_at:
-                    cable.tick(rng.randrange(0, 2500))  # the hub's re-send timer runs while it is out
                     if rng.random() < 0.5:
                         time.sleep(0.002)  # long enough for the reader to notice, sometimes
                     cable.replug()
                 if i < len(plan):
-                    cable.press(plan[i][0], CODES[plan[i][1]])
-                    expected[plan[i]] += 1
+                    if cable.press(plan[i][0], CODES[plan[i][1]]):
+                        expected[plan[i]] += 1
+                    else:
+                        retry.append(plan[i])
+            if retry:  # the red blink told these players to press again once the hub is back
+                assert wait_until(cable.linked)
+                for seat, button in retry:
+                    assert cable.press(seat, CODES[button])
+                    expected[(seat, button)] += 1
+                dropped_by_hub += len(retry)
             presses_total += len(plan)
             target = before + len(plan)
             resolved = wait_until(lambda t=target: table.snapshot().version >= t)  # type: ignore[misc]
@@ -138,4 +149,45 @@ def test_hub_unplugged_mid_vote_loses_and_doubles_no_press(tmp_path: Path, long_
     finally:
         pads.close()
         table.stop()
-    print(f"hub replug: {rounds} rounds, {presses_total} presses, {pads.duplicates} re-sent copies dropped")
+    assert pads.stale == 0  # every press belonged to its round
+    print(
+        f"hub replug: {rounds} rounds, {presses_total} presses, {pads.duplicates} re-sent copies dropped, "
+        f"{dropped_by_hub} pressed again after the hub dropped them"
+    )
+
+
+def test_a_press_queued_across_a_new_vote_round_is_dropped(tmp_path: Path) -> None:
+    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="serial", seed=9))
+    table.start()
+    cable = Cable(PLAYERS, boot="rel2")
+    delivered: list[tuple[int, str]] = []
+    dropped: list[tuple[int, str, str]] = []
+
+    def on_press(seat: int, button: str) -> None:
+        delivered.append((seat, button))
+        table.press(seat, button)
+
+    pads = SerialPads("sim", PLAYERS, open_port=cable.open, reconnect_interval=0.001, ping_interval=0.05)
+    pads.set_epoch(1)
+    pads.start(on_press, on_drop=lambda seat, button, why: dropped.append((seat, button, why)))
+    try:
+        rng = random.Random(5)
+        play_outside_elections(table, rng)
+        assert wait_until(lambda: pads.connected and cable.hub.epoch != "-")
+        seat = table.snapshot().public["awaiting"][0]
+        cable.unplug()
+        assert cable.press(seat, "A")  # made in round 1 just as the cable came out: queued in the hub
+        cable.tick(2000)  # two seconds pass on the hub's clock
+        pads.set_epoch(2)  # meanwhile the table moved on to another round
+        version = table.snapshot().version
+        cable.replug()
+        assert wait_until(lambda: bool(dropped) and not cable.hub.outbox)
+        assert dropped == [(seat, "abstain", "stale")] and delivered == []
+        assert pads.stale == 1
+        time.sleep(0.05)
+        assert table.snapshot().version == version  # the table never saw it
+        assert cable.press(seat, "A")  # pressed again in the new round: it counts
+        assert wait_until(lambda: delivered == [(seat, "abstain")])
+    finally:
+        pads.close()
+        table.stop()

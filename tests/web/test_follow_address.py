@@ -111,6 +111,7 @@ def test_the_oled_start_screen_follows_the_address(tmp_path: Path) -> None:
     lan = LanAddress(lease, lease.all, every=0.0)
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
     devices = run._Devices()
+    devices.address_every = 0.2
     devices.open(True, "mock", 5, Config())
     devices.display.close()
     display = RecordingDisplay()
@@ -120,7 +121,7 @@ def test_the_oled_start_screen_follows_the_address(tmp_path: Path) -> None:
     try:
         display.wait_for(lambda m: m.startup_url == "http://127.0.0.1:8000/")
         lease.address = "192.168.1.20"
-        # no table change is needed: the feeder looks again within about a second
+        # no table change is needed: while the start screen shows, the feeder looks again every address_every
         display.wait_for(lambda m: m.startup_url == "http://192.168.1.20:8000/", timeout=5.0)
     finally:
         devices.close()

@@ -1,7 +1,10 @@
-"""Replay a scripted game file through the rules engine (the replay contract, versions 1 and 2).
+"""Replay a scripted game file through the rules engine.
 
-Kept apart from the command so tests and the table can reuse the parsing: a malformed file is an
-``InputError`` (exit 2), a refused action is part of a normal answer (exit 0, ``ok`` false).
+A file's ``game`` key picks the game: absent (or ``"jaccuse"``), the J'Accuse replay contract,
+versions 1 and 2, read here exactly as it always was; ``"betrayal"``, Betrayal's, which its own
+package reads (``controller.games.betrayal.replay``). Kept apart from the command so tests and the
+table can reuse the parsing: a malformed file is an ``InputError`` (exit 2), a refused action is
+part of a normal answer (exit 0, ``ok`` false).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import json
 import random
 from typing import Any
 
+from controller.games.registry import UnknownGame, check_game
 from controller.rules import (
     Accepted,
     Action,
@@ -33,12 +37,26 @@ class InputError(ValueError):
     """The replay file is not a game: bad JSON, missing keys, unknown cards or acts, a wrong deck."""
 
 
-def parse_game(text: str) -> tuple[GameState, list[Action]]:
-    """Read a replay file into its starting state and its list of actions."""
+def _load(text: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"not valid JSON: {exc}") from None
+
+
+def game_of(data: object) -> str:
+    """The game a parsed replay file is for: its ``game`` key, J'Accuse without one."""
+    if not isinstance(data, dict) or data.get("game") is None:
+        return "jaccuse"
+    try:
+        return check_game(data["game"])
+    except UnknownGame as exc:
+        raise InputError(str(exc)) from None
+
+
+def parse_game(text: str) -> tuple[GameState, list[Action]]:
+    """Read a J'Accuse replay file into its starting state and its list of actions."""
+    data = _load(text)
     if not isinstance(data, dict):
         raise InputError("the file must hold one JSON object")
     version = data.get("version", 1)
@@ -122,5 +140,14 @@ def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
 
 
 def replay_text(text: str) -> dict[str, Any]:
+    """The answer to a replay file of any game."""
+    data = _load(text)
+    if game_of(data) == "betrayal":
+        from controller.games.betrayal.replay import ReplayInputError, replay
+
+        try:
+            return replay(data)
+        except ReplayInputError as exc:
+            raise InputError(str(exc)) from None
     state, actions = parse_game(text)
     return run_replay(state, actions)

@@ -178,7 +178,9 @@ def format_report(data: dict[str, Any]) -> str:
     a, w, e, j = data["accusations"], data["winner_side"], data["ending"], data["joker_died"]
     out, pts = data["eliminations_per_game"], data["points_mean"]
     variant = ", twos defend" if data["twos_defend"] else ""
-    joker_at = f", at accusation {j['mean_accusation']} on average" if j["mean_accusation"] is not None else ""
+    joker_at = ""
+    if j["mean_accusation"] is not None:
+        joker_at = f", at accusation {j['mean_accusation']} on average"
     lines = [
         f"Betrayal: {data['games']} games, {data['players']} players, {data['policy']} bots{variant},"
         f" seeds from {data['seed']}",

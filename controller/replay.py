@@ -1,10 +1,11 @@
 """Replay a scripted game file through the rules engine.
 
-A file's ``game`` key picks the game: absent (or ``"jaccuse"``), the J'Accuse replay contract,
-versions 1 and 2, read here exactly as it always was; ``"betrayal"``, Betrayal's, which its own
-package reads (``controller.games.betrayal.replay``). Kept apart from the command so tests and the
-table can reuse the parsing: a malformed file is an ``InputError`` (exit 2), a refused action is
-part of a normal answer (exit 0, ``ok`` false).
+A file's ``game`` key picks the game, and the game's replay reader (``registry.replay_reader``)
+answers it: without the key (or with ``"jaccuse"``) this module, which reads the J'Accuse replay
+contract, versions 1 and 2, exactly as it always has; with ``"betrayal"``,
+``controller.games.betrayal.replay``. Kept apart from the command so tests and the table can reuse
+the parsing: a malformed file is an ``InputError`` (exit 2), a refused action is part of a normal
+answer (exit 0, ``ok`` false).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import json
 import random
 from typing import Any
 
-from controller.games.registry import UnknownGame, check_game
+from controller.games.registry import UnknownGame, check_game, replay_reader
 from controller.rules import (
     Accepted,
     Action,
@@ -37,6 +38,10 @@ class InputError(ValueError):
     """The replay file is not a game: bad JSON, missing keys, unknown cards or acts, a wrong deck."""
 
 
+#: the name every game's replay reader gives its input error (``shape.ReplayReader``)
+ReplayInputError = InputError
+
+
 def _load(text: str) -> Any:
     try:
         return json.loads(text)
@@ -56,7 +61,10 @@ def game_of(data: object) -> str:
 
 def parse_game(text: str) -> tuple[GameState, list[Action]]:
     """Read a J'Accuse replay file into its starting state and its list of actions."""
-    data = _load(text)
+    return _parse(_load(text))
+
+
+def _parse(data: object) -> tuple[GameState, list[Action]]:
     if not isinstance(data, dict):
         raise InputError("the file must hold one JSON object")
     version = data.get("version", 1)
@@ -139,15 +147,17 @@ def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
     return out
 
 
+def replay(data: object) -> dict[str, Any]:
+    """The answer to a parsed J'Accuse replay file."""
+    state, actions = _parse(data)
+    return run_replay(state, actions)
+
+
 def replay_text(text: str) -> dict[str, Any]:
     """The answer to a replay file of any game."""
     data = _load(text)
-    if game_of(data) == "betrayal":
-        from controller.games.betrayal.replay import ReplayInputError, replay
-
-        try:
-            return replay(data)
-        except ReplayInputError as exc:
-            raise InputError(str(exc)) from None
-    state, actions = parse_game(text)
-    return run_replay(state, actions)
+    reader = replay_reader(game_of(data))
+    try:
+        return reader.replay(data)
+    except reader.ReplayInputError as exc:
+        raise InputError(str(exc)) from None

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from controller.games.registry import DEFAULT_GAME, GAMES, rules
+from controller.games.registry import DEFAULT_GAME, GAMES, balance, rules
 
 #: players when --players is not given: J'Accuse's mid-size table, Betrayal's best count
 DEFAULT_PLAYERS = {"jaccuse": 6, "betrayal": 5}
@@ -37,7 +37,7 @@ def _progress_bar(done: int, total: int) -> None:
 
 def main(args: argparse.Namespace) -> int:
     game = rules(args.game)
-    players = DEFAULT_PLAYERS[args.game] if args.players is None else args.players
+    players = DEFAULT_PLAYERS.get(args.game, game.MIN_PLAYERS) if args.players is None else args.players
     if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
         print(f"jaccuse-table simulate: --players must be {game.MIN_PLAYERS}-{game.MAX_PLAYERS}"
               f" for {args.game}", file=sys.stderr)
@@ -49,15 +49,15 @@ def main(args: argparse.Namespace) -> int:
         print("jaccuse-table simulate: --twos-defend is a Betrayal option", file=sys.stderr)
         return 2
     show = _progress_bar if (sys.stderr.isatty() and args.games >= 50) else None
-    if args.game == "betrayal":
-        from controller.games.betrayal import balance
+    tool = balance(args.game)
+    if args.twos_defend:
+        # Betrayal's optional rule (B11), so far the only game option
+        from controller.games.betrayal import balance as betrayal_balance
 
-        data = balance.simulate(players, args.games, args.seed, args.policy,
-                                twos_defend=args.twos_defend, progress=show).to_dict()
-        print(json.dumps(data) if args.json else balance.format_report(data))
-        return 0
-    from controller.simulate import format_report, simulate
-
-    data = simulate(players, args.games, args.seed, args.policy, progress=show).to_dict()
-    print(json.dumps(data) if args.json else format_report(data))
+        report = betrayal_balance.simulate(players, args.games, args.seed, args.policy,
+                                           twos_defend=True, progress=show)
+    else:
+        report = tool.simulate(players, args.games, args.seed, args.policy, progress=show)
+    data = report.to_dict()
+    print(json.dumps(data) if args.json else tool.format_report(data))
     return 0

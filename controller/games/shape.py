@@ -1,12 +1,13 @@
 """The shape every game's rules package has, so the box can host a game it was not written for.
 
 A game is a package of pure rules (no I/O, no clock, no threads, randomness only from an RNG passed
-in) whose module satisfies ``GameRules``, with a ``strategy`` submodule that satisfies
-``GameStrategy`` (the sensible bot). The names are J'Accuse's (``controller.rules``), which had
-them first. The CLI, the simulator and the benchmark drive a game only through these, and the
-table will too; ``registry.py`` checks both packages against them with mypy (the typed
-``rules()`` and ``strategy()``), and ``missing_members`` checks any module at run time.
-docs/dev-interfaces.md ("Adding a game") explains each member.
+in) whose module satisfies ``GameRules``, with three submodules: ``strategy`` (``GameStrategy``, the
+sensible bot), ``replay`` (``ReplayReader``, its replay file) and ``balance`` (``GameBalance``, the
+simulator's report). The names are J'Accuse's (``controller.rules``, ``controller.replay``,
+``controller.simulate``), which had them first. The CLI and the benchmark drive a game only through
+these, and the table will too; ``registry.py`` checks every game against them with mypy (its typed
+lookups), and ``missing_members`` checks any module at run time. docs/dev-interfaces.md ("Adding a
+game") explains each member.
 
 Conventions the types cannot say:
 - Every state is a value: ``apply`` never changes the state it is given; a refused action changes
@@ -167,6 +168,39 @@ class GameStrategy(Protocol[S_contra, A_co, M]):
     ) -> A_co | None: ...
 
 
+class ReplayReader(Protocol):
+    """The ``replay`` submodule: the game's form of `jaccuse-table replay`'s file."""
+
+    @property
+    def ReplayInputError(self) -> type[ValueError]:
+        """Raised for a file that is not a game of this kind (the command exits 2)."""
+
+    def replay(self, data: object, /) -> dict[str, Any]:
+        """The answer to a parsed file (its ``game`` key already read): ``ok``, ``error``,
+        ``applied`` and the game's ``replay_summary``; a refused action stops it with ``ok`` false."""
+
+
+class ReportShape(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameBalance(Protocol):
+    """The ``balance`` submodule: `jaccuse-table simulate` for the game."""
+
+    @property
+    def POLICIES(self) -> tuple[str, ...]:
+        """The bot policies it plays: ``random`` and ``sensible``."""
+
+    def simulate(
+        self, players: int, games: int, seed: int, policy: str, /, *,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> ReportShape:
+        """Games ``seed``, ``seed + 1``, ... played by bots, summarised."""
+
+    def format_report(self, data: dict[str, Any], /) -> str:
+        """The report (``simulate(...).to_dict()``) as lines for people."""
+
+
 def _members(protocol: type) -> list[str]:
     names = [n for n in vars(protocol) if not n.startswith("_")]
     return sorted(set(names) | set(getattr(protocol, "__annotations__", {})))
@@ -174,17 +208,21 @@ def _members(protocol: type) -> list[str]:
 
 def missing_members(module: ModuleType, protocol: type) -> list[str]:
     """What ``module`` lacks to have ``protocol``'s shape: absent names, and functions that cannot
-    be called as the protocol calls them (too few or too many required arguments)."""
+    be called as the protocol calls them (its positional arguments and its keyword arguments)."""
     problems: list[str] = []
     for name in _members(protocol):
         if not hasattr(module, name):
             problems.append(f"{name}: missing")
             continue
         wanted = vars(protocol).get(name)
-        if inspect.isfunction(wanted) and not isinstance(wanted, property):
-            arity = len(inspect.signature(wanted).parameters) - 1  # without self
-            try:
-                inspect.signature(getattr(module, name)).bind(*range(arity))
-            except TypeError as exc:
-                problems.append(f"{name}: cannot be called with {arity} argument(s) ({exc})")
+        if not inspect.isfunction(wanted):
+            continue
+        params = list(inspect.signature(wanted).parameters.values())[1:]  # without self
+        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        keywords = {p.name: None for p in params if p.kind == p.KEYWORD_ONLY}
+        try:
+            inspect.signature(getattr(module, name)).bind(*range(len(positional)), **keywords)
+        except TypeError as exc:
+            problems.append(f"{name}: cannot be called as {name}({len(positional)} argument(s)"
+                            f"{''.join(', ' + k + '=' for k in keywords)}) ({exc})")
     return problems

@@ -14,14 +14,23 @@ from typing import Any
 import pytest
 
 from controller.games import registry, shape
-from controller.games.registry import GAMES, UnknownGame, check_game, rules, strategy
+from controller.games.registry import GAMES, UnknownGame, balance, check_game, replay_reader, rules, strategy
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_each_package_has_every_member_of_the_shape(name: str) -> None:
-    module = rules(name)
-    assert shape.missing_members(module, shape.GameRules) == []  # type: ignore[arg-type]
-    assert shape.missing_members(strategy(name), shape.GameStrategy) == []  # type: ignore[arg-type]
+def test_each_game_has_every_member_of_the_shape(name: str) -> None:
+    for module, protocol in [
+        (rules(name), shape.GameRules),
+        (strategy(name), shape.GameStrategy),
+        (replay_reader(name), shape.ReplayReader),
+        (balance(name), shape.GameBalance),
+    ]:
+        assert shape.missing_members(module, protocol) == [], (module, protocol)  # type: ignore[arg-type]
+
+
+def test_betrayals_pieces_live_in_its_package() -> None:
+    for lookup in (rules, strategy, replay_reader, balance):
+        assert lookup("betrayal").__name__.startswith("controller.games.betrayal")  # type: ignore[attr-defined]
 
 
 def test_the_registry_knows_both_games_and_jaccuse_is_the_default() -> None:
@@ -43,8 +52,15 @@ def test_missing_members_names_what_a_package_lacks() -> None:
     fake.seat_view = lambda state: {}  # type: ignore[attr-defined]
     problems = shape.missing_members(fake, shape.GameRules)
     assert problems[0] == "awaiting: missing"
-    assert [p for p in problems if p.startswith("seat_view: cannot be called with 2")]
+    assert [p for p in problems if p.startswith("seat_view: cannot be called as seat_view(2 argument(s))")]
     assert len(problems) == 2
+    tool = types.ModuleType("tool")
+    tool.POLICIES = ("random",)  # type: ignore[attr-defined]
+    tool.format_report = lambda data: ""  # type: ignore[attr-defined]
+    tool.simulate = lambda players, games, seed, policy: None  # type: ignore[attr-defined]
+    assert [p.split(" (")[0] for p in shape.missing_members(tool, shape.GameBalance)] == [
+        "simulate: cannot be called as simulate(4 argument(s), progress=)"
+    ]
 
 
 def _play_through_the_shape(name: str, players: int, seed: int) -> None:

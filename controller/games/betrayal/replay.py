@@ -29,8 +29,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_game(data: dict[str, Any]) -> tuple[GameState, list[Any]]:
+def read_game(data: object) -> tuple[GameState, list[Any]]:
     """The starting state of the file's game and its actions, still in their raw form."""
+    if not isinstance(data, dict):
+        raise ReplayInputError("the file must hold one JSON object")
     version = data.get("version", 1)
     if not _is_int(version) or version not in SUPPORTED_VERSIONS:
         raise ReplayInputError(f"unsupported version {version!r}; Betrayal files are version 1")
@@ -84,7 +86,7 @@ def run_replay(state: GameState, raw_actions: list[Any]) -> dict[str, Any]:
     return {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
 
 
-def replay(data: dict[str, Any]) -> dict[str, Any]:
+def replay(data: object) -> dict[str, Any]:
     """The whole answer for one parsed file."""
     state, actions = read_game(data)
     return run_replay(state, actions)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -268,3 +270,18 @@ def test_a_jaccuse_file_is_answered_as_before_with_or_without_its_game_key() -> 
     assert "stability" in plain and plain["ok"] is False
     assert replay_text(json.dumps({**jaccuse, "game": "jaccuse"})) == plain
     assert len(deck(3)) == 53
+
+
+def test_the_worked_example_in_the_docs_is_what_the_engine_answers() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "replay.md"
+    section = doc.read_text(encoding="utf-8").split("### A worked Betrayal game", 1)[1]
+    script, expected = re.findall(r"```json\n(.*?)```", section, re.S)[:2]
+    out = answer(script)
+    want = json.loads(expected)
+    assert list(want) == KEYS
+    assert out["error"]["index"] == want["error"]["index"]
+    for key in KEYS:
+        if key == "points":
+            assert [Counter(p) for p in out[key]] == [Counter(p) for p in want[key]]
+        elif key != "error":
+            assert out[key] == want[key], key

@@ -14,15 +14,14 @@ import json
 import random
 from typing import Any
 
-from controller.games.registry import UnknownGame, check_game, replay_reader
+from controller.games.driver import apply_until_refused
+from controller.games.registry import UnknownGame, check_game, replay_reader, rules
 from controller.rules import (
-    Accepted,
     Action,
     ActionFormatError,
     Deal,
     DealError,
     GameState,
-    apply,
     check_players,
     deal_cards,
     deal_next_generation,
@@ -132,15 +131,7 @@ def _campaign_deals(
 
 def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
     """Apply actions until the end or the first refusal; the contract's output object."""
-    error: dict[str, Any] | None = None
-    applied = 0
-    for index, action in enumerate(actions):
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            error = {"index": index, "code": result.code, "message": result.message}
-            break
-        state = result.state
-        applied += 1
+    state, applied, error = apply_until_refused(rules("jaccuse"), state, actions)
     out = {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
     if state.campaign is not None:
         out.update(replay_campaign_summary(state))

@@ -14,13 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from controller.games.betrayal.bot import next_bot_action
+from controller.games import betrayal
+from controller.games.betrayal import strategy
 from controller.games.betrayal.cards import TITLES
 from controller.games.betrayal.deal import deal_cards
-from controller.games.betrayal.engine import Accepted, apply
-from controller.games.betrayal.moves import awaiting
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.betrayal.strategy import TableMemory, sensible_action
+from controller.games.driver import play_bots
 
 POLICIES: Final = ("random", "sensible")
 #: every accusation kills a card for good, so no game comes near this; it only guards the loop
@@ -60,38 +59,26 @@ def _ending(state: GameState) -> str:
 def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False) -> GameStats:
     rng = random.Random(seed)
     state = new_game(deal_cards(players, rng), twos_defend=twos_defend)
-    memory = TableMemory()
     counts: Counter[str] = Counter()
-    joker_died_at: int | None = None
-    actions = 0
-    while not state.over and actions < MAX_ACTIONS:
-        if policy == "sensible":
-            seat = rng.choice(awaiting(state))
-            action = sensible_action(state, seat, rng, memory)
-        else:
-            action = next_bot_action(state, rng)
-        assert action is not None, "a live game always waits for someone who can move"
-        result = apply(state, action)
-        assert isinstance(result, Accepted), (action, result)
-        memory.observe(result.events)
-        for event in result.events:
+    joker_died_at: list[int] = []
+
+    def count(events: tuple[dict[str, Any], ...]) -> None:
+        for event in events:
             kind = event["type"]
             counts[kind] += 1
             if kind == "joker_died":
-                joker_died_at = counts["accused"]
+                joker_died_at.append(counts["accused"])
             elif kind == "eliminated":
                 counts["out_" + event["reason"]] += 1
-            elif kind == "drew":
-                counts["cards_drawn"] += event["count"]
-        state = result.state
-        actions += 1
+
+    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count)
     scores = [len(p) for p in state.points]
     return GameStats(
         accusations=counts["accused"],
         actions=actions,
         winner_side=state.winner_side,
         ending=_ending(state),
-        joker_died_at=joker_died_at,
+        joker_died_at=joker_died_at[0] if joker_died_at else None,
         out_by_cards=counts["out_no_cards"],
         out_by_points=counts["out_points"],
         draws=counts["drew"],

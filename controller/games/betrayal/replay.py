@@ -9,14 +9,16 @@ a refused action is examined.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any, Final
 
+from controller.games import betrayal
 from controller.games.betrayal.actions import Action, ActionFormatError
 from controller.games.betrayal.deal import Deal, DealError, deal_cards
-from controller.games.betrayal.engine import Accepted, apply
 from controller.games.betrayal.seats import check_players
 from controller.games.betrayal.state import GameState, new_game
 from controller.games.betrayal.views import replay_summary
+from controller.games.driver import apply_until_refused
 
 SUPPORTED_VERSIONS: Final = (1,)
 
@@ -70,20 +72,17 @@ def read_game(data: object) -> tuple[GameState, list[Any]]:
 
 def run_replay(state: GameState, raw_actions: list[Any]) -> dict[str, Any]:
     """Read and apply actions in order until the end or the first refusal; the contract's answer."""
-    error: dict[str, Any] | None = None
-    applied = 0
+    end, applied, error = apply_until_refused(betrayal, state, _read_actions(raw_actions, state.armies))
+    return {"ok": error is None, "error": error, "applied": applied, **replay_summary(end)}
+
+
+def _read_actions(raw_actions: list[Any], armies: int) -> Iterator[Action]:
+    """Each action parsed only when it is reached, so nothing after a refusal is examined."""
     for index, raw in enumerate(raw_actions):
         try:
-            action = Action.from_dict(raw, state.armies)
+            yield Action.from_dict(raw, armies)
         except ActionFormatError as exc:
             raise ReplayInputError(f"action {index}: {exc}") from None
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            error = {"index": index, "code": result.code, "message": result.message}
-            break
-        state = result.state
-        applied += 1
-    return {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
 
 
 def replay(data: object) -> dict[str, Any]:

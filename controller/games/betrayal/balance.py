@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from controller.games import betrayal
 from controller.games.betrayal import strategy
-from controller.games.betrayal.cards import TITLES
+from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
 from controller.games.betrayal.state import GameState, new_game
 from controller.games.driver import play_bots
@@ -83,14 +83,10 @@ def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False
         out_by_points=counts["out_points"],
         draws=counts["drew"],
         peeks=counts["peeked"],
-        titles=[_title(points) for points in scores],
+        titles=[title(points) for points in scores],
         traitor_points=scores[state.traitor],
         loyal_points=[p for a, p in enumerate(scores) if a != state.traitor],
     )
-
-
-def _title(points: int) -> str:
-    return next(name for floor, name in TITLES if points >= floor)
 
 
 @dataclass

@@ -1,4 +1,6 @@
-"""Rules-core speed: whole random-bot games per second on one core, for 5, 8 and 14 players.
+"""Rules-core speed: whole random-bot games per second on one core.
+
+J'Accuse for 5, 8 and 14 players, Betrayal for 3, 5 and 8 players.
 
 Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5] [--no-compiled]
 
@@ -9,7 +11,9 @@ as plain Python, and compiled with mypyc (built into build/compiled-rules by
 benchmarks/compiled_rules.py, as JACCUSE_COMPILE_RULES=1 builds an install). "moves chosen/s" is
 the bare cost of the bot choosing on a fixed state, so the figures show where the time goes. Both
 builds play the very same games (tests/rules/test_compiled_build.py), so the counts compare.
-Timings are wall-clock: on a busy machine run it twice and take the better.
+Betrayal's core is measured as plain Python only (its goal is set for plain Python; only
+J'Accuse's core has a compiled build). Timings are wall-clock: on a busy machine run it twice and
+take the better.
 """
 
 from __future__ import annotations
@@ -26,11 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (5, 8, 14)
 GOAL = 1000
+BETRAYAL_PLAYERS = (3, 5, 8)
+#: Betrayal's goal: this many 5-player games per second on one core, as plain Python
+BETRAYAL_GOAL = 1000
 
 
-def _games_per_second(players: int, seconds: float) -> tuple[float, float]:
-    from controller.rules import play_bot_game
+def _games_per_second(players: int, seconds: float, game: str = "jaccuse") -> tuple[float, float]:
+    from controller.games.registry import rules
 
+    play_bot_game = rules(game).play_bot_game
     start = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - start < seconds:
@@ -41,14 +49,21 @@ def _games_per_second(players: int, seconds: float) -> tuple[float, float]:
     return games / elapsed, actions / elapsed
 
 
-def _choosing_only(players: int, seconds: float) -> float:
+def _choosing_only(players: int, seconds: float, game: str = "jaccuse") -> float:
     """Moves chosen per second on a fixed state: the bot's share of the cost."""
     import random
 
-    from controller.rules import deal_cards, new_game, next_bot_action
+    from controller.games.registry import rules
 
+    core = rules(game)
+    next_bot_action = core.next_bot_action
     rng = random.Random(1)
-    state = new_game(deal_cards(players, rng))
+    state = core.new_game(core.deal_cards(players, rng))
+    if game == "betrayal":
+        # past the setup choices, to the accusations that make up a game
+        while state.phase == "setup":
+            result = core.apply(state, next_bot_action(state, rng))
+            state = result.state
     start = time.perf_counter()
     n = 0
     while time.perf_counter() - start < seconds:
@@ -57,24 +72,24 @@ def _choosing_only(players: int, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
-def _worker(seconds: float) -> None:
+def _worker(seconds: float, game: str) -> None:
     """Measure whichever build this process imports; one JSON line per player count."""
     from controller import rules
 
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the goal says
-    for players in PLAYERS:
-        gps, aps = _games_per_second(players, seconds)
+    for players in BETRAYAL_PLAYERS if game == "betrayal" else PLAYERS:
+        gps, aps = _games_per_second(players, seconds, game)
         row = {"compiled": rules.COMPILED, "players": players, "games_per_s": gps,
-               "actions_per_s": aps, "chosen_per_s": _choosing_only(players, 1.0)}
+               "actions_per_s": aps, "chosen_per_s": _choosing_only(players, 1.0, game)}
         print(json.dumps(row), flush=True)
 
 
-def _measure(pythonpath: Path, seconds: float) -> list[dict[str, float]]:
+def _measure(pythonpath: Path, seconds: float, game: str = "jaccuse") -> list[dict[str, float]]:
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
     # -P keeps the working folder off sys.path, so PYTHONPATH decides which build is imported
     out = subprocess.run(
-        [sys.executable, "-P", __file__, "--worker", "--seconds", str(seconds)],
+        [sys.executable, "-P", __file__, "--worker", "--seconds", str(seconds), "--game", game],
         env=env, capture_output=True, text=True, check=True,
     ).stdout
     return [json.loads(line) for line in out.splitlines()]
@@ -93,9 +108,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="time per player count and build")
     parser.add_argument("--no-compiled", action="store_true", help="measure the plain Python build only")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--game", default="jaccuse", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(args.seconds)
+        _worker(args.seconds, args.game)
         return
 
     print(f"python {platform.python_version()} on {platform.machine()}, one core per build, "
@@ -120,6 +136,16 @@ def main() -> None:
             best = max(best, *(row["games_per_s"] for row in compiled if row["players"] == 8))
     verdict = "met" if best >= GOAL else "not met"
     print(f"goal: at least {GOAL:,} games/s for 8 players: {verdict} (best {best:,.0f})")
+
+    print()
+    print("Betrayal, random bots (every seat), plain Python, one core")
+    print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
+    betrayal = _measure(ROOT, args.seconds, "betrayal")
+    _print("Betrayal", betrayal)
+    five = next(row["games_per_s"] for row in betrayal if row["players"] == 5)
+    verdict = "met" if five >= BETRAYAL_GOAL else "not met"
+    print(f"goal: at least {BETRAYAL_GOAL:,} Betrayal games/s for 5 players as plain Python:"
+          f" {verdict} ({five:,.0f})")
 
 
 if __name__ == "__main__":

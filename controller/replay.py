@@ -1,7 +1,11 @@
-"""Replay a scripted game file through the rules engine (the replay contract, versions 1 and 2).
+"""Replay a scripted game file through the rules engine.
 
-Kept apart from the command so tests and the table can reuse the parsing: a malformed file is an
-``InputError`` (exit 2), a refused action is part of a normal answer (exit 0, ``ok`` false).
+A file's ``game`` key picks the game, and the game's replay reader (``registry.replay_reader``)
+answers it: without the key (or with ``"jaccuse"``) this module, which reads the J'Accuse replay
+contract, versions 1 and 2, exactly as it always has; with ``"betrayal"``,
+``controller.games.betrayal.replay``. Kept apart from the command so tests and the table can reuse
+the parsing: a malformed file is an ``InputError`` (exit 2), a refused action is part of a normal
+answer (exit 0, ``ok`` false).
 """
 
 from __future__ import annotations
@@ -10,14 +14,14 @@ import json
 import random
 from typing import Any
 
+from controller.games.driver import apply_until_refused
+from controller.games.registry import UnknownGame, check_game, replay_reader, rules
 from controller.rules import (
-    Accepted,
     Action,
     ActionFormatError,
     Deal,
     DealError,
     GameState,
-    apply,
     check_players,
     deal_cards,
     deal_next_generation,
@@ -33,12 +37,33 @@ class InputError(ValueError):
     """The replay file is not a game: bad JSON, missing keys, unknown cards or acts, a wrong deck."""
 
 
-def parse_game(text: str) -> tuple[GameState, list[Action]]:
-    """Read a replay file into its starting state and its list of actions."""
+#: the name every game's replay reader gives its input error (``shape.ReplayReader``)
+ReplayInputError = InputError
+
+
+def _load(text: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"not valid JSON: {exc}") from None
+
+
+def game_of(data: object) -> str:
+    """The game a parsed replay file is for: its ``game`` key, J'Accuse without one."""
+    if not isinstance(data, dict) or data.get("game") is None:
+        return "jaccuse"
+    try:
+        return check_game(data["game"])
+    except UnknownGame as exc:
+        raise InputError(str(exc)) from None
+
+
+def parse_game(text: str) -> tuple[GameState, list[Action]]:
+    """Read a J'Accuse replay file into its starting state and its list of actions."""
+    return _parse(_load(text))
+
+
+def _parse(data: object) -> tuple[GameState, list[Action]]:
     if not isinstance(data, dict):
         raise InputError("the file must hold one JSON object")
     version = data.get("version", 1)
@@ -106,21 +131,24 @@ def _campaign_deals(
 
 def run_replay(state: GameState, actions: list[Action]) -> dict[str, Any]:
     """Apply actions until the end or the first refusal; the contract's output object."""
-    error: dict[str, Any] | None = None
-    applied = 0
-    for index, action in enumerate(actions):
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            error = {"index": index, "code": result.code, "message": result.message}
-            break
-        state = result.state
-        applied += 1
+    state, applied, error = apply_until_refused(rules("jaccuse"), state, actions)
     out = {"ok": error is None, "error": error, "applied": applied, **replay_summary(state)}
     if state.campaign is not None:
         out.update(replay_campaign_summary(state))
     return out
 
 
-def replay_text(text: str) -> dict[str, Any]:
-    state, actions = parse_game(text)
+def replay(data: object) -> dict[str, Any]:
+    """The answer to a parsed J'Accuse replay file."""
+    state, actions = _parse(data)
     return run_replay(state, actions)
+
+
+def replay_text(text: str) -> dict[str, Any]:
+    """The answer to a replay file of any game."""
+    data = _load(text)
+    reader = replay_reader(game_of(data))
+    try:
+        return reader.replay(data)
+    except reader.ReplayInputError as exc:
+        raise InputError(str(exc)) from None

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.rules import Accepted, apply, awaiting, deal_cards, new_game
-from controller.rules.bot import next_bot_action
-from controller.rules.strategy import TableMemory, sensible_action
+from controller import rules
+from controller.games.driver import play_bots
+from controller.rules import deal_cards, new_game, strategy
 
 POLICIES = ("random", "sensible")
 MAX_ACTIONS = 50_000
@@ -34,23 +34,13 @@ def network_type(pair: tuple[str, str]) -> str:
 def play_game(players: int, seed: int, policy: str) -> GameStats:
     rng = random.Random(seed)
     state = new_game(deal_cards(players, rng))
-    memory = TableMemory()
-    elections = crises = actions = 0
-    while not state.over and actions < MAX_ACTIONS:
-        if policy == "sensible":
-            seat = rng.choice(awaiting(state))
-            action = sensible_action(state, seat, rng, memory)
-        else:
-            action = next_bot_action(state, rng)
-        assert action is not None
-        result = apply(state, action)
-        assert isinstance(result, Accepted), (action, result)
-        memory.observe(result.events)
-        for event in result.events:
-            elections += event["type"] == "election"
-            crises += event["type"] == "crisis"
-        state = result.state
-        actions += 1
+    tally = Counter[str]()
+
+    def count(events: tuple[dict[str, Any], ...]) -> None:
+        tally.update(event["type"] for event in events)
+
+    state, actions = play_bots(rules, strategy, state, rng, policy, MAX_ACTIONS, count)
+    elections, crises = tally["election"], tally["crisis"]
     alignment: dict[str, tuple[int, int]] = {}
     for seat in range(players):
         kind = network_type(state.network_of(seat))

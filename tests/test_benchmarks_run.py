@@ -53,7 +53,12 @@ def test_idle_cpu_runs() -> None:
 
 def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
-    assert out.count("plain Python") == 3 and "goal: at least 1,000 games/s for 8 players" in out
+    rows = out.splitlines()
+    assert sum(line.startswith("plain Python ") for line in rows) == 3
+    assert "goal: at least 1,000 games/s for 8 players" in out
+    # Betrayal's rows (3, 5 and 8 players) and its own goal line
+    assert [line.split()[1] for line in rows if line.startswith("Betrayal ")] == ["3", "5", "8"]
+    assert "goal: at least 1,000 Betrayal games/s for 5 players as plain Python" in out
 
 
 def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:

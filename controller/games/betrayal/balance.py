@@ -1,0 +1,182 @@
+"""Balance simulation for Betrayal: many bot games, summarised as the figures a designer asks about.
+
+Which side wins and how (the traitor eliminated, the joker and three more cards, enough loyal
+armies out), how long a game runs, how often armies go out by points, and which titles (B17) the
+armies end with. Game i uses seed ``seed + i``, so any single game can be replayed on its own.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from controller.games import betrayal
+from controller.games.betrayal import strategy
+from controller.games.betrayal.cards import TITLES, title
+from controller.games.betrayal.deal import deal_cards
+from controller.games.betrayal.state import GameState, new_game
+from controller.games.driver import play_bots
+
+POLICIES: Final = ("random", "sensible")
+#: every accusation kills a card for good, so no game comes near this; it only guards the loop
+MAX_ACTIONS: Final = 5_000
+ENDINGS: Final = ("traitor_out", "joker_and_three", "loyal_out", "unfinished")
+
+
+@dataclass
+class GameStats:
+    accusations: int
+    actions: int
+    #: "traitor", "loyal", or None when the game was cut off
+    winner_side: str | None
+    #: one of ENDINGS
+    ending: str
+    #: the accusation (counted from 1) that killed the joker, or None
+    joker_died_at: int | None
+    out_by_cards: int
+    out_by_points: int
+    draws: int
+    peeks: int
+    titles: list[str]
+    traitor_points: int
+    loyal_points: list[int]
+
+
+def _ending(state: GameState) -> str:
+    if state.winner_side is None:
+        return "unfinished"
+    if state.winner_side == "traitor":
+        return "loyal_out"
+    if state.eliminated[state.traitor]:
+        return "traitor_out"
+    return "joker_and_three"
+
+
+def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False) -> GameStats:
+    rng = random.Random(seed)
+    state = new_game(deal_cards(players, rng), twos_defend=twos_defend)
+    counts: Counter[str] = Counter()
+    joker_died_at: list[int] = []
+
+    def count(events: tuple[dict[str, Any], ...]) -> None:
+        for event in events:
+            kind = event["type"]
+            counts[kind] += 1
+            if kind == "joker_died":
+                joker_died_at.append(counts["accused"])
+            elif kind == "eliminated":
+                counts["out_" + event["reason"]] += 1
+
+    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count)
+    scores = [len(p) for p in state.points]
+    return GameStats(
+        accusations=counts["accused"],
+        actions=actions,
+        winner_side=state.winner_side,
+        ending=_ending(state),
+        joker_died_at=joker_died_at[0] if joker_died_at else None,
+        out_by_cards=counts["out_no_cards"],
+        out_by_points=counts["out_points"],
+        draws=counts["drew"],
+        peeks=counts["peeked"],
+        titles=[title(points) for points in scores],
+        traitor_points=scores[state.traitor],
+        loyal_points=[p for a, p in enumerate(scores) if a != state.traitor],
+    )
+
+
+@dataclass
+class Report:
+    players: int
+    games: int
+    seed: int
+    policy: str
+    twos_defend: bool = False
+    stats: list[GameStats] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        n = max(len(self.stats), 1)
+        lengths = [g.accusations for g in self.stats] or [0]
+        sides = Counter(g.winner_side or "unfinished" for g in self.stats)
+        endings = Counter(g.ending for g in self.stats)
+        titles = Counter(t for g in self.stats for t in g.titles)
+        armies = max(sum(titles.values()), 1)
+        joker = [g.joker_died_at for g in self.stats if g.joker_died_at is not None]
+        loyal = [p for g in self.stats for p in g.loyal_points]
+        return {
+            "game": "betrayal",
+            "players": self.players,
+            "games": len(self.stats),
+            "seed": self.seed,
+            "policy": self.policy,
+            "twos_defend": self.twos_defend,
+            "accusations": {
+                "mean": round(statistics.fmean(lengths), 2),
+                "median": statistics.median(lengths),
+                "min": min(lengths),
+                "max": max(lengths),
+            },
+            "actions_per_game": round(sum(g.actions for g in self.stats) / n, 1),
+            "winner_side": {side: round(sides[side] / n, 4) for side in ("traitor", "loyal", "unfinished")},
+            "ending": {e: round(endings[e] / n, 4) for e in ENDINGS},
+            "joker_died": {
+                "rate": round(len(joker) / n, 4),
+                "mean_accusation": round(statistics.fmean(joker), 1) if joker else None,
+            },
+            "eliminations_per_game": {
+                "no_cards": round(sum(g.out_by_cards for g in self.stats) / n, 3),
+                "points": round(sum(g.out_by_points for g in self.stats) / n, 3),
+            },
+            "draws_per_game": round(sum(g.draws for g in self.stats) / n, 3),
+            "peeks_per_game": round(sum(g.peeks for g in self.stats) / n, 3),
+            "points_mean": {
+                "traitor": round(statistics.fmean([g.traitor_points for g in self.stats] or [0]), 2),
+                "loyal": round(statistics.fmean(loyal or [0]), 2),
+            },
+            "titles": {name: round(titles[name] / armies, 4) for _, name in reversed(TITLES)},
+        }
+
+
+def simulate(
+    players: int, games: int, seed: int, policy: str, *, twos_defend: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Game i uses seed ``seed + i``, so any single game can be replayed on its own."""
+    report = Report(players, games, seed, policy, twos_defend)
+    for i in range(games):
+        report.stats.append(play_game(players, seed + i, policy, twos_defend=twos_defend))
+        if progress is not None:
+            progress(i + 1, games)
+    return report
+
+
+def format_report(data: dict[str, Any]) -> str:
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    a, w, e, j = data["accusations"], data["winner_side"], data["ending"], data["joker_died"]
+    out, pts = data["eliminations_per_game"], data["points_mean"]
+    variant = ", twos defend" if data["twos_defend"] else ""
+    joker_at = ""
+    if j["mean_accusation"] is not None:
+        joker_at = f", at accusation {j['mean_accusation']} on average"
+    lines = [
+        f"Betrayal: {data['games']} games, {data['players']} players, {data['policy']} bots{variant},"
+        f" seeds from {data['seed']}",
+        f"game length:      {a['mean']} accusations on average (median {a['median']}, range"
+        f" {a['min']}-{a['max']}), {data['actions_per_game']} actions",
+        f"winning side:     traitor {pct(w['traitor'])}, loyal {pct(w['loyal'])}"
+        + (f", unfinished {pct(w['unfinished'])}" if w["unfinished"] else ""),
+        f"how games end:    traitor eliminated {pct(e['traitor_out'])}, joker and three more"
+        f" {pct(e['joker_and_three'])}, enough loyal armies out {pct(e['loyal_out'])}",
+        f"joker died:       in {pct(j['rate'])} of games{joker_at}",
+        f"eliminations:     {out['no_cards']} per game by losing every card, {out['points']} by points",
+        f"rewards:          {data['draws_per_game']} draws and {data['peeks_per_game']} peeks per game",
+        f"points:           traitor {pts['traitor']}, loyal army {pts['loyal']} on average",
+        "titles:           " + ", ".join(f"{name} {pct(share)}" for name, share in data["titles"].items()),
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,81 @@
+"""The games the box knows, by name: each game's rules package and its submodules.
+
+The typed returns are also the check that each game has the common shape: mypy --strict
+controller/games fails when one of them drifts from the protocols of ``shape.py``. Packages are
+imported only when asked for, so picking one game never loads another. J'Accuse's pieces still live
+outside controller/games (controller/rules, controller/replay.py, controller/simulate.py) until
+the multi-game table moves them in (issue 16's second step); a new game is one package here and one
+entry in each lookup below.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader
+
+#: every game, the default (a replay file or a config without a game) first
+GAMES: Final = ("jaccuse", "betrayal")
+DEFAULT_GAME: Final = "jaccuse"
+
+
+class UnknownGame(ValueError):
+    """A game name the box does not know."""
+
+
+def check_game(name: object) -> str:
+    if not isinstance(name, str) or name not in GAMES:
+        raise UnknownGame(f"unknown game {name!r}; the box plays {', '.join(GAMES)}")
+    return name
+
+
+def rules(name: str) -> GameRules[Any, Any, Any]:
+    """The rules package of game ``name``."""
+    check_game(name)
+    if name == "betrayal":
+        from controller.games import betrayal
+
+        typed_betrayal: GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal] = betrayal
+        return typed_betrayal
+    from controller import rules as jaccuse
+
+    typed_jaccuse: GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal] = jaccuse
+    return typed_jaccuse
+
+
+def strategy(name: str) -> GameStrategy[Any, Any, Any]:
+    """The sensible bot of game ``name``."""
+    check_game(name)
+    if name == "betrayal":
+        from controller.games.betrayal import strategy as betrayal_bot
+
+        typed_betrayal: GameStrategy[Any, Any, betrayal_bot.TableMemory] = betrayal_bot
+        return typed_betrayal
+    from controller.rules import strategy as jaccuse_bot
+
+    typed_jaccuse: GameStrategy[Any, Any, jaccuse_bot.TableMemory] = jaccuse_bot
+    return typed_jaccuse
+
+
+def replay_reader(name: str) -> ReplayReader:
+    """What answers game ``name``'s replay files."""
+    check_game(name)
+    if name == "betrayal":
+        from controller.games.betrayal import replay as betrayal_replay
+
+        return betrayal_replay
+    from controller import replay as jaccuse_replay
+
+    return jaccuse_replay
+
+
+def balance(name: str) -> GameBalance:
+    """Game ``name``'s balance simulation (`jaccuse-table simulate`)."""
+    check_game(name)
+    if name == "betrayal":
+        from controller.games.betrayal import balance as betrayal_balance
+
+        return betrayal_balance
+    from controller import simulate as jaccuse_balance
+
+    return jaccuse_balance

@@ -1,0 +1,114 @@
+"""Every game's rules package has the common shape (controller/games/shape.py), J'Accuse's included.
+
+mypy checks the types (controller/games/registry.py); these check the same at run time, and the
+conventions the types cannot say, by driving each game only through the shape.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import types
+from typing import Any
+
+import pytest
+
+from controller.games import registry, shape
+from controller.games.registry import GAMES, UnknownGame, balance, check_game, replay_reader, rules, strategy
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_has_every_member_of_the_shape(name: str) -> None:
+    for module, protocol in [
+        (rules(name), shape.GameRules),
+        (strategy(name), shape.GameStrategy),
+        (replay_reader(name), shape.ReplayReader),
+        (balance(name), shape.GameBalance),
+    ]:
+        assert shape.missing_members(module, protocol) == [], (module, protocol)  # type: ignore[arg-type]
+
+
+def test_betrayals_pieces_live_in_its_package() -> None:
+    for lookup in (rules, strategy, replay_reader, balance):
+        assert lookup("betrayal").__name__.startswith("controller.games.betrayal")  # type: ignore[attr-defined]
+
+
+def test_the_registry_knows_both_games_and_jaccuse_is_the_default() -> None:
+    from controller import rules as jaccuse
+    from controller.games import betrayal
+
+    assert GAMES == ("jaccuse", "betrayal") and registry.DEFAULT_GAME == "jaccuse"
+    assert rules("jaccuse") is jaccuse and rules("betrayal") is betrayal
+    for bad in ("chess", None, 3):
+        with pytest.raises(UnknownGame):
+            check_game(bad)
+
+
+def test_missing_members_names_what_a_package_lacks() -> None:
+    from controller.games import betrayal
+
+    fake = types.ModuleType("fake")
+    fake.__dict__.update({k: getattr(betrayal, k) for k in betrayal.__all__ if k != "awaiting"})
+    fake.seat_view = lambda state: {}  # type: ignore[attr-defined]
+    problems = shape.missing_members(fake, shape.GameRules)
+    assert problems[0] == "awaiting: missing"
+    assert [p for p in problems if p.startswith("seat_view: cannot be called as seat_view(2 argument(s))")]
+    assert len(problems) == 2
+    tool = types.ModuleType("tool")
+    tool.POLICIES = ("random",)  # type: ignore[attr-defined]
+    tool.format_report = lambda data: ""  # type: ignore[attr-defined]
+    tool.simulate = lambda players, games, seed, policy: None  # type: ignore[attr-defined]
+    assert [p.split(" (")[0] for p in shape.missing_members(tool, shape.GameBalance)] == [
+        "simulate: cannot be called as simulate(4 argument(s), progress=)"
+    ]
+
+
+def _play_through_the_shape(name: str, players: int, seed: int) -> None:
+    game = rules(name)
+    rng = random.Random(seed)
+    state = game.new_game(game.deal_cards(players, rng))
+    version = 0
+    while not state.over:
+        view = game.public_view(state)
+        assert view["over"] is False and view["reveal"] is None and view["version"] == version
+        assert view["awaiting"] == game.awaiting(state) and view["awaiting"]
+        seat = rng.choice(view["awaiting"])
+        mine = game.seat_view(state, seat)
+        assert mine["table"] == view and mine["moves"] == game.legal_moves(state, seat) and mine["moves"]
+        action = game.bot_action(state, seat, rng)
+        assert action is not None
+        again = game.Action.from_dict(json.loads(json.dumps(action.to_dict())))
+        assert again == action
+        before = json.dumps(game.replay_summary(state), sort_keys=True)
+        result = game.apply(state, action)
+        assert isinstance(result, game.Accepted)
+        assert json.dumps(game.replay_summary(state), sort_keys=True) == before  # a value, unchanged
+        lines = game.describe_events(result.events)
+        assert all(isinstance(line, str) and line for line in lines)
+        json.dumps(result.events)
+        state = result.state
+        version += 1
+    assert game.public_view(state)["reveal"] is not None and game.awaiting(state) == []
+    refused = game.apply(state, action)
+    assert isinstance(refused, game.Refused) and refused.code and refused.message
+    assert refused.to_dict() == {"code": refused.code, "message": refused.message}
+    with pytest.raises(ValueError):
+        game.seat_view(state, players)
+
+
+@pytest.mark.parametrize(("name", "players"), [("jaccuse", 5), ("betrayal", 2), ("betrayal", 5)])
+def test_a_game_played_only_through_the_shape_keeps_its_conventions(name: str, players: int) -> None:
+    _play_through_the_shape(name, players, seed=3)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_input_raises_the_packages_own_errors(name: str) -> None:
+    game = rules(name)
+    with pytest.raises(game.ActionFormatError):
+        game.Action.from_dict({"act": "no such act"})
+    with pytest.raises(game.DealError):
+        game.deal_cards(game.MAX_PLAYERS + 1, random.Random(1))
+    bot: Any = game.play_bot_game(game.MIN_PLAYERS, 4)
+    assert bot.final.over and bot.deal.players == game.MIN_PLAYERS and bot.actions
+    memory = strategy(name).TableMemory()
+    memory.observe(())

@@ -10,9 +10,11 @@ replaying the journal plays the same game; the RNG only picks them.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from controller.rules.actions import Action
 from controller.rules.cards import color_of
+from controller.rules.describe import Names, who
 from controller.rules.draws import choice
 from controller.rules.moves import awaiting
 from controller.rules.state import GameState
@@ -59,3 +61,24 @@ def _forced(s: GameState, seat: int, rng: random.Random) -> Action | None:
         coloured = [c for c in hand if color_of(c) is not None]
         return Action(seat, "enact", card=choice(rng, coloured)) if coloured else None
     return None
+
+
+_FORCED: Final[dict[str, tuple[str, str]]] = {
+    # act -> (what the room reads, what the seat reads)
+    "abstain": ("abstains", "you abstained"),
+    "pass": ("passes", "you passed"),
+    "membership": ("a membership card is placed at random", "a random card became your membership card"),
+    "parley_reply": ("a random answer is given", "random cards were given back"),
+    "enact": ("a random card is enacted", "a random card was enacted for you"),
+}
+
+
+def describe_forced(action: Action, names: Names = None) -> str:
+    """The log line that marks a move the clock forced (the move's own events are told as usual)."""
+    what = _FORCED.get(action.act, (action.act, action.act))[0]
+    return f"Out of time for {who(action.seat, names)}: {what} (forced)."
+
+
+def forced_feed_line(action: Action) -> str:
+    """The line the forced seat reads in its feed."""
+    return f"Time ran out: {_FORCED.get(action.act, (action.act, action.act))[1]}."

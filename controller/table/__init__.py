@@ -5,6 +5,9 @@ Depends on :mod:`controller.rules` only; the web app and the devices depend on t
 
 from controller.table.journal import CorruptJournal, Journal, JournalError, move_aside
 from controller.table.table import (
+    SEAT_KEYS,
+    TABLE_KEYS,
+    GameMismatch,
     Outcome,
     Snapshot,
     Table,
@@ -12,10 +15,14 @@ from controller.table.table import (
     check_host_key,
     hash_token,
     load_host_key,
+    rules_part,
 )
 
 __all__ = [
+    "SEAT_KEYS",
+    "TABLE_KEYS",
     "CorruptJournal",
+    "GameMismatch",
     "Journal",
     "JournalError",
     "Outcome",
@@ -26,4 +33,5 @@ __all__ = [
     "hash_token",
     "load_host_key",
     "move_aside",
+    "rules_part",
 ]

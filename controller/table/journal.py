@@ -13,6 +13,9 @@ What is stored:
   new game.
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
+- ``settings``: the table's own data, key/value, not part of any game: seat names (``name:S``), the shot
+  clock (``clock_seconds`` and the running decision's ``clock_deadline``), the join code and the seat
+  lock. A change is written in the same transaction as the action or claim that causes it.
 
 The game state is never stored: it is ``fold(apply, deal, actions)``, rebuilt on every start.
 
@@ -31,7 +34,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,7 +65,15 @@ CREATE TABLE IF NOT EXISTS seats (
     kind       TEXT NOT NULL DEFAULT 'phone',
     at         REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
+
+
+#: settings to change: a value to store, or None to delete the key
+Settings = Mapping[str, str | None] | None
 
 
 class JournalError(Exception):
@@ -82,7 +93,9 @@ class GameRecord:
     seed: int | None
     campaign: dict[str, Any] | None = None  # {"generations": G, "deals": [deal, ...]} or None
     actions: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)  # who sent each action: phone, pad, bot, clock
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (token_hash, kind)
+    settings: dict[str, str] = field(default_factory=dict)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -170,21 +183,28 @@ class Journal:
                 campaign=_check_campaign(json.loads(meta["campaign"])) if "campaign" in meta else None,
             )
             expected = 1
-            for seq, text in self._conn.execute("SELECT seq, action FROM actions ORDER BY seq"):
+            rows = self._conn.execute("SELECT seq, action, source FROM actions ORDER BY seq")
+            for seq, text, source in rows:
                 if seq != expected:
                     raise CorruptJournal(f"action {expected} is missing from the journal")
                 action = json.loads(text)
                 if not isinstance(action, dict):
                     raise CorruptJournal(f"action {seq} is not an object")
                 record.actions.append(action)
+                record.sources.append(str(source))
                 expected += 1
             for seat, token_hash, kind in self._conn.execute("SELECT seat, token_hash, kind FROM seats"):
                 record.seats[int(seat)] = (str(token_hash), str(kind))
+            record.settings = self.settings()
         except CorruptJournal:
             raise
         except (sqlite3.Error, KeyError, ValueError, TypeError) as exc:
             raise CorruptJournal(f"unreadable journal: {exc}") from exc
         return record
+
+    def settings(self) -> dict[str, str]:
+        """The table's settings (names, shot clock, join code, seat lock): see the module docstring."""
+        return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM settings")}
 
     def action_count(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
@@ -216,7 +236,12 @@ class Journal:
         self._transaction(rows)
 
     def next_game(
-        self, players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None = None
+        self,
+        players: int,
+        deal: dict[str, Any],
+        seed: int | None,
+        campaign: dict[str, Any] | None = None,
+        settings: Settings = None,
     ) -> None:
         """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic)."""
         meta = self._meta()
@@ -231,34 +256,51 @@ class Journal:
             ("DELETE FROM actions", ()),
         ]
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
-        self._transaction(rows)
+        self._transaction(rows + _setting_rows(settings))
 
     def games_played(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
 
-    def append(self, seq: int, action: dict[str, Any], source: str) -> None:
+    def append(self, seq: int, action: dict[str, Any], source: str, settings: Settings = None) -> None:
         """Durably add accepted action number ``seq``; returns only after the commit."""
         self._transaction(
             [
                 (
                     "INSERT INTO actions (seq, action, source, at) VALUES (?, ?, ?, ?)",
                     (seq, json.dumps(action, separators=(",", ":")), source, time.time()),
-                )
+                ),
+                *_setting_rows(settings),
             ]
         )
 
-    def claim_seat(self, seat: int, token_hash: str, kind: str) -> None:
+    def claim_seat(self, seat: int, token_hash: str, kind: str, settings: Settings = None) -> None:
         self._transaction(
             [
                 (
                     "INSERT INTO seats (seat, token_hash, kind, at) VALUES (?, ?, ?, ?)",
                     (seat, token_hash, kind, time.time()),
-                )
+                ),
+                *_setting_rows(settings),
             ]
         )
 
-    def release_seat(self, seat: int) -> None:
-        self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,))])
+    def release_seat(self, seat: int, settings: Settings = None) -> None:
+        self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,)), *_setting_rows(settings)])
+
+    def set_settings(self, settings: Settings) -> None:
+        """Change table settings on their own (a name, the host's clock or join code); one transaction."""
+        self._transaction(_setting_rows(settings))
+
+
+
+def _setting_rows(settings: Settings) -> list[tuple[str, tuple[Any, ...]]]:
+    rows: list[tuple[str, tuple[Any, ...]]] = []
+    for key, value in (settings or {}).items():
+        if value is None:
+            rows.append(("DELETE FROM settings WHERE key = ?", (key,)))
+        else:
+            rows.append(("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value)))
+    return rows
 
 
 def _new_meta(
@@ -289,17 +331,18 @@ def _check_campaign(data: object) -> dict[str, Any]:
     return {"generations": generations, "deals": deals}
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged journal (and its -wal/-shm companions) out of the way; returns the new name.
+def move_aside(path: Path, label: str = "broken") -> Path:
+    """Rename a journal (and its -wal/-shm companions) out of the way; returns the new name.
 
-    Nothing is deleted: the old file stays next to the new journal for a post-mortem.
+    Nothing is deleted: a damaged journal stays next to the new one for a post-mortem, and one archived
+    by ``run --new-game`` (``label`` "archived") stays there to be looked at or restored.
     """
     path = Path(path)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.broken-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
         n += 1
     for suffix in ("-wal", "-shm"):
         companion = path.with_name(path.name + suffix)

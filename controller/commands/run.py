@@ -102,7 +102,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mock",
         action="store_true",
-        help="no Raspberry Pi needed: mocked GPIO pins, emulated OLED, virtual pads",
+        help="no Raspberry Pi needed: mocked GPIO pins and an emulated OLED; reveal and abstain on the "
+        "phones (--pads mock for virtual pads on the table page)",
     )
     parser.add_argument(
         "--config",
@@ -115,8 +116,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pads",
         choices=PAD_CHOICES,
         default=None,
-        help="who presses reveal/abstain: gpio pads, the serial hub, the phones, or mock "
-        "pads (default: gpio on a Pi, mock with --mock)",
+        help="who presses reveal/abstain: gpio pads, the serial hub, the phones, or virtual mock "
+        "pads on the table page (default: gpio on a Pi, phone in mock mode)",
     )
     parser.add_argument(
         "--data-dir",
@@ -143,6 +144,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play campaigns of G generations (even, 2-8; 0 = single games); a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
+    parser.add_argument(
+        "--new-game",
+        action="store_true",
+        help="archive the game kept in the data dir (renamed, never deleted) and deal a new one",
+    )
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
     parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
@@ -341,7 +347,7 @@ def main(args: argparse.Namespace) -> int:
     from waitress.server import create_server
 
     from controller.sdnotify import Notifier, watchdog_interval
-    from controller.table import Table, TableConfig, load_host_key
+    from controller.table import GameMismatch, Table, TableConfig, load_host_key
     from web import create_app
 
     try:
@@ -353,7 +359,8 @@ def main(args: argparse.Namespace) -> int:
     if not mock and not on_raspberry_pi():
         mock = True
         _say("no Raspberry Pi found: running in mock mode (mocked GPIO pins, emulated OLED)")
-    pads = config.pads or ("mock" if mock else "gpio")
+    # with no pads on a laptop, reveal and abstain go to the phones; --pads mock shows virtual pads
+    pads = config.pads or ("phone" if mock else "gpio")
     if mock and pads == "gpio":
         pads = "mock"  # the mocked pins stand in for the real pads (serial gets a simulated hub)
     if config.bots > config.players:
@@ -374,23 +381,29 @@ def main(args: argparse.Namespace) -> int:
     server: Any = None
     try:
         # Open the journal first: the game's player count comes from it when resuming.
-        table = Table.open(
-            TableConfig(
-                data_dir=data_dir,
-                players=config.players,
-                pads=pads,
-                bots=config.bots,
-                seed=args.seed,
-                campaign=config.campaign,
-                bot_delay=args.bot_delay,
-                watchdog=notifier.watchdog if interval else None,
-                watchdog_every=interval or 10.0,
+        try:
+            table = Table.open(
+                TableConfig(
+                    data_dir=data_dir,
+                    players=config.players,
+                    pads=pads,
+                    bots=config.bots,
+                    seed=args.seed,
+                    campaign=config.campaign,
+                    bot_delay=args.bot_delay,
+                    watchdog=notifier.watchdog if interval else None,
+                    watchdog_every=interval or 10.0,
+                    new_game=bool(args.new_game),
+                    # a game the command line describes is not to be swapped for another silently
+                    require_match=args.players is not None or args.campaign is not None,
+                )
             )
-        )
+        except GameMismatch as exc:
+            print(f"jaccuse-table: {exc}", file=sys.stderr)
+            return 2
         devices.open(mock, pads, table.players, config)
-        mock_press = None
-        if mock:
-            mock_press = devices.virtual_press or table.press
+        # virtual pads exist only where there are mock pads to press (not with --pads phone)
+        mock_press = devices.virtual_press if mock else None
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
         app = create_app(
             table,

@@ -7,6 +7,7 @@ gets a 4xx and changes nothing; no request body, however malformed, produces a 5
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,8 @@ from werkzeug.exceptions import HTTPException
 
 from controller import rules
 from controller.table import Outcome, Snapshot, Table, check_host_key
+from web.join_guard import JoinGuard
+from web.local_client import is_the_box
 from web.sse import sse_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -114,19 +117,26 @@ def table_events() -> Response:
 
 @bp.get("/seats")
 def seats() -> Response:
-    """Which seats are free to join (for the table page's QR codes); no secrets."""
-    snap = _table().snapshot()
-    return _no_store(
-        jsonify(
+    """Which seats are free to join (for the table page's QR codes), with their names; no secrets."""
+    return _no_store(jsonify(seats_info(_table().snapshot())))
+
+
+def seats_info(snap: Snapshot) -> dict[str, Any]:
+    return {
+        "players": snap.players,
+        "locked": snap.seats_locked,
+        "code_needed": snap.join_code is not None,
+        "seats": [
             {
-                "players": snap.players,
-                "seats": [
-                    {"seat": s, "claimed": kind is not None, "bot": kind == "bot"}
-                    for s, kind in enumerate(snap.claimed)
-                ],
+                "seat": s,
+                "claimed": kind is not None,
+                "bot": kind == "bot",
+                "name": snap.names[s] if s < len(snap.names) else None,
+                "handed_over": s in snap.handed_over,
             }
-        )
-    )
+            for s, kind in enumerate(snap.claimed)
+        ],
+    }
 
 
 @bp.get("/box")
@@ -141,19 +151,28 @@ def box() -> Response:
             "status": list(snap.status),
             "log": list(snap.log),
             "pads": _table().config.pads,
+            # the address phones reach the box at, for the text under the join QR codes
+            "base": public_base(),
+            # the box's wall clock: pages count the shot clock down against it, whatever their own says
+            "now": time.time(),
         }
     )
-    if _from_the_box_itself():
-        # the box's own screen (or the laptop in mock mode) gets the host link; phones never do
+    if _from_the_box_itself() or _host_ok():
+        # the box's own screen (or the laptop in mock mode) and the host get the host link and the
+        # join code; phones never do
         key = current_app.config["JACCUSE_HOST_KEY"]
-        base = str(current_app.config.get("JACCUSE_PUBLIC_BASE") or request.host_url).rstrip("/")
-        info["host_link"] = f"{base}/host?key={key}" if key else None
+        info["host_link"] = f"{public_base()}/host?key={key}" if key else None
+        info["join_code"] = snap.join_code
     return _no_store(jsonify(info))
 
 
+def public_base() -> str:
+    """The address phones use: the configured one, else the one this request came in by."""
+    return str(current_app.config.get("JACCUSE_PUBLIC_BASE") or request.host_url).rstrip("/")
+
+
 def _from_the_box_itself() -> bool:
-    addr = request.remote_addr or ""
-    return addr == "::1" or addr.startswith("127.")
+    return is_the_box(request.remote_addr)
 
 
 @bp.get("/display.png")
@@ -175,14 +194,32 @@ def display_png() -> Response | tuple[Response, int]:
 
 
 # ---------------------------------------------------------------------- seats
+_join_guard = JoinGuard()
+
+
 @bp.post("/join")
 def join() -> tuple[Response, int]:
-    outcome, err = _seat_command(_table().join)
+    """Take a seat: ``{"seat": S}``, with an optional ``"name"``, and ``"code"`` when the host set one."""
+    body, err = _json_body()
     if err:
         return err
-    assert outcome is not None
-    seat = outcome.data["seat"]
-    response = _no_store(jsonify({"seat": seat, "token": outcome.data["token"]}))
+    seat, err = _seat_number(body)
+    if err:
+        return err
+    assert seat is not None
+    addr = request.remote_addr or "?"
+    wait = _join_guard.blocked(addr)
+    if wait:
+        response, status = error(429, "too_many_tries", f"too many wrong join codes: wait {wait:.0f} s")
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response, status
+    outcome = _table().join(seat, name=body.get("name"), code=body.get("code"))
+    if not outcome.ok:
+        if outcome.code == "join_code" and body.get("code"):
+            _join_guard.failed(addr)
+        return _from_outcome(outcome)
+    data = outcome.data
+    response = _no_store(jsonify({"seat": seat, "token": data["token"], "name": data["name"]}))
     response.set_cookie(
         COOKIE, outcome.data["token"], max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
     )
@@ -212,6 +249,23 @@ def me_events() -> Response | tuple[Response, int]:
         return _dumps(snap.seats[seat])
 
     return sse_response(table, render, current_app.config["JACCUSE_HEARTBEAT"])
+
+
+@bp.post("/me/name")
+def me_name() -> tuple[Response, int]:
+    """Change this seat's name: ``{"name": "..."}`` (blank or null: no name)."""
+    seat = _seat()
+    if seat is None:
+        return _unauthorized()
+    body, err = _json_body()
+    if err:
+        return err
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "the body must be a JSON object")
+    outcome = _table().rename(seat, body.get("name"))
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return _no_store(jsonify({"ok": True, "name": outcome.data["name"]})), 200
 
 
 @bp.post("/me/actions")
@@ -274,6 +328,46 @@ def host_release() -> tuple[Response, int]:
     return jsonify({"ok": True, "seat": outcome.data["seat"]}), 200
 
 
+@bp.get("/host/state")
+def host_state() -> tuple[Response, int]:
+    """What the host page shows: the seats, the join code, the seat lock and the shot clock."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    snap = _table().snapshot()
+    info = seats_info(snap)
+    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "base": public_base()})
+    return _no_store(jsonify(info)), 200
+
+
+# host setting endpoint -> (the table's setting, the body key, a check of the value)
+_HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
+    "clock": ("clock", "seconds", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "join-code": ("join_code", "code", lambda v: v is None or isinstance(v, str)),
+    "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
+    "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+}
+
+
+@bp.post("/host/<setting>")
+def host_setting(setting: str) -> tuple[Response, int]:
+    """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
+    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join)."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    if setting not in _HOST_SETTINGS:
+        return error(404, "not_found", "no such host setting")
+    what, key, valid = _HOST_SETTINGS[setting]
+    body, err = _json_body()
+    if err:
+        return err
+    if not isinstance(body, dict) or key not in body or not valid(body[key]):
+        return error(400, "bad_request", f"send {{{key!r}: ...}} with the right type")
+    outcome = _table().host_setting(what, body[key])
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return jsonify({"ok": True, **outcome.data}), 200
+
+
 @bp.post("/host/new-game")
 def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive."""
@@ -314,7 +408,9 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         if not wants_json():
-            return exc
+            from web.pages import error_page
+
+            return error_page(exc)
         code = {
             400: "bad_request",
             404: "not_found",

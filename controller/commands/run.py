@@ -395,7 +395,9 @@ def main(args: argparse.Namespace) -> int:
                     watchdog_every=interval or 10.0,
                     new_game=bool(args.new_game),
                     # a game the command line describes is not to be swapped for another silently
-                    require_match=args.players is not None or args.campaign is not None,
+                    require_match=frozenset(
+                        flag for flag in ("players", "campaign") if getattr(args, flag) is not None
+                    ),
                 )
             )
         except GameMismatch as exc:

@@ -69,9 +69,10 @@ class TableConfig:
     watchdog_every: float = 10.0
     # ``run --new-game``: archive the journal in the data dir (renamed, never deleted) and deal anew
     new_game: bool = False
-    # the player count and campaign were asked for explicitly: a journal of another game is not resumed
-    # (``open`` raises GameMismatch) rather than resumed with a note
-    require_match: bool = False
+    # what the command line asked for explicitly (``--players``, ``--campaign``): a journal holding
+    # another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
+    # taken from the journal, with a note
+    require_match: frozenset[str] = frozenset()
 
 
 class GameMismatch(JournalError):
@@ -220,8 +221,7 @@ class Table:
         if journal.has_game():
             try:
                 record = journal.load()
-                if config.require_match:
-                    _check_match(record, config, path, journal)
+                _check_match(record, config, path, journal)
                 state, log, feeds = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
@@ -848,18 +848,24 @@ def _tell(
 def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal) -> None:
     """Refuse to resume a game the flags do not describe: one line saying what was found and what to do."""
     length = int(record.campaign["generations"]) if record.campaign else 0
-    if record.players == config.players and length == config.campaign:
+    players_differ = "players" in config.require_match and record.players != config.players
+    campaign_differs = "campaign" in config.require_match and length != config.campaign
+    if not (players_differ or campaign_differs):
         return
     journal.close()
 
     def kind(players: int, generations: int) -> str:
         return f"{players}-player " + (f"{generations}-generation campaign" if generations else "game")
 
-    found, asked = kind(record.players, length), kind(config.players, config.campaign)
+    found = kind(record.players, length)
+    asked = kind(
+        config.players if players_differ else record.players, config.campaign if campaign_differs else length
+    )
     raise GameMismatch(
         f"{path} holds a {found} at move {len(record.actions)}, not the {asked}"
-        " asked for: add --new-game to archive it and deal a new one, or leave out --players and"
-        " --campaign to resume it"
+        " asked for: add --new-game to archive it and deal a new one, or leave out "
+        + " and ".join(f"--{flag}" for flag in sorted(config.require_match))
+        + " to resume it"
     )
 
 

@@ -307,7 +307,7 @@ def test_a_data_dir_holding_another_game_is_not_resumed_silently(tmp_path: Path)
     _act(table, 0, "membership", card=table.snapshot().seats[0]["hand"][0])
     table.stop()
     with pytest.raises(GameMismatch) as err:
-        Table.open(TableConfig(data_dir=tmp_path, players=5, require_match=True))
+        Table.open(TableConfig(data_dir=tmp_path, players=5, require_match=frozenset({"players"})))
     message = str(err.value)
     assert "6-player game at move 1" in message and "5-player game" in message and "--new-game" in message
     assert "\n" not in message
@@ -315,7 +315,10 @@ def test_a_data_dir_holding_another_game_is_not_resumed_silently(tmp_path: Path)
     table = _open(tmp_path, players=5)
     assert table.players == 6
     table.stop()
-    table = _open(tmp_path, players=5, new_game=True, require_match=True)
+    with pytest.raises(GameMismatch, match="--campaign"):
+        Table.open(TableConfig(data_dir=tmp_path, players=6, campaign=2,
+                               require_match=frozenset({"campaign"})))
+    table = _open(tmp_path, players=5, new_game=True, require_match=frozenset({"players"}))
     try:
         assert table.players == 5 and table.snapshot().version == 0
         assert table.snapshot().claimed == (None,) * 5 and table.snapshot().public["names"] == [None] * 5

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import signal
 import socket
@@ -299,6 +300,8 @@ class _Devices:
                             journal_recovered=recovered_until > now,
                             startup_url=startup_url if snap.version == 0 else None,
                             reveal=moment,
+                            clock_left=_clock_left(snap.public),
+                            join_code=snap.join_code,
                         )
                     )
             except Exception as exc:  # a device fault must never stop the game
@@ -310,6 +313,12 @@ class _Devices:
             if device is not None:
                 with contextlib.suppress(Exception):
                     device.close()
+
+
+def _clock_left(view: dict[str, Any]) -> int | None:
+    """Whole seconds left on the shot clock (the feeder wakes every second, so the OLED counts down)."""
+    deadline = (view.get("clock") or {}).get("deadline")
+    return None if deadline is None else max(0, math.ceil(deadline - time.time()))
 
 
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:

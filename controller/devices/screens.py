@@ -44,6 +44,8 @@ class DisplayModel:
     startup_url: str | None = None
     paused: bool = False
     reveal: tuple[Reveal, ...] | None = None
+    clock_left: int | None = None  # seconds left on the shot clock, when it runs
+    join_code: str | None = None  # the host's join code, when one is set
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -64,6 +66,13 @@ def seat_label(seat: int) -> str:
     return str(seat)  # 0-based, as on the pages, in the log and on the pad labels
 
 
+def seat_name(view: Mapping[str, Any], seat: int) -> str:
+    """A seat's name when it has one (the screen shortens it to fit), else its number."""
+    names = view.get("names")
+    name = names[seat] if isinstance(names, Sequence) and 0 <= seat < len(names) else None
+    return name if isinstance(name, str) and name else seat_label(seat)
+
+
 def render(model: DisplayModel) -> Image.Image:
     """Pick the screen that matters most now and draw it."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
@@ -79,7 +88,7 @@ def render(model: DisplayModel) -> Image.Image:
         where = f"move {move}." if move is not None else "a restart."
         _fault(draw, "GAME RESTORED", ["Picked up after", where])
     elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url)
+        _startup(image, draw, model.startup_url, model.join_code)
     elif (view.get("over") or view.get("phase") == "over") and _campaign(view):
         _campaign_over(draw, view, _campaign(view) or {})
     elif view.get("over") or view.get("phase") == "over":
@@ -87,11 +96,11 @@ def render(model: DisplayModel) -> Image.Image:
     elif model.reveal is not None:
         _reveal(draw, view, model.reveal)
     elif view.get("phase") == "election":
-        _election(draw, view)
+        _election(draw, view, model.clock_left)
     elif view.get("phase") == "setup":
-        _setup(draw, view)
+        _setup(draw, view, model.clock_left, model.join_code)
     else:
-        _presidency(draw, view)
+        _presidency(draw, view, model.clock_left)
     return image
 
 
@@ -105,7 +114,7 @@ def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
         y += 15
 
 
-def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None) -> None:
+def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, code: str | None = None) -> None:
     if not url:
         _centered(draw, "J'ACCUSE", 12, font(BOLD, 18))
         _centered(draw, "starting...", 38, font(CONDENSED, 12))
@@ -114,36 +123,45 @@ def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None) -> 
     left = size + 4
     draw.text((left, 2), "J'ACCUSE", font=font(CONDENSED, 13), fill=1)
     draw.text((left, 20), "Scan to", font=font(CONDENSED, 12), fill=1)
+    if code:
+        draw.text((left, 34), "join. Code", font=font(CONDENSED, 12), fill=1)
+        _fit_text(draw, code, left, 48, (13, 12, 11, 10), font_name=BOLD)
+        return
     draw.text((left, 34), "join the", font=font(CONDENSED, 12), fill=1)
     draw.text((left, 48), "table", font=font(CONDENSED, 12), fill=1)
 
 
-def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _setup(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, code: str | None = None
+) -> None:
     gen = _generation_label(view)
     _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
-    _centered(draw, "Place a card", 19, font(CONDENSED, 12))
-    _waiting(draw, view.get("awaiting") or [], 37, left=2)
+    # while seats are free, the join code matters more than the instruction (the phones give that)
+    _centered(draw, f"Join code {code}" if code else "Place a card", 19, font(CONDENSED, 12))
+    _waiting(draw, view.get("awaiting") or [], 37, left=2, clock=clock)
 
 
-def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
     title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
-    _fit_text(draw, title, 44, 0, (12, 11, 10))
+    _fit_text(draw, title, 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _crisis_marks(draw, view)
     _policies(draw, view, 44, 16)
-    _waiting(draw, view.get("awaiting") or [], 35, left=44)
+    _waiting(draw, view.get("awaiting") or [], 35, left=44, clock=clock)
 
 
-def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
     phase = view.get("phase")
     president = view.get("president")
-    who = seat_label(president) if isinstance(president, int) else "?"
+    who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    _fit_text(draw, f"PRESIDENT {who}", 44, 0, (12, 11, 10))
+    _fit_text(draw, f"PRES {who}", 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
         count = parley.get("count")
-        line = f"Parley {who} > {seat_label(int(parley.get('target', 0)))}"
+        line = f"Parley > {seat_name(view, int(parley.get('target', 0)))}"
         detail = f"{count} card{'s' if count != 1 else ''}" if count is not None else ""
     elif phase == "replace_membership":
         line, detail = "Replacing", "membership"
@@ -154,7 +172,7 @@ def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     _fit_text(draw, line, 44, 16, (11, 10))
     if detail:
         _fit_text(draw, detail, 44, 29, (11, 10))
-    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True)
+    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock)
 
 
 def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal]) -> None:
@@ -280,15 +298,22 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
 
 
 def _waiting(
-    draw: ImageDraw.ImageDraw, seats: Sequence[int], y: int, left: int = 0, compact: bool = False
+    draw: ImageDraw.ImageDraw,
+    seats: Sequence[int],
+    y: int,
+    left: int = 0,
+    compact: bool = False,
+    clock: int | None = None,
 ) -> None:
-    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit."""
+    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit; with the shot
+    clock running, its seconds: `Wait 12s:`."""
     if not seats:
         return
     label_font = font(CONDENSED, 11 if compact else 12)
     numbers = font(BOLD, 12)
     gap = 6
-    label_width = draw.textlength("Wait: ", font=label_font)
+    prefix = "Wait:" if clock is None else f"Wait {clock}s:"
+    label_width = draw.textlength(prefix + " ", font=label_font)
     # place each number: (line, x) with x relative to the screen
     placed: list[tuple[int, float, str]] = []
     line, x = 0, left + label_width
@@ -301,12 +326,13 @@ def _waiting(
     if placed[-1][0] >= (1 if compact else 2):
         count = f"{len(seats)} seat{'s' if len(seats) != 1 else ''}"
         if compact:
-            _fit_text(draw, f"Wait: {count}", left, y, (11, 10))
+            _fit_text(draw, f"{prefix} {count}", left, y, (11, 10))
         else:
-            draw.text((left, y), "Wait for", font=label_font, fill=1)
+            head = "Wait for" if clock is None else f"Wait {clock}s for"
+            draw.text((left, y), head, font=label_font, fill=1)
             draw.text((left, y + 14), count, font=numbers, fill=1)
         return
-    draw.text((left, y), "Wait:", font=label_font, fill=1)
+    draw.text((left, y), prefix, font=label_font, fill=1)
     for line, x, label in placed:
         draw.text((x, y + line * 14), label, font=numbers, fill=1)
 
@@ -344,13 +370,40 @@ def _centered(
     draw.text(((right - width) / 2, y), text, font=fnt, fill=fill)
 
 
-def _fit_text(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, sizes: Sequence[int]) -> None:
-    """Left-aligned text in the largest of `sizes` that fits before the right edge."""
+def _fit_text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    x: int,
+    y: int,
+    sizes: Sequence[int],
+    right: int = WIDTH,
+    font_name: str = CONDENSED,
+) -> None:
+    """Left-aligned text in the largest of `sizes` that fits before `right`; shortened with "." if
+    even the smallest does not fit (a long name)."""
     for size in sizes:
-        fnt = font(CONDENSED, size)
-        if x + draw.textlength(text, font=fnt) <= WIDTH:
+        fnt = font(font_name, size)
+        if x + draw.textlength(text, font=fnt) <= right:
             break
+    else:
+        while len(text) > 2 and x + draw.textlength(text + ".", font=fnt) > right:
+            text = text[:-1]
+        text = text.rstrip() + "."
     draw.text((x, y), text, font=fnt, fill=1)
+
+
+_MARKS_LEFT = WIDTH - 22  # the crisis counter's three boxes sit at the right end of the title line
+
+
+def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    """Wrong accusations since the election, out of the three that make a crisis: one box each, filled."""
+    try:
+        wrong = int(view.get("incorrect_accusations") or 0)
+    except (TypeError, ValueError):
+        wrong = 0
+    for i in range(3):
+        left = _MARKS_LEFT + 2 + i * 7
+        draw.rectangle((left, 3, left + 5, 8), outline=1, fill=1 if i < wrong else 0)
 
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:

@@ -66,7 +66,7 @@ async function start() {
   const r = await api("/api/me");
   if (r.status === 401) {
     localStorage.removeItem("jaccuse_token");
-    $("join").hidden = false; $("game").hidden = true; online = true;
+    $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
     joinState(); return;
   }
   if (!r.ok) { setTimeout(start, 2000); return; }

@@ -90,7 +90,7 @@ function renderSeats(t) {
     const claim = seats ? seats.seats[s] : null;
     const no = refused.get(s);
     const seat = el("div", {class: "seat" + (w.includes(s) ? " wait" : "") + (no && no[1] > now ? " refused" : ""), "data-seat": s});
-    seat.append(el("h2", {}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: ` ${t.names[s]}`}) : ""));
+    seat.append(el("h2", {title: t.names[s] || ""}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: ` ${t.names[s]}`}) : ""));
     const tags = [];
     if (s === t.president) tags.push(el("span", {class: "badge pres", text: "President"}));
     if (t.barred.includes(s)) tags.push(el("span", {class: "badge", text: "not accusable"}));

@@ -5,9 +5,8 @@ the handlers copy on write: they never change a list, dict or object of a state 
 replace it with a changed copy (the helpers just below). So the caller's state never changes, and
 the new state shares with it whatever the action left alone. Every handler checks all of its
 conditions before it touches anything. Events carry public facts, which feed the table log; the few
-secrets a seat learns from an action (the membership card it placed, a parley's cards) ride along in
-the same event under keys the log never prints, and only ``feed.seat_feed`` hands them on, to the
-seats they belong to.
+secrets a seat learns from an action (the cards of a parley) ride along in the same event under keys
+the log never prints, and only ``feed.seat_feed`` hands them on, to the seats they belong to.
 """
 
 from __future__ import annotations
@@ -156,7 +155,7 @@ def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
 def _place_membership(s: GameState, seat: int, card: str, ev: list[Event]) -> None:
     _take_card(s, seat, card)
     _set_membership(s, seat, card)
-    ev.append({"type": "membership_placed", "seat": seat, "card": card})
+    ev.append({"type": "membership_placed", "seat": seat})
 
 
 def _round_for_vote(s: GameState, seat: int) -> VoteRound:
@@ -277,7 +276,7 @@ def _defect(s: GameState, a: Action, ev: list[Event]) -> None:
         s.discard = [*s.discard, old]
     _take_card(s, a.seat, a.card)
     _set_membership(s, a.seat, a.card)
-    ev.append({"type": "defected", "seat": a.seat, "card": a.card})
+    ev.append({"type": "defected", "seat": a.seat})
     _start_election(s, ev)
 
 

@@ -5,6 +5,8 @@ their accusation was right, their membership card was taken, which cards they ga
 parley. Some of that is secret, so it comes from here, the only place secrets leave the rules core
 besides ``seat_view``: the engine's events carry a seat's private details under ``PRIVATE_KEYS``,
 which the public log never reads, and ``seat_feed`` passes them on only to the seat they belong to.
+The feed shows in plain view on the phone, so it never names the seat's own membership card, which
+the page keeps under its hold-to-peek panel.
 """
 
 from __future__ import annotations
@@ -17,8 +19,6 @@ from controller.rules.describe import Names, who
 
 #: event type -> the keys that only some seats may learn (who may is decided in ``seat_feed``)
 PRIVATE_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "membership_placed": ("card",),
-    "defected": ("card",),
     "parley_offered": ("cards",),
     "parley_done": ("offered", "answered"),
 }
@@ -52,9 +52,10 @@ def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Names = None) 
 
 
 def _membership(e: dict[str, Any], me: int, names: Names) -> str | None:
+    # no card named: the feed is in plain view, the membership stays under the phone's hold-to-peek panel
     if e["seat"] != me:
         return None
-    return f"You placed {pretty(e['card'])} as your membership card."
+    return "You placed your membership card (hold the grey panel to see it)."
 
 
 def _tie(e: dict[str, Any], me: int, names: Names) -> str | None:
@@ -122,7 +123,7 @@ def _parley_done(e: dict[str, Any], me: int, names: Names) -> str | None:
 def _defected(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    return f"You defected: your new membership card is {pretty(e['card'])}."
+    return "You defected: your old membership card is discarded and the new one is in place."
 
 
 def _xp(e: dict[str, Any], me: int, names: Names) -> str | None:

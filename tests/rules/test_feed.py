@@ -20,7 +20,7 @@ def test_placing_a_membership_is_told_only_to_its_seat() -> None:
     state = game(5, hands=HANDS)
     fresh = with_changes(state, phase="setup", membership=[None] * 5, vote_round=None)
     _, events = act_events(fresh, 2, "membership", card="4H")
-    assert seat_feed(events, 2) == ["You placed 4♥ as your membership card."]
+    assert seat_feed(events, 2) == ["You placed your membership card (hold the grey panel to see it)."]
     assert all(seat_feed(events, s) == [] for s in (0, 1, 3, 4))
     assert describe_events(events) == ["Seat 2 placed a membership card."]
 
@@ -83,7 +83,7 @@ def test_accusations_tell_the_president_and_the_target() -> None:
     ]
     _, placed = act_events(state, 2, "membership", card="5H")
     assert seat_feed(placed, 2) == [
-        "You placed 5♥ as your membership card.",
+        "You placed your membership card (hold the grey panel to see it).",
         "The accusation against you was wrong, so you are President now (no XP for it).",
     ]
 
@@ -107,7 +107,9 @@ def test_defecting_and_xp_are_told_in_the_second_person() -> None:
     assert seat_feed(gift, 0, NAMES) == ["You gave 1 XP to 李."]
     assert seat_feed(gift, 4, NAMES) == ["Ann gave you 1 XP."]
     _, defect = act_events(state, 0, "defect", card="2H")
-    assert seat_feed(defect, 0) == ["You defected: your new membership card is 2♥."]
+    assert seat_feed(defect, 0) == [
+        "You defected: your old membership card is discarded and the new one is in place."
+    ]
     assert seat_feed(defect, 1) == []
 
 

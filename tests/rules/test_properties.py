@@ -166,8 +166,6 @@ def test_every_listed_move_is_accepted_and_refusals_change_nothing(players: int,
 
 #: event type -> (private key, the event keys naming the seats that may learn it)
 _OWNERS = {
-    "membership_placed": (("card", ("seat",)),),
-    "defected": (("card", ("seat",)),),
     "parley_offered": (("cards", ("president",)),),
     "parley_done": (("offered", ("president", "target")), ("answered", ("president", "target"))),
 }

@@ -64,7 +64,11 @@ export function list(items) {
 }
 // The network in plain words, for the end of a game.
 export function networkWords(pair) {
-  return pair[0] === pair[1] ? `both ${pair[0]}` : `${pair[0]} and ${pair[1]}, mixed: the membership card decides`;
+  return pair[0] === pair[1] ? `both ${pair[0]}: ${pair[0]} whatever the membership` :
+    `${pair[0]} and ${pair[1]}: the membership card decides`;
+}
+export function memberChip(m) {
+  return m ? el("span", {class: `mem ${colour(m)}`, "data-member": m, text: label(m)}) : el("span", {text: "none"});
 }
 
 // The shot clock: seconds left, against the box's clock (offset = box time - this device's time).

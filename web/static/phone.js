@@ -1,6 +1,6 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
 import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
-  networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
+  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
 
 const SEAT = Number(document.body.dataset.seat);
 const $ = (id) => document.getElementById(id);
@@ -24,10 +24,11 @@ async function send(action) {
 window.jaccuse = {send, me: () => me};
 
 function setButtons() {
+  const up = online && navigator.onLine;
   for (const b of document.querySelectorAll("#acts button, #hand button, #nameform button")) {
-    if (!online || busy) b.disabled = true; else if (b.dataset.off !== "1") b.disabled = false;
+    if (!up || busy) b.disabled = true; else if (b.dataset.off !== "1") b.disabled = false;
   }
-  document.body.classList.toggle("offline", !online);
+  document.body.classList.toggle("offline", !up);
 }
 
 async function join(ev) {
@@ -85,7 +86,9 @@ function listen() {
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }
   };
 }
-window.addEventListener("online", () => { if (!es) start(); });
+// with no network the box is out of reach: the buttons go off until it answers again
+window.addEventListener("offline", () => { online = false; $("conn").textContent = "○ offline"; setButtons(); });
+window.addEventListener("online", () => { if (es) { es.close(); es = null; } start(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && !$("game").hidden) start(); });
 setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
 setInterval(() => { if (me) syncBoxTime(); }, 60000);
@@ -297,7 +300,7 @@ function renderTable(v) {
     echo !== null ? el("div", {class: "muted", text: "echo: the last generation's winning colour, passed for free"}) : ""));
   const shown = t.table_cards.length ? t.table_cards : t.revealed;
   if (shown.length) box.append(el("div", {}, el("b", {text: t.table_cards.length ? "On the table (tie round)" : "Revealed in the last vote"}),
-    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))))));
+    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))))));
   const rows = el("table", {}, el("tr", {}, ...["seat", ...(c ? ["VP"] : []), "XP", "cards", ""].map((h) => el("th", {text: h}))));
   for (let s = 0; s < t.players; s++) {
     const tags = [];
@@ -310,11 +313,12 @@ function renderTable(v) {
   }
   box.append(rows);
   if (t.over && t.reveal) {
-    const n = t.players;
-    box.append(el("h2", {text: "Everyone's cards"}), el("div", {class: "hand small"}, ...t.reveal.membership.map((m, s) => el("div", {"data-reveal-seat": s},
-      el("div", {class: "muted", text: who(t, s)}), m ? cardFace(m, "div", {class: "small"}) : el("span", {text: "—"}),
-      el("div", {class: "muted small-text", text: networkWords([t.reveal.network[(s + n - 1) % n], t.reveal.network[s]])}),
-      t.reveal.aligned.includes(s) ? el("div", {class: "win", text: "aligned"}) : ""))));
+    const n = t.players, net = t.reveal.network;
+    box.append(el("h2", {text: "Everyone's cards"}), el("table", {class: "reveal"},
+      el("tr", {}, ...["seat", "membership", "network", ""].map((h) => el("th", {text: h}))),
+      ...t.reveal.membership.map((m, s) => el("tr", {"data-reveal-seat": s}, el("td", {text: who(t, s)}), el("td", {}, memberChip(m)),
+        el("td", {class: "small-text", text: networkWords([net[(s + n - 1) % n], net[s]])}),
+        el("td", {}, t.reveal.aligned.includes(s) ? el("span", {class: "win", text: "aligned"}) : "")))));
   }
   if (c) {
     box.append(el("h2", {text: c.over ? "Final scores" : `Campaign: generation ${c.generation} of ${c.generations}`}));
@@ -333,7 +337,7 @@ function tick() {
   if (left === null) { if (chip) chip.remove(); return; }
   if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); p.prepend(chip); }
   const mine = me.table.awaiting.includes(me.seat);
-  chip.textContent = `⏱ ${left} s`;
+  chip.textContent = `${left} s left`;
   chip.classList.toggle("hot", mine && left <= 10);
 }
 setInterval(tick, 250);

@@ -19,7 +19,8 @@ function waitingText(t) {
     return `${cap(t.winning_color)} wins! Winner${t.winners.length > 1 ? "s" : ""}: ${winners}. Press Play again on a phone for a new deal.`;
   }
   if (!w.length) return "";
-  const names = list(w.map((s) => who(t, s)));
+  // a long list of names says less than the outlined seats do
+  const names = w.length > 6 ? `${w.length} seats (outlined)` : list(w.map((s) => who(t, s)));
   const what = {setup: " to place a membership card", election: " to reveal or abstain", presidency: " to parley, defect, accuse or pass",
     parley: " to answer the parley", replace_membership: " to place a membership card", enact: " to enact a policy"}[t.phase] || "";
   return `Waiting for ${names}${what}.`;
@@ -71,7 +72,7 @@ function renderElection(t) {
   if (t.president !== null && t.president !== undefined) elec.append(el("div", {text: `President: ${who(t, t.president)}` + (t.barred.length ? ` · may not be accused: ${list(t.barred.map((s) => who(t, s)))}` : "")}));
   if (t.parley) elec.append(el("div", {text: `Parley: ${who(t, t.parley.president)} offers ${t.parley.count} card(s) to ${who(t, t.parley.target)}`}));
   // in a tie round every card shown so far lies on the table (the last round's among them): shown once
-  if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table, shown in this election's earlier rounds`}), cardsRow(t, t.table_cards)));
+  if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table from this election's earlier rounds`}), cardsRow(t, t.table_cards)));
   else if (t.revealed.length) elec.append(el("div", {"data-cards": "revealed"}, el("b", {text: "Revealed in the last vote"}), cardsRow(t, t.revealed)));
   if (!elec.childNodes.length) elec.append(el("span", {class: "muted", text: "No cards on the table."}));
 }
@@ -115,7 +116,7 @@ function renderSeats(t) {
         el("div", {class: "small-text"}, el("span", {class: "muted", text: "network: "}), el("span", {text: networkWords([net[(s + n - 1) % n], net[s]])})),
         t.reveal.aligned.includes(s) ? el("div", {class: "win", text: "aligned"}) : "");
     }
-    if (MOCK && !t.over) seat.append(el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
+    if (MOCK && t.phase === "election") seat.append(el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => pad(s, "abstain")})));
     grid.append(seat);
   }
@@ -172,7 +173,7 @@ function tick() {
   let chip = wait.querySelector(".clock");
   if (left === null) { if (chip) chip.remove(); return; }
   if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); wait.prepend(chip); }
-  chip.textContent = `⏱ ${left} s`;
+  chip.textContent = `${left} s left`;
   chip.classList.toggle("hot", left <= 10);
 }
 setInterval(tick, 250);

@@ -27,7 +27,7 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8000
     bots: int = 0
-    pads: str | None = None  # None: gpio on a Pi, mock elsewhere
+    pads: str | None = None  # None: gpio on a Pi, phone elsewhere (mock mode)
     pinmap: str | None = None  # None: the pin map shipped in hardware/
     serial_port: str = "/dev/ttyACM0"
     oled_model: str = "ssd1306"

@@ -46,6 +46,12 @@ def _wait_me(seat: Seat, js: str, timeout: float = 15_000) -> dict[str, Any]:
     return seat.page.evaluate("window.jaccuse.me()")  # type: ignore[no-any-return]
 
 
+def _shot(page: Any, path: Path, full: bool = False) -> None:
+    """A screenshot from the top of the page (an action may have scrolled it)."""
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=full)
+
+
 def _feed(seat: Seat) -> list[str]:
     return [x["text"] for x in seat.me()["feed"]]
 
@@ -159,7 +165,7 @@ def test_one_person_and_four_bots_with_the_shot_clock(browser: Any, solo: Server
     _wait_me(me, "m.acts.includes('vote')")
     table.wait_for_selector("#waiting .clock")
     assert re.fullmatch(r"[1-6] s left", table.locator("#waiting .clock").inner_text())
-    me.page.screenshot(path=str(shots / "players-phone-2-clock.png"))
+    _shot(me.page, shots / "players-phone-2-clock.png")
     table.screenshot(path=str(shots / "players-table-1-clock.png"))
     _wait_me(me, "m.feed.length && m.feed.some((x) => x.text === 'Time ran out: you abstained.')", 12_000)
     box = requests.get(f"{base}/api/box", timeout=5).json()
@@ -265,7 +271,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     assert _feed(p)[0] == f"Parley with {names[h2.seat]}: you gave {gave} and got {got}."
     assert _feed(h2)[0] == f"Parley with {names[p.seat]}: you gave {got} and got {gave}."
     assert not any("Parley with" in line for line in _feed(h3))  # h3 learns only that it happened
-    p.page.screenshot(path=str(shots / "players-phone-4-feed.png"))
+    _shot(p.page, shots / "players-phone-4-feed.png")
 
     # three wrong accusations in a row: the President accuses h2, h2 accuses h3, h3 accuses a bot
     def accuse_wrongly(accuser: Seat, target: int, membership: str, name: str) -> None:
@@ -292,7 +298,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     table.wait_for_selector("text=one more is a crisis")
     h3.page.wait_for_selector('#public [data-crisis="2"]')
     quality(h3.page, "phone page with two wrong accusations")
-    h3.page.screenshot(path=str(shots / "players-phone-5-crisis-counter.png"), full_page=True)
+    _shot(h3.page, shots / "players-phone-5-crisis-counter.png", full=True)
     table.screenshot(path=str(shots / "players-table-2-crisis-counter.png"))
     view = _wait_me(h3, "m.acts.includes('accuse')")
     bot = next(s for s in view["table"]["accusable"] if s >= 3)

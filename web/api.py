@@ -251,17 +251,25 @@ def me_events() -> Response | tuple[Response, int]:
     return sse_response(table, render, current_app.config["JACCUSE_HEARTBEAT"])
 
 
+def _seat_and_body(code: str, what: str) -> tuple[int, dict[str, Any], tuple[Response, int] | None]:
+    """The token's seat and the JSON object sent, or the error answer (401, 400 with ``code``)."""
+    seat = _seat()
+    if seat is None:
+        return -1, {}, _unauthorized()
+    body, err = _json_body()
+    if err:
+        return seat, {}, err
+    if not isinstance(body, dict):
+        return seat, {}, error(400, code, f"{what} must be a JSON object")
+    return seat, body, None
+
+
 @bp.post("/me/name")
 def me_name() -> tuple[Response, int]:
     """Change this seat's name: ``{"name": "..."}`` (blank or null: no name)."""
-    seat = _seat()
-    if seat is None:
-        return _unauthorized()
-    body, err = _json_body()
+    seat, body, err = _seat_and_body("bad_request", "the body")
     if err:
         return err
-    if not isinstance(body, dict):
-        return error(400, "bad_request", "the body must be a JSON object")
     outcome = _table().rename(seat, body.get("name"))
     if not outcome.ok:
         return _from_outcome(outcome)
@@ -270,14 +278,9 @@ def me_name() -> tuple[Response, int]:
 
 @bp.post("/me/actions")
 def me_actions() -> tuple[Response, int]:
-    seat = _seat()
-    if seat is None:
-        return _unauthorized()
-    body, err = _json_body()
+    seat, body, err = _seat_and_body("bad_action", "an action")
     if err:
         return err
-    if not isinstance(body, dict):
-        return error(400, "bad_action", "an action must be a JSON object")
     if "seat" in body and (body["seat"] != seat or isinstance(body["seat"], bool)):
         return error(400, "bad_action", "the token already says which seat acts; leave 'seat' out")
     try:

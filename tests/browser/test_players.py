@@ -52,6 +52,15 @@ def _shot(page: Any, path: Path, full: bool = False) -> None:
     page.screenshot(path=str(path), full_page=full)
 
 
+def _table_page(browser: Any, base: str, width: int = 1280, height: int = 800) -> tuple[Any, Any]:
+    """A browser context with the table page open at that screen size."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(base + "/")
+    return ctx, page
+
+
 def _feed(seat: Seat) -> list[str]:
     return [x["text"] for x in seat.me()["feed"]]
 
@@ -116,21 +125,22 @@ def _drive_humans_until(base: str, humans: list[Seat], done: Any, timeout: float
         time.sleep(0.1)
 
 
-@pytest.fixture
-def solo(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", extra=("--bots", "4", "--bot-delay", "0.15")).start()
+def _serve(tmp_path: Path, *extra: str, players: int = 5, pads: str = "phone") -> Iterator[Server]:
+    srv = Server(tmp_path / "data", players=players, pads=pads, extra=extra).start()
     try:
         yield srv
     finally:
         srv.stop()
 
 
+@pytest.fixture
+def solo(tmp_path: Path) -> Iterator[Server]:
+    yield from _serve(tmp_path, "--bots", "4", "--bot-delay", "0.15")
+
+
 def test_one_person_and_four_bots_with_the_shot_clock(browser: Any, solo: Server, shots: Path) -> None:
     base = solo.url
-    tctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    table = tctx.new_page()
-    table.set_default_timeout(15_000)
-    table.goto(base + "/")
+    tctx, table = _table_page(browser, base)
     # a bot's seat link says so at once, before any tap
     look = tctx.new_page()
     look.goto(f"{base}/seat/3")
@@ -215,19 +225,12 @@ def test_one_person_and_four_bots_with_the_shot_clock(browser: Any, solo: Server
 
 @pytest.fixture
 def three(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", extra=("--bots", "2", "--bot-delay", "0.15")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from _serve(tmp_path, "--bots", "2", "--bot-delay", "0.15")
 
 
 def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, shots: Path) -> None:
     base = three.url
-    tctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    table = tctx.new_page()
-    table.set_default_timeout(15_000)
-    table.goto(base + "/")
+    tctx, table = _table_page(browser, base)
     humans = [Seat(browser, f"{base}/seat/{s}", s) for s in range(3)]
     names = ["Ann", "Βασίλης", "<b>Bo</b>"]
     for h, name in zip(humans, names, strict=True):
@@ -339,11 +342,7 @@ FOURTEEN = ["Ann", "Bartholomew-Maximilian", "Zoë", "Ольга", "Νίκος",
 
 @pytest.fixture
 def fourteen(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=14, pads="mock").start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from _serve(tmp_path, players=14, pads="mock")
 
 
 def _fits(page: Any) -> None:
@@ -359,10 +358,7 @@ def test_fourteen_seats_fit_a_tv_and_a_refused_virtual_reveal_flashes(
     code = _host(fourteen, "join-code", {"code": "new"})["join_code"]
     screens = {}
     for w, h in ((1280, 800), (1920, 1080)):
-        ctx = browser.new_context(viewport={"width": w, "height": h})
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        page.goto(base + "/")
+        _, page = _table_page(browser, base, w, h)
         page.wait_for_selector("a.qr >> nth=13")
         page.wait_for_selector("#joincode:not([hidden])")  # the box's own screen shows the join code
         assert code in page.locator("#joincode").inner_text()

@@ -32,6 +32,15 @@ from controller.rules.state import Policy
 RED = "red"
 BLACK = "black"
 
+#: five hands for five seats with clear winners: 9H beats 2S, seat 2 holds only hearts, seat 3 spades
+FIVE_HANDS: dict[int, list[str]] = {
+    0: ["9H", "2H", "3H", "4D"],
+    1: ["9S", "2S", "3S", "4C"],
+    2: ["4H", "5H", "6H"],
+    3: ["4S", "5S", "6S"],
+    4: ["7H", "7S", "8D"],
+}
+
 
 def alternating_network(players: int) -> tuple[str, ...]:
     """red, black, red, ... (with odd N one more red than black, within ceil(N/2) each)."""

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from helpers import act_events, elect, election, game, with_changes
+from helpers import FIVE_HANDS, act_events, elect, election, game, with_changes
 
 from controller.rules import describe_events, public_event, seat_feed
 
-HANDS = {
-    0: ["9H", "2H", "3H", "4D"],
-    1: ["9S", "2S", "3S", "4C"],
-    2: ["4H", "5H", "6H"],
-    3: ["4S", "5S", "6S"],
-    4: ["7H", "7S", "8D"],
-}
+HANDS = FIVE_HANDS
 NAMES = ["Ann", "Bo", None, "Zoë", "李"]
 
 

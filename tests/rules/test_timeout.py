@@ -4,20 +4,14 @@ from __future__ import annotations
 
 import random
 
-from helpers import act, elect, game, setup_game
+from helpers import FIVE_HANDS, act, elect, game, setup_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from controller.rules import Accepted, apply, awaiting, deal_cards, new_game, next_bot_action, timeout_actions
 from controller.rules.cards import color_of
 
-HANDS = {
-    0: ["9H", "2H", "3H", "4D"],
-    1: ["9S", "2S", "3S", "4C"],
-    2: ["4H", "5H", "6H"],
-    3: ["4S", "5S", "6S"],
-    4: ["7H", "7S", "8D"],
-}
+HANDS = FIVE_HANDS
 
 
 def test_undecided_voters_abstain_and_pressed_ones_are_left_alone() -> None:

@@ -54,6 +54,15 @@ def _place_all(table: Table) -> None:
             _act(table, seat, "membership", card=me["hand"][0])
 
 
+def _seated(tmp_path: Path) -> Table:
+    """A table whose five seats are taken and whose memberships are placed: the first election."""
+    table = _open(tmp_path)
+    for seat in range(5):
+        table.join(seat)
+    _place_all(table)
+    return table
+
+
 def _wait(table: Table, cond: Any, timeout: float = 10.0) -> Any:
     end = time.monotonic() + timeout
     snap = table.snapshot()
@@ -182,10 +191,7 @@ def test_the_clock_forces_abstentions_logs_them_and_journals_them_as_clock(tmp_p
 
 
 def test_a_running_clock_survives_a_restart_and_fires_when_due(tmp_path: Path, one_second: int) -> None:
-    table = _open(tmp_path)
-    for seat in range(5):
-        table.join(seat)
-    _place_all(table)
+    table = _seated(tmp_path)
     assert table.host_setting("clock", 2).ok
     deadline = table.snapshot().public["clock"]["deadline"]
     table.stop()
@@ -202,11 +208,8 @@ def test_a_running_clock_survives_a_restart_and_fires_when_due(tmp_path: Path, o
 
 def test_an_abandoned_table_pauses_its_clock(tmp_path: Path, one_second: int) -> None:
     """Nobody but the clock moved for two deadlines: it stops rather than write for ever."""
-    table = _open(tmp_path)
+    table = _seated(tmp_path)
     try:
-        for seat in range(5):
-            table.join(seat)
-        _place_all(table)
         table.host_setting("clock", 1)
         # two rounds of nobody: the first forced round starts another deadline, the second pauses
         snap = _wait(table, lambda s: s.version >= 15 and s.public["clock"]["deadline"] is None, 15)
@@ -220,11 +223,8 @@ def test_an_abandoned_table_pauses_its_clock(tmp_path: Path, one_second: int) ->
 
 
 def test_a_president_who_runs_out_of_time_passes(tmp_path: Path, one_second: int) -> None:
-    table = _open(tmp_path)
+    table = _seated(tmp_path)
     try:
-        for seat in range(5):
-            table.join(seat)
-        _place_all(table)
         hands = [v["hand"] for v in table.snapshot().seats]
         red = next(c for c in hands[0] if color_of(c) == "red")
         black = next(c for c in hands[1] if color_of(c) == "black"

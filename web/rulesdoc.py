@@ -113,13 +113,13 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
                 item = _LIST_ITEM.match(lines[i])
                 if item is None or (item.group(3) is not None) != ordered:
                     break
-                text = [item.group(4)]
+                parts = [item.group(4)]
                 i += 1
                 # continuation lines are indented
                 while i < len(lines) and lines[i].startswith(" ") and not _LIST_ITEM.match(lines[i]):
-                    text.append(lines[i].strip())
+                    parts.append(lines[i].strip())
                     i += 1
-                items.append(f"<li>{inline(' '.join(text))}</li>")
+                items.append(f"<li>{inline(' '.join(parts))}</li>")
             out.append(f"<{tag}>" + "".join(items) + f"</{tag}>")
             continue
         para = []

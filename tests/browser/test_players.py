@@ -147,6 +147,13 @@ def test_one_person_and_four_bots_with_the_shot_clock(browser: Any, solo: Server
     assert "A bot plays seat 3" in look.locator("#claimnote").inner_text()
     assert look.locator("#joinform").is_hidden()
     look.close()
+    # the sounds can be muted, and the page remembers it
+    assert table.locator("#sound").inner_text() == "Sound on"
+    table.locator("#sound").click()
+    assert table.locator("#sound").get_attribute("aria-pressed") == "false"
+    table.reload()
+    assert table.locator("#sound").inner_text() == "Sound off"
+    table.locator("#sound").click()
 
     # the host turns the shot clock on (6 s a decision) from the host page
     host = tctx.new_page()

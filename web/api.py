@@ -152,7 +152,7 @@ def box() -> Response:
             "log": list(snap.log),
             "pads": _table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes
-            "base": public_base(),
+            "join_base": public_base(),
             # the box's wall clock: pages count the shot clock down against it, whatever their own says
             "now": time.time(),
         }
@@ -338,7 +338,7 @@ def host_state() -> tuple[Response, int]:
         return error(401, "unauthorized", "the host key is needed")
     snap = _table().snapshot()
     info = seats_info(snap)
-    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "base": public_base()})
+    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base()})
     return _no_store(jsonify(info)), 200
 
 

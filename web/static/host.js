@@ -32,7 +32,7 @@ function seatRow(x) {
     onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
   if (!x.claimed && !state.locked) {
     const q = new URLSearchParams({key, v: state.join_code || "-"});
-    row.append(el("a", {class: "qr", href: `${state.base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},
+    row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},
       el("img", {src: `/qr/seat/${x.seat}.svg?${q}`, alt: `QR code for seat ${x.seat}`})));
   }
   return row;

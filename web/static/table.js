@@ -103,7 +103,7 @@ function renderSeats(t) {
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
     if (no && no[1] > now) seat.append(el("div", {class: "refusal", role: "alert", text: no[0]}));
     if (claim && !claim.claimed) {
-      const base = box && box.base ? box.base : location.origin;
+      const base = (box && box.join_base) || location.origin;
       const url = `${base}/seat/${s}`;
       const q = new URLSearchParams({v: box && box.join_code ? box.join_code : "-"});
       if (KEY) q.set("key", KEY);

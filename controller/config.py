@@ -29,7 +29,7 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8000
     bots: int = 0
-    pads: str | None = None  # None: auto on a Pi (the hub if one is on USB, else GPIO), mock elsewhere
+    pads: str | None = None  # None: auto on a Pi (the hub if one is on USB, else GPIO), phone elsewhere
     pinmap: str | None = None  # None: the pin map shipped in hardware/
     serial_port: str | None = None  # None: find the hub by its USB ids (controller/devices/serial_pads.py)
     oled_model: str = "ssd1306"

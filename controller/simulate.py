@@ -122,7 +122,9 @@ def format_report(data: dict[str, Any]) -> str:
         f" range {e['min']}-{e['max']})",
         f"winning colour:    red {pct(w['red'])}, black {pct(w['black'])}, none {pct(w['none'])}"
         + (f" (cut off after {MAX_ACTIONS} actions: {pct(w['unfinished'])})" if w.get("unfinished") else ""),
-        f"aligned seats:     both red {pct(a['red'])}, both black {pct(a['black'])}, mixed {pct(a['mixed'])}",
+        # three separate rates (each out of the seats with that network), not a split of one whole
+        f"aligned seats:     {pct(a['red'])} of both-red seats,"
+        f" {pct(a['black'])} of both-black seats, {pct(a['mixed'])} of mixed seats",
         f"crises per game:   {data['crises_per_game']}",
         f"actions per game:  {data['actions_per_game']}",
     ])

@@ -78,3 +78,11 @@ def test_sensible_bots_do_not_replay_the_same_tie_for_ever() -> None:
     for seed in (97, 204, 243):
         game = play_game(8, seed, "sensible")
         assert game.actions < MAX_ACTIONS and game.winning_color is not None
+
+
+def test_the_alignment_line_reads_as_three_rates_not_a_split() -> None:
+    from controller.simulate import format_report, simulate
+
+    text = format_report(simulate(5, 3, 0, "random").to_dict())
+    line = next(x for x in text.splitlines() if "aligned" in x)
+    assert "of both-red seats" in line and "of both-black seats" in line and "of mixed seats" in line

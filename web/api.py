@@ -7,6 +7,7 @@ gets a 4xx and changes nothing; no request body, however malformed, produces a 5
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -16,7 +17,8 @@ from werkzeug.exceptions import HTTPException
 from controller import rules
 from controller.table import HostKey, Outcome, Snapshot, Table
 from web import host_key_now, host_key_ok, public_base_now
-from web.guards import is_loopback
+from web.guards import is_the_box
+from web.join_guard import JoinGuard
 from web.sse import sse_response
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -116,19 +118,26 @@ def table_events() -> Response:
 
 @bp.get("/seats")
 def seats() -> Response:
-    """Which seats are free to join (for the table page's QR codes); no secrets."""
-    snap = _table().snapshot()
-    return _no_store(
-        jsonify(
+    """Which seats are free to join (for the table page's QR codes), with their names; no secrets."""
+    return _no_store(jsonify(seats_info(_table().snapshot())))
+
+
+def seats_info(snap: Snapshot) -> dict[str, Any]:
+    return {
+        "players": snap.players,
+        "locked": snap.seats_locked,
+        "code_needed": snap.join_code is not None,
+        "seats": [
             {
-                "players": snap.players,
-                "seats": [
-                    {"seat": s, "claimed": kind is not None, "bot": kind == "bot"}
-                    for s, kind in enumerate(snap.claimed)
-                ],
+                "seat": s,
+                "claimed": kind is not None,
+                "bot": kind == "bot",
+                "name": snap.names[s] if s < len(snap.names) else None,
+                "handed_over": s in snap.handed_over,
             }
-        )
-    )
+            for s, kind in enumerate(snap.claimed)
+        ],
+    }
 
 
 @bp.get("/box")
@@ -143,19 +152,30 @@ def box() -> Response:
             "status": list(snap.status),
             "log": list(snap.log),
             "pads": _table().config.pads,
+            # the address phones reach the box at, for the text under the join QR codes
+            "join_base": public_base(),
+            # the box's wall clock: pages count the shot clock down against it, whatever their own says
+            "now": time.time(),
         }
     )
-    base = public_base_now() or request.host_url.rstrip("/")
-    info["join_base"] = base  # where the join QR codes lead now (it follows the box's LAN address)
-    if _from_the_box_itself():
-        # the box's own screen (or the laptop in mock mode) gets the host link; phones never do
+    if from_the_box_itself() or _host_ok():
+        # the box's own screen (or the laptop in mock mode) and the host get the host link and the
+        # join code; phones never do
         key = host_key_now()
-        info["host_link"] = f"{base}/host?key={key}" if key else None
+        info["host_link"] = f"{public_base()}/host?key={key}" if key else None
+        info["join_code"] = snap.join_code
     return _no_store(jsonify(info))
 
 
-def _from_the_box_itself() -> bool:
-    return is_loopback(request.remote_addr)
+def public_base() -> str:
+    """Where phones reach the box now (the join QR codes lead there; it follows the box's LAN address):
+    the configured base, else the address this request came in by."""
+    return public_base_now() or request.host_url.rstrip("/")
+
+
+def from_the_box_itself() -> bool:
+    """The table page on the box's own screen: a loopback client, or one using an address the box holds."""
+    return is_the_box(request.remote_addr, current_app.config.get("JACCUSE_BOX_NAMES"))
 
 
 @bp.get("/display.png")
@@ -177,14 +197,32 @@ def display_png() -> Response | tuple[Response, int]:
 
 
 # ---------------------------------------------------------------------- seats
+_join_guard = JoinGuard()
+
+
 @bp.post("/join")
 def join() -> tuple[Response, int]:
-    outcome, err = _seat_command(_table().join)
+    """Take a seat: ``{"seat": S}``, with an optional ``"name"``, and ``"code"`` when the host set one."""
+    body, err = _json_body()
     if err:
         return err
-    assert outcome is not None
-    seat = outcome.data["seat"]
-    response = _no_store(jsonify({"seat": seat, "token": outcome.data["token"]}))
+    seat, err = _seat_number(body)
+    if err:
+        return err
+    assert seat is not None
+    addr = request.remote_addr or "?"
+    wait = _join_guard.blocked(addr)
+    if wait:
+        response, status = error(429, "too_many_tries", f"too many wrong join codes: wait {wait:.0f} s")
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response, status
+    outcome = _table().join(seat, name=body.get("name"), code=body.get("code"))
+    if not outcome.ok:
+        if outcome.code == "join_code" and body.get("code"):
+            _join_guard.failed(addr)
+        return _from_outcome(outcome)
+    data = outcome.data
+    response = _no_store(jsonify({"seat": seat, "token": data["token"], "name": data["name"]}))
     response.set_cookie(
         COOKIE, outcome.data["token"], max_age=COOKIE_AGE, httponly=True, samesite="Strict", path="/"
     )
@@ -216,16 +254,36 @@ def me_events() -> Response | tuple[Response, int]:
     return sse_response(table, render, current_app.config["JACCUSE_HEARTBEAT"])
 
 
-@bp.post("/me/actions")
-def me_actions() -> tuple[Response, int]:
+def _seat_and_body(code: str, what: str) -> tuple[int, dict[str, Any], tuple[Response, int] | None]:
+    """The token's seat and the JSON object sent, or the error answer (401, 400 with ``code``)."""
     seat = _seat()
     if seat is None:
-        return _unauthorized()
+        return -1, {}, _unauthorized()
     body, err = _json_body()
     if err:
-        return err
+        return seat, {}, err
     if not isinstance(body, dict):
-        return error(400, "bad_action", "an action must be a JSON object")
+        return seat, {}, error(400, code, f"{what} must be a JSON object")
+    return seat, body, None
+
+
+@bp.post("/me/name")
+def me_name() -> tuple[Response, int]:
+    """Change this seat's name: ``{"name": "..."}`` (blank or null: no name)."""
+    seat, body, err = _seat_and_body("bad_request", "the body")
+    if err:
+        return err
+    outcome = _table().rename(seat, body.get("name"))
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return _no_store(jsonify({"ok": True, "name": outcome.data["name"]})), 200
+
+
+@bp.post("/me/actions")
+def me_actions() -> tuple[Response, int]:
+    seat, body, err = _seat_and_body("bad_action", "an action")
+    if err:
+        return err
     if "seat" in body and (body["seat"] != seat or isinstance(body["seat"], bool)):
         return error(400, "bad_action", "the token already says which seat acts; leave 'seat' out")
     try:
@@ -273,6 +331,46 @@ def host_release() -> tuple[Response, int]:
     return jsonify({"ok": True, "seat": outcome.data["seat"]}), 200
 
 
+@bp.get("/host/state")
+def host_state() -> tuple[Response, int]:
+    """What the host page shows: the seats, the join code, the seat lock and the shot clock."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    snap = _table().snapshot()
+    info = seats_info(snap)
+    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base()})
+    return _no_store(jsonify(info)), 200
+
+
+# host setting endpoint -> (the table's setting, the body key, a check of the value)
+_HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
+    "clock": ("clock", "seconds", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "join-code": ("join_code", "code", lambda v: v is None or isinstance(v, str)),
+    "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
+    "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+}
+
+
+@bp.post("/host/<setting>")
+def host_setting(setting: str) -> tuple[Response, int]:
+    """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
+    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join)."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    if setting not in _HOST_SETTINGS:
+        return error(404, "not_found", "no such host setting")
+    what, key, valid = _HOST_SETTINGS[setting]
+    body, err = _json_body()
+    if err:
+        return err
+    if not isinstance(body, dict) or key not in body or not valid(body[key]):
+        return error(400, "bad_request", f"send {{{key!r}: ...}} with the right type")
+    outcome = _table().host_setting(what, body[key])
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return jsonify({"ok": True, **outcome.data}), 200
+
+
 @bp.post("/host/new-game")
 def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive."""
@@ -296,8 +394,7 @@ def host_rotate_key() -> tuple[Response, int]:
         new = key.rotate()
     except OSError as exc:
         return error(503, "key_unsaved", f"the new key was not saved ({exc.strerror}); the old one stays")
-    base = public_base_now() or request.host_url.rstrip("/")
-    return _no_store(jsonify({"ok": True, "host_link": f"{base}/host?key={new}"})), 200
+    return _no_store(jsonify({"ok": True, "host_link": f"{public_base()}/host?key={new}"})), 200
 
 
 # ---------------------------------------------------------------------- mock pads
@@ -305,8 +402,8 @@ def host_rotate_key() -> tuple[Response, int]:
 def mock_press(seat: int, button: str) -> tuple[Response, int]:
     """Press a virtual pad button (mock mode only); answers once the table has handled the press.
 
-    Only the table page on the box's own screen (a loopback client) or the seat's own phone (its
-    token) may press a seat's pad: anyone else on the Wi-Fi could otherwise vote for any seat.
+    Only the table page on the box's own screen (see :func:`from_the_box_itself`) or the seat's own
+    phone (its token) may press a seat's pad: anyone else on the Wi-Fi could otherwise vote for any seat.
     """
     press = current_app.config["JACCUSE_MOCK_PRESS"]
     table = _table()
@@ -314,7 +411,7 @@ def mock_press(seat: int, button: str) -> tuple[Response, int]:
         return error(404, "not_found", "mock pads exist only with --mock")
     if button not in ("reveal", "abstain") or not 0 <= seat < table.players:
         return error(404, "not_found", "no such pad button")
-    if not is_loopback(request.remote_addr) and table.authenticate(_token()) != seat:
+    if not from_the_box_itself() and table.authenticate(_token()) != seat:
         return error(403, "not_your_pad", "a virtual pad answers the box's own screen or its seat's phone")
     reply = table.pad_waiter(seat, button)
     press(seat, button)
@@ -335,7 +432,9 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         if not wants_json():
-            return exc
+            from web.pages import error_page
+
+            return error_page(exc)
         code = {
             400: "bad_request",
             404: "not_found",

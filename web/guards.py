@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, jsonify, request
 
-from controller.lan import LanAddress
+from controller.lan import LanAddress, local_addresses
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -132,6 +132,23 @@ def is_loopback(address: str | None) -> bool:
     if ip.version == 6 and ip.ipv4_mapped is not None:
         return ip.ipv4_mapped.is_loopback
     return ip.is_loopback
+
+
+def is_the_box(address: str | None, names: BoxNames | None = None) -> bool:
+    """Whether a peer address is the box itself: loopback, or an address the box holds (its own browser
+    opened the page through the LAN address printed at start-up).
+
+    A packet from another machine on the LAN cannot carry one of the box's addresses as its source, so
+    this needs no secret. The addresses come from ``names`` (the app's, followed as they change), else
+    from the kernel's tables now.
+    """
+    if is_loopback(address):
+        return True
+    ip = _ip(_bare(address or ""))
+    if ip is None or ip.is_unspecified:
+        return False
+    text = str(ip.ipv4_mapped) if ip.version == 6 and ip.ipv4_mapped is not None else str(ip)
+    return text in (names.lan.addresses() if names is not None else local_addresses())
 
 
 def _bare(name: str) -> str:

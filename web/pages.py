@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
+from urllib.parse import quote
 
 from flask import Blueprint, Response, current_app, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from controller.table import Table
-from web import host_key_ok, public_base_now
+from web import host_key_ok
+from web.api import from_the_box_itself, public_base
 
 bp = Blueprint("pages", __name__)
 
@@ -34,11 +38,6 @@ def _html(text: str, status: int = 200) -> Response:
     return response
 
 
-def _base() -> str:
-    """The address phones use to reach the box: the configured one, else the one this page came from."""
-    return public_base_now() or request.host_url.rstrip("/")
-
-
 @bp.get("/")
 def table_page() -> Response:
     mock = current_app.config["JACCUSE_MOCK_PRESS"] is not None
@@ -47,10 +46,42 @@ def table_page() -> Response:
 
 @bp.get("/seat/<int:seat>")
 def seat_page(seat: int) -> Response:
-    if seat >= _table().players:
+    snap = _table().snapshot()
+    if seat >= snap.players:
         return _html(render_template("message.html", title="No such seat",
-                                     text=f"This table has seats 0 to {_table().players - 1}."), 404)
-    return _html(render_template("phone.html", seat=seat))
+                                     text=f"This table has seats 0 to {snap.players - 1}."), 404)
+    # whether the seat can be taken is in the page itself, so the link says so before any tap (the
+    # page script keeps it current: this phone may be the one holding the seat)
+    kind = snap.claimed[seat]
+    claim = "bot" if kind == "bot" else "taken" if kind else "free"
+    return _html(render_template(
+        "phone.html", seat=seat, claim=claim, name=snap.names[seat] or "",
+        code_needed=snap.join_code is not None, locked=snap.seats_locked,
+    ))
+
+
+@bp.get("/rules")
+def rules_page() -> Response:
+    """The rules, phone-sized, from docs/rules.md (see web/rulesdoc.py)."""
+    return _html(render_template("rules.html"))
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    path = Path(current_app.static_folder or "") / "favicon.svg"
+    response = Response(path.read_bytes(), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "max-age=86400"
+    return response
+
+
+def error_page(exc: HTTPException) -> Response:
+    """Every path that is not a page gets the styled "not found" page (and other errors theirs)."""
+    status = exc.code or 500
+    if status == 404:
+        title, text = "Not found", "There is no page at this address. The table page lists every seat."
+    else:
+        title, text = exc.name, exc.description or ""
+    return _html(render_template("message.html", title=title, text=text), status)
 
 
 @bp.get("/host")
@@ -73,9 +104,22 @@ def _qr_svg(url: str) -> bytes:
 
 @bp.get("/qr/seat/<int:seat>.svg")
 def seat_qr(seat: int) -> Response:
-    """A QR code of the seat's join link, for the table page."""
-    if seat >= _table().players:
+    """A QR code of the seat's join link, for the table page.
+
+    When the host has set a join code, the code travels in the link only for the box's own screen and
+    the host page: a phone scanning it joins at once, a script fetching the QR image gets no code.
+    """
+    snap = _table().snapshot()
+    if seat >= snap.players:
         return Response("no such seat", status=404, mimetype="text/plain")
-    response = Response(_qr_svg(f"{_base()}/seat/{seat}"), mimetype="image/svg+xml")
-    response.headers["Cache-Control"] = "max-age=300"
+    url = f"{public_base()}/seat/{seat}"
+    if snap.join_code and _may_see_the_code():
+        url += f"?code={quote(snap.join_code)}"
+    response = Response(_qr_svg(url), mimetype="image/svg+xml")
+    response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def _may_see_the_code() -> bool:
+    key = request.args.get("key") or request.headers.get("X-Host-Key")
+    return from_the_box_itself() or host_key_ok(key)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import signal
 import sys
@@ -111,7 +112,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mock",
         action="store_true",
-        help="no Raspberry Pi needed: mocked GPIO pins, emulated OLED, virtual pads",
+        help="no Raspberry Pi needed: mocked GPIO pins and an emulated OLED; reveal and abstain on the "
+        "phones (--pads mock for virtual pads on the table page)",
     )
     parser.add_argument(
         "--config",
@@ -125,7 +127,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=PAD_CHOICES,
         default=None,
         help="who presses reveal/abstain: auto (the serial hub if one is on USB, else gpio), gpio pads, "
-        "the serial hub, the phones, or mock pads (default: auto on a Pi, mock with --mock)",
+        "the serial hub, the phones, or virtual mock pads on the table page (default: auto on a Pi, "
+        "phone in mock mode)",
     )
     parser.add_argument(
         "--data-dir",
@@ -152,6 +155,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="play campaigns of G generations (even, 2-8; 0 = single games); a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
+    parser.add_argument(
+        "--new-game",
+        action="store_true",
+        help="archive the game kept in the data dir (renamed, never deleted) and deal a new one",
+    )
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
     parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
@@ -308,6 +316,10 @@ class _Devices:
             if self.display is not None and self._snap is not None and self._snap.version == 0:
                 # the start screen spells out the join address, which follows the LAN address
                 waits.append(self.address_every)
+            # a running shot clock counts down on the OLED: wake when its whole seconds change
+            tick = _clock_tick(self._snap.public) if self.display is not None and self._snap else None
+            if tick is not None:
+                waits.append(tick)
             if (n := flash.next_change(now)) is not None:
                 waits.append(n)
             for until in (recovered_until, reveal_until):
@@ -352,6 +364,8 @@ class _Devices:
                             reveal=moment,
                             cannot_save=CANNOT_SAVE in snap.notices,
                             pads=self.pads_label,
+                            clock_left=_clock_left(snap.public),
+                            join_code=snap.join_code,
                         )
                     )
             except Exception as exc:  # a device fault must never stop the game
@@ -386,6 +400,23 @@ def _vote_round_epoch(epoch: int, key: Any, snap: Any) -> tuple[int, Any]:
     if key == round_id:
         return epoch, key
     return epoch + 1, round_id
+
+
+def _clock_left(view: dict[str, Any]) -> int | None:
+    """Whole seconds left on the shot clock (the feeder wakes as they change, so the OLED counts down)."""
+    deadline = (view.get("clock") or {}).get("deadline")
+    return None if deadline is None else max(0, math.ceil(deadline - time.time()))
+
+
+def _clock_tick(view: dict[str, Any]) -> float | None:
+    """Seconds until the shot clock's whole seconds left change (None: no clock running, or it ran out)."""
+    deadline = (view.get("clock") or {}).get("deadline")
+    if deadline is None:
+        return None
+    left = deadline - time.time()
+    if left <= 0:
+        return None
+    return left % 1.0 + 0.01
 
 
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
@@ -471,7 +502,7 @@ def main(args: argparse.Namespace) -> int:
     from controller.datadir import DataDirBusy, DataDirLock
     from controller.lan import LanAddress, url_host
     from controller.sdnotify import Notifier, watchdog_interval
-    from controller.table import HostKey, JournalUnavailable, Table, TableConfig
+    from controller.table import GameMismatch, HostKey, JournalUnavailable, Table, TableConfig
     from controller.table.journal import advice
     from web import create_app
     from web.guards import BoxNames
@@ -485,7 +516,8 @@ def main(args: argparse.Namespace) -> int:
     if not mock and not on_raspberry_pi():
         mock = True
         _say("no Raspberry Pi found: running in mock mode (mocked GPIO pins, emulated OLED)")
-    pads = config.pads or ("mock" if mock else "auto")
+    # with no pads on a laptop, reveal and abstain go to the phones; --pads mock shows virtual pads
+    pads = config.pads or ("phone" if mock else "auto")
     if mock and pads in ("gpio", "auto"):
         pads = "mock"  # the mocked pins stand in for the real pads (serial gets a simulated hub)
     if pads == "auto" or (pads == "serial" and not mock):
@@ -534,14 +566,21 @@ def main(args: argparse.Namespace) -> int:
                     bot_delay=args.bot_delay,
                     watchdog=notifier.watchdog if interval else None,
                     watchdog_every=interval or 10.0,
+                    new_game=bool(args.new_game),
+                    # a game the command line describes is not to be swapped for another silently
+                    require_match=frozenset(
+                        flag for flag in ("players", "campaign") if getattr(args, flag) is not None
+                    ),
                 )
             )
+        except GameMismatch as exc:  # a JournalError, but the flags' fault: a usage error
+            print(f"jaccuse-table: {exc}", file=sys.stderr)
+            return 2
         except JournalUnavailable as exc:
             return _fail(str(exc))
         devices.open(mock, pads, table.players, config)
-        mock_press = None
-        if mock:
-            mock_press = devices.virtual_press or table.press
+        # virtual pads exist only where there are mock pads to press (not with --pads phone)
+        mock_press = devices.virtual_press if mock else None
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "").rstrip("/")
         wildcard = config.host in ("0.0.0.0", "::", "")
         lan = LanAddress(fixed=None if wildcard else config.host.strip("[]"))

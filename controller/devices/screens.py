@@ -54,6 +54,8 @@ class DisplayModel:
     reveal: tuple[Reveal, ...] | None = None
     cannot_save: bool = False  # the journal cannot be written (a full disk): moves wait
     pads: str | None = None  # which pads the box uses ("GPIO", "hub", ...), shown on the start screen
+    clock_left: int | None = None  # seconds left on the shot clock, when it runs
+    join_code: str | None = None  # the host's join code, when one is set
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -78,6 +80,13 @@ def seat_label(seat: int) -> str:
     return str(seat)  # 0-based, as on the pages, in the log and on the pad labels
 
 
+def seat_name(view: Mapping[str, Any], seat: int) -> str:
+    """A seat's name when it has one (the screen shortens it to fit), else its number."""
+    names = view.get("names")
+    name = names[seat] if isinstance(names, Sequence) and 0 <= seat < len(names) else None
+    return name if isinstance(name, str) and name else seat_label(seat)
+
+
 def render(model: DisplayModel) -> Image.Image:
     """Pick the screen that matters most now and draw it."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
@@ -95,7 +104,7 @@ def render(model: DisplayModel) -> Image.Image:
         where = f"move {move}." if move is not None else "a restart."
         _fault(draw, "GAME RESTORED", ["Picked up after", where])
     elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url, model.pads)
+        _startup(image, draw, model.startup_url, model.pads, model.join_code)
     elif (view.get("over") or view.get("phase") == "over") and _campaign(view):
         _campaign_over(draw, view, _campaign(view) or {})
     elif view.get("over") or view.get("phase") == "over":
@@ -103,11 +112,11 @@ def render(model: DisplayModel) -> Image.Image:
     elif model.reveal is not None:
         _reveal(draw, view, model.reveal)
     elif view.get("phase") == "election":
-        _election(draw, view)
+        _election(draw, view, model.clock_left)
     elif view.get("phase") == "setup":
-        _setup(draw, view)
+        _setup(draw, view, model.clock_left, model.join_code)
     else:
-        _presidency(draw, view)
+        _presidency(draw, view, model.clock_left)
     return image
 
 
@@ -121,7 +130,9 @@ def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
         y += 15
 
 
-def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, pads: str | None) -> None:
+def _startup(
+    image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, pads: str | None, code: str | None = None
+) -> None:
     if not url:
         _centered(draw, "J'ACCUSE", 12, font(BOLD, 18))
         _centered(draw, "starting...", 38, font(CONDENSED, 12))
@@ -131,17 +142,36 @@ def _startup(image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, pad
     size = _draw_qr(image, url, x=0, y=0, box=HEIGHT)
     left = size + 3
     room = WIDTH - left
-    draw.text((left, 0), "J'ACCUSE", font=font(BOLD, 12), fill=1)
-    draw.text((left, 13), "Scan, or", font=font(BOLD, 12), fill=1)
-    draw.text((left, 25), "open:", font=font(BOLD, 12), fill=1)
-    # the address as text too, for a phone whose camera will not read the code: host, then :port
     small = font(SMALL, 8)
-    y = 38
+    y = 0
+    if not code:
+        draw.text((left, y), "J'ACCUSE", font=font(BOLD, 12), fill=1)
+        y += 13
+    # with a join code the title gives way to it: the code is what a newcomer must read here
+    draw.text((left, y), "Scan, or", font=font(BOLD, 12), fill=1)
+    draw.text((left, y + 12), "open:", font=font(BOLD, 12), fill=1)
+    # the address as text too, for a phone whose camera will not read the code: host, then :port
+    y += 25
     for line in _address_lines(url, draw, small, room):
         draw.text((left, y), line, font=small, fill=1)
         y += 9
+    if code:
+        y = _join_code_line(draw, code, left, y, room)
     if pads and y <= HEIGHT - 8:
         draw.text((left, HEIGHT - 8), f"Pads: {pads}", font=small, fill=1)
+
+
+def _join_code_line(draw: ImageDraw.ImageDraw, code: str, left: int, y: int, room: int) -> int:
+    """`Code` and the join code on one line if it fits `room`, else on two; returns the next free y."""
+    small, big = font(SMALL, 8), font(BOLD, 12)
+    label = draw.textlength("Code ", font=small)
+    if label + draw.textlength(code, font=big) <= room:
+        draw.text((left, y + 3), "Code", font=small, fill=1)
+        draw.text((left + label, y), code, font=big, fill=1)
+        return y + 13
+    draw.text((left, y), "Code:", font=small, fill=1)
+    _fit_text(draw, code, left, y + 9, (12, 8), right=left + room, font_name=BOLD)
+    return y + 9 + 13
 
 
 def _address_lines(url: str, draw: ImageDraw.ImageDraw, fnt: Font, room: int) -> list[str]:
@@ -162,32 +192,42 @@ def _address_lines(url: str, draw: ImageDraw.ImageDraw, fnt: Font, room: int) ->
     return out[:3]
 
 
-def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _setup(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, code: str | None = None
+) -> None:
     gen = _generation_label(view)
     _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
-    _centered(draw, "Place a card", 19, font(CONDENSED, 12))
-    _waiting(draw, view.get("awaiting") or [], 37, left=2)
+    # while seats are free, the join code matters more than the instruction (the phones give that)
+    line = "Place a card"
+    if code:
+        line = f"Join code {code}"
+        if draw.textlength(line, font=font(CONDENSED, 12)) > WIDTH - 4:
+            line = f"Code {code}"  # a 12-character code
+    _centered(draw, line, 19, font(CONDENSED, 12))
+    _waiting(draw, view.get("awaiting") or [], 37, left=2, clock=clock)
 
 
-def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
     title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
-    _fit_text(draw, title, 44, 0, (12, 11, 10))
+    _fit_text(draw, title, 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _crisis_marks(draw, view)
     _policies(draw, view, 44, 16)
-    _waiting(draw, view.get("awaiting") or [], 35, left=44)
+    _waiting(draw, view.get("awaiting") or [], 35, left=44, clock=clock)
 
 
-def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
     phase = view.get("phase")
     president = view.get("president")
-    who = seat_label(president) if isinstance(president, int) else "?"
+    who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    _fit_text(draw, f"PRESIDENT {who}", 44, 0, (12, 11, 10))
+    _fit_text(draw, f"PRES {who}", 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
         count = parley.get("count")
-        line = f"Parley {who} > {seat_label(int(parley.get('target', 0)))}"
+        line = f"Parley > {seat_name(view, int(parley.get('target', 0)))}"
         detail = f"{count} card{'s' if count != 1 else ''}" if count is not None else ""
     elif phase == "replace_membership":
         line, detail = "Replacing", "membership"
@@ -198,7 +238,7 @@ def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     _fit_text(draw, line, 44, 16, (12, 8))
     if detail:
         _fit_text(draw, detail, 44, 29, (12, 8))
-    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True)
+    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock)
 
 
 def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal]) -> None:
@@ -324,15 +364,22 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
 
 
 def _waiting(
-    draw: ImageDraw.ImageDraw, seats: Sequence[int], y: int, left: int = 0, compact: bool = False
+    draw: ImageDraw.ImageDraw,
+    seats: Sequence[int],
+    y: int,
+    left: int = 0,
+    compact: bool = False,
+    clock: int | None = None,
 ) -> None:
-    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit."""
+    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit; with the shot
+    clock running, its seconds: `Wait 12s:`."""
     if not seats:
         return
     label_font = font(CONDENSED, 12)
     numbers = font(BOLD, 12)
     gap = 6
-    label_width = draw.textlength("Wait: ", font=label_font)
+    prefix = "Wait:" if clock is None else f"Wait {clock}s:"
+    label_width = draw.textlength(prefix + " ", font=label_font)
     # place each number: (line, x) with x relative to the screen
     placed: list[tuple[int, float, str]] = []
     line, x = 0, left + label_width
@@ -345,12 +392,13 @@ def _waiting(
     if placed[-1][0] >= (1 if compact else 2):
         count = f"{len(seats)} seat{'s' if len(seats) != 1 else ''}"
         if compact:
-            _fit_text(draw, f"Wait: {count}", left, y, (12, 8))
+            _fit_text(draw, f"{prefix} {count}", left, y, (12, 8))
         else:
-            draw.text((left, y), "Wait for", font=label_font, fill=1)
+            head = "Wait for" if clock is None else f"Wait {clock}s for"
+            draw.text((left, y), head, font=label_font, fill=1)
             draw.text((left, y + 14), count, font=numbers, fill=1)
         return
-    draw.text((left, y), "Wait:", font=label_font, fill=1)
+    draw.text((left, y), prefix, font=label_font, fill=1)
     for line, x, label in placed:
         draw.text((x, y + line * 14), label, font=numbers, fill=1)
 
@@ -388,13 +436,40 @@ def _centered(
     draw.text(((right - width) / 2, y), text, font=fnt, fill=fill)
 
 
-def _fit_text(draw: ImageDraw.ImageDraw, text: str, x: int, y: int, sizes: Sequence[int]) -> None:
-    """Left-aligned text in the largest of `sizes` that fits before the right edge."""
+def _fit_text(
+    draw: ImageDraw.ImageDraw,
+    text: str,
+    x: int,
+    y: int,
+    sizes: Sequence[int],
+    right: int = WIDTH,
+    font_name: str = CONDENSED,
+) -> None:
+    """Left-aligned text in the largest of `sizes` that fits before `right`; shortened with "." if
+    even the smallest does not fit (a long name)."""
     for size in sizes:
-        fnt = font(CONDENSED, size)
-        if x + draw.textlength(text, font=fnt) <= WIDTH:
+        fnt = font(font_name, size)
+        if x + draw.textlength(text, font=fnt) <= right:
             break
+    else:
+        while len(text) > 2 and x + draw.textlength(text + ".", font=fnt) > right:
+            text = text[:-1]
+        text = text.rstrip() + "."
     draw.text((x, y), text, font=fnt, fill=1)
+
+
+_MARKS_LEFT = WIDTH - 22  # the crisis counter's three boxes sit at the right end of the title line
+
+
+def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    """Wrong accusations since the election, out of the three that make a crisis: one box each, filled."""
+    try:
+        wrong = int(view.get("incorrect_accusations") or 0)
+    except (TypeError, ValueError):
+        wrong = 0
+    for i in range(3):
+        left = _MARKS_LEFT + 2 + i * 7
+        draw.rectangle((left, 3, left + 5, 8), outline=1, fill=1 if i < wrong else 0)
 
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:

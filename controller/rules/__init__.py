@@ -23,8 +23,10 @@ from controller.rules.deal import (
 )
 from controller.rules.describe import describe_event, describe_events
 from controller.rules.engine import Accepted, Event, Refused, apply
+from controller.rules.feed import public_event, seat_feed
 from controller.rules.moves import awaiting, legal_acts, legal_moves
 from controller.rules.state import GameState, new_game
+from controller.rules.timeout import describe_forced, forced_feed_line, timeout_actions
 from controller.rules.views import public_view, replay_campaign_summary, replay_summary, seat_view
 
 #: True when the rules core runs compiled: mypyc turns functions into builtins, not Python functions
@@ -55,14 +57,19 @@ __all__ = [
     "deal_next_generation",
     "describe_event",
     "describe_events",
+    "describe_forced",
+    "forced_feed_line",
     "influence_deck",
     "legal_acts",
     "legal_moves",
     "new_game",
     "next_bot_action",
     "play_bot_game",
+    "public_event",
     "public_view",
     "replay_campaign_summary",
     "replay_summary",
+    "seat_feed",
     "seat_view",
+    "timeout_actions",
 ]

@@ -4,7 +4,9 @@
 the handlers copy on write: they never change a list, dict or object of a state in place, they
 replace it with a changed copy (the helpers just below). So the caller's state never changes, and
 the new state shares with it whatever the action left alone. Every handler checks all of its
-conditions before it touches anything. Events carry public facts only; they feed the table log.
+conditions before it touches anything. Events carry public facts, which feed the table log; the few
+secrets a seat learns from an action (the cards of a parley) ride along in the same event under keys
+the log never prints, and only ``feed.seat_feed`` hands them on, to the seats they belong to.
 """
 
 from __future__ import annotations
@@ -227,7 +229,8 @@ def _parley(s: GameState, a: Action, ev: list[Event]) -> None:
         )
     s.parley = Parley(a.seat, a.target, a.cards)
     s.phase = "parley"
-    ev.append({"type": "parley_offered", "president": a.seat, "target": a.target, "count": len(a.cards)})
+    ev.append({"type": "parley_offered", "president": a.seat, "target": a.target, "count": len(a.cards),
+               "cards": list(a.cards)})
 
 
 def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
@@ -253,7 +256,8 @@ def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
     s.parley = None
     s.parley_used = True
     s.phase = "presidency"
-    ev.append({"type": "parley_done", "president": p.president, "target": p.target, "count": len(a.cards)})
+    ev.append({"type": "parley_done", "president": p.president, "target": p.target, "count": len(a.cards),
+               "offered": list(p.offered), "answered": list(a.cards)})
 
 
 def _presidential(s: GameState, a: Action) -> None:

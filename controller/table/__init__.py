@@ -5,10 +5,23 @@ Depends on :mod:`controller.rules` only; the web app and the devices depend on t
 
 from controller.table.hostkey import HostKey, check_host_key, load_host_key
 from controller.table.journal import CorruptJournal, Journal, JournalError, JournalUnavailable, move_aside
-from controller.table.table import Outcome, Snapshot, Table, TableConfig, hash_token
+from controller.table.table import (
+    SEAT_KEYS,
+    TABLE_KEYS,
+    GameMismatch,
+    Outcome,
+    Snapshot,
+    Table,
+    TableConfig,
+    hash_token,
+    rules_part,
+)
 
 __all__ = [
+    "SEAT_KEYS",
+    "TABLE_KEYS",
     "CorruptJournal",
+    "GameMismatch",
     "HostKey",
     "Journal",
     "JournalError",
@@ -21,4 +34,5 @@ __all__ = [
     "hash_token",
     "load_host_key",
     "move_aside",
+    "rules_part",
 ]

@@ -16,6 +16,9 @@ What is stored:
 - ``set_aside``: journaled actions that no longer replay (an older build's rules, a hand edit), moved out
   of ``actions`` so the game can go on from the last one that does. Kept, never deleted; each row says
   which game it came from (its ``created``), its old ``seq`` and why it was set aside.
+- ``settings``: the table's own data, key/value, not part of any game: seat names (``name:S``), the shot
+  clock (``clock_seconds`` and the running decision's ``clock_deadline``), the join code and the seat
+  lock. A change is written in the same transaction as the action or claim that causes it.
 
 The game state is never stored: it is ``fold(apply, deal, actions)``, rebuilt on every start.
 
@@ -35,7 +38,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +79,10 @@ CREATE TABLE IF NOT EXISTS set_aside (
     reason   TEXT NOT NULL,
     moved_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 #: the tables a journal must hold once it holds a game; the others are recreated when missing
 _ESSENTIAL = ("meta", "actions")
@@ -86,6 +93,10 @@ _TABLES = ("meta", "actions", "finished", "seats")
 # error is among them: a full disk or a file size limit shows up as one while the -shm file is made.
 _UNAVAILABLE_CODES = {5: "BUSY", 6: "LOCKED", 7: "NOMEM", 8: "READONLY", 10: "IOERR", 13: "FULL",
                       14: "CANTOPEN", 3: "PERM"}
+
+
+#: settings to change: a value to store, or None to delete the key
+Settings = Mapping[str, str | None] | None
 
 
 class JournalError(Exception):
@@ -178,12 +189,14 @@ class GameRecord:
     campaign: dict[str, Any] | None = None  # {"generations": G, "deals": [deal, ...]} or None
     #: the readable actions, from seq 1 up to the first one that is missing or unreadable
     actions: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)  # who sent each action: phone, pad, bot, clock
     seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (token_hash, kind)
     #: every action row stored, readable or not (more than ``len(actions)`` when one is unreadable)
     stored: int = 0
     #: why reading stopped before the last stored row (a gap, a row that is not a JSON object)
     unreadable: str | None = None
     created: str = ""
+    settings: dict[str, str] = field(default_factory=dict)
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -299,7 +312,8 @@ class Journal:
                 created=meta.get("created", ""),
             )
             expected = 1
-            for seq, text in self._conn.execute("SELECT seq, action FROM actions ORDER BY seq"):
+            rows = self._conn.execute("SELECT seq, action, source FROM actions ORDER BY seq")
+            for seq, text, source in rows:
                 record.stored += 1
                 if record.unreadable is not None:
                     continue
@@ -311,9 +325,11 @@ class Journal:
                     record.unreadable = f"action {seq} is not a readable JSON object"
                     continue
                 record.actions.append(action)
+                record.sources.append(str(source))
                 expected += 1
             for seat, token_hash, kind in self._conn.execute("SELECT seat, token_hash, kind FROM seats"):
                 record.seats[int(seat)] = (str(token_hash), str(kind))
+            record.settings = self.settings()
         except CorruptJournal:
             raise
         except sqlite3.Error as exc:
@@ -323,6 +339,10 @@ class Journal:
         except (KeyError, ValueError, TypeError, RecursionError) as exc:
             raise CorruptJournal(f"unreadable journal: {exc}") from exc
         return record
+
+    def settings(self) -> dict[str, str]:
+        """The table's settings (names, shot clock, join code, seat lock): see the module docstring."""
+        return {str(k): str(v) for k, v in self._conn.execute("SELECT key, value FROM settings")}
 
     def action_count(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
@@ -354,7 +374,12 @@ class Journal:
         self._transaction(rows)
 
     def next_game(
-        self, players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None = None
+        self,
+        players: int,
+        deal: dict[str, Any],
+        seed: int | None,
+        campaign: dict[str, Any] | None = None,
+        settings: Settings = None,
     ) -> None:
         """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic)."""
         meta = self._meta()
@@ -369,7 +394,7 @@ class Journal:
             ("DELETE FROM actions", ()),
         ]
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
-        self._transaction(rows)
+        self._transaction(rows + _setting_rows(settings))
 
     def set_aside(self, after: int, reason: str) -> int:
         """Move every action after number ``after`` into ``set_aside`` (one transaction); returns how many.
@@ -397,29 +422,46 @@ class Journal:
     def games_played(self) -> int:
         return int(self._conn.execute("SELECT COUNT(*) FROM finished").fetchone()[0])
 
-    def append(self, seq: int, action: dict[str, Any], source: str) -> None:
+    def append(self, seq: int, action: dict[str, Any], source: str, settings: Settings = None) -> None:
         """Durably add accepted action number ``seq``; returns only after the commit."""
         self._transaction(
             [
                 (
                     "INSERT INTO actions (seq, action, source, at) VALUES (?, ?, ?, ?)",
                     (seq, json.dumps(action, separators=(",", ":")), source, time.time()),
-                )
+                ),
+                *_setting_rows(settings),
             ]
         )
 
-    def claim_seat(self, seat: int, token_hash: str, kind: str) -> None:
+    def claim_seat(self, seat: int, token_hash: str, kind: str, settings: Settings = None) -> None:
         self._transaction(
             [
                 (
                     "INSERT INTO seats (seat, token_hash, kind, at) VALUES (?, ?, ?, ?)",
                     (seat, token_hash, kind, time.time()),
-                )
+                ),
+                *_setting_rows(settings),
             ]
         )
 
-    def release_seat(self, seat: int) -> None:
-        self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,))])
+    def release_seat(self, seat: int, settings: Settings = None) -> None:
+        self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,)), *_setting_rows(settings)])
+
+    def set_settings(self, settings: Settings) -> None:
+        """Change table settings on their own (a name, the host's clock or join code); one transaction."""
+        self._transaction(_setting_rows(settings))
+
+
+
+def _setting_rows(settings: Settings) -> list[tuple[str, tuple[Any, ...]]]:
+    rows: list[tuple[str, tuple[Any, ...]]] = []
+    for key, value in (settings or {}).items():
+        if value is None:
+            rows.append(("DELETE FROM settings WHERE key = ?", (key,)))
+        else:
+            rows.append(("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value)))
+    return rows
 
 
 def _new_meta(
@@ -476,17 +518,18 @@ def _check_campaign(data: object) -> dict[str, Any]:
     return {"generations": generations, "deals": deals}
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged journal (and its -wal/-shm companions) out of the way; returns the new name.
+def move_aside(path: Path, label: str = "broken") -> Path:
+    """Rename a journal (and its -wal/-shm companions) out of the way; returns the new name.
 
-    Nothing is deleted: the old file stays next to the new journal for a post-mortem.
+    Nothing is deleted: a damaged journal stays next to the new one for a post-mortem, and one archived
+    by ``run --new-game`` (``label`` "archived") stays there to be looked at or restored.
     """
     path = Path(path)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-    target = path.with_name(f"{path.name}.broken-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
-        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
         n += 1
     for suffix in ("-wal", "-shm"):
         companion = path.with_name(path.name + suffix)

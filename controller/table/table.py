@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import rules
+from controller.table import seating
 from controller.table.journal import (
     FILENAME,
     CorruptJournal,
@@ -43,9 +44,11 @@ from controller.table.journal import (
     move_aside,
     unavailable,
 )
+from controller.table.shotclock import ShotClock, check_seconds
 
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
+FEED_LINES = 8  # per seat: the newest lines of its personal feed
 #: seconds between tries to write the journal again after a write failed (a full disk)
 PROBE_EVERY = 5.0
 #: the notice key of a journal that cannot be written (the OLED and the pages show it)
@@ -76,6 +79,16 @@ class TableConfig:
     # alive (systemd's watchdog restarts the box when it stops), not merely the process.
     watchdog: Callable[[], object] | None = None
     watchdog_every: float = 10.0
+    # ``run --new-game``: archive the journal in the data dir (renamed, never deleted) and deal anew
+    new_game: bool = False
+    # what the command line asked for explicitly (``--players``, ``--campaign``): a journal holding
+    # another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
+    # taken from the journal, with a note
+    require_match: frozenset[str] = frozenset()
+
+
+class GameMismatch(JournalError):
+    """The journal holds a game the flags do not describe; the message says what to do, in one line."""
 
 
 @dataclass(frozen=True)
@@ -111,6 +124,11 @@ class Snapshot:
     pad_refusals: tuple[int, ...] = ()  # per seat: refused pad presses so far (for the LED flash)
     closed: bool = False
     notices: tuple[str, ...] = ()  # keys of the passing faults in ``status`` (CANNOT_SAVE, "hub")
+    names: tuple[str | None, ...] = ()  # per seat (also in ``public["names"]``)
+    # the host's join code: never in a view; for the OLED, the box's own screen and the host page only
+    join_code: str | None = None
+    seats_locked: bool = False
+    handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
 
     @property
     def players(self) -> int:
@@ -137,7 +155,7 @@ class _Reply:
 
 @dataclass
 class _Command:
-    kind: str  # act | pad | bot | join | release | new_game | notice | stop
+    kind: str  # act | pad | bot | clock | join | release | rename | host | new_game | notice | stop
     seat: int = -1
     payload: Any = None
     source: str = "phone"
@@ -155,6 +173,8 @@ class Table:
         seats: dict[int, tuple[str, str]],
         status: list[str],
         log: list[str],
+        settings: dict[str, str] | None = None,
+        feeds: list[list[tuple[int, str]]] | None = None,
     ) -> None:
         self.config = config
         self.players = state.players
@@ -168,6 +188,14 @@ class Table:
         self._notices: dict[str, str] = {}  # faults that last only while they last (hub unplugged)
         self._probe_due: float | None = None  # while the journal cannot be written: when to try again
         self._log: deque[str] = deque(log, maxlen=LOG_LINES)
+        settings = settings or {}
+        self._names = seating.names_from_settings(settings, self.players)
+        self._feeds = [deque(f, maxlen=FEED_LINES) for f in (feeds or [[] for _ in range(self.players)])]
+        self._clock = ShotClock.from_settings(settings)
+        self._clock_retry: float | None = None  # after a failed forced move, when to try again
+        self._join_code: str | None = settings.get("join_code") or None
+        self._locked = settings.get("seats_locked") == "1"
+        self._handed = frozenset(s for s in range(self.players) if settings.get(f"human:{s}") == "1")
         self._serial = 0
         self._token_hashes: tuple[tuple[int, str], ...] = ()
         self._pad_waiters: dict[tuple[int, str], list[_Reply]] = {}
@@ -200,6 +228,10 @@ class Table:
         data_dir = Path(config.data_dir)
         path = data_dir / FILENAME
         status: list[str] = []
+        if config.new_game and path.exists():
+            aside = move_aside(path, "archived")
+            _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
+            status.append("new game dealt (the last one is archived)")
         journal = cls._open_journal(path, status)
         if journal.missing_tables:
             lost = ", ".join(journal.missing_tables)
@@ -207,13 +239,17 @@ class Table:
                  + ("; every seat must be joined again" if "seats" in journal.missing_tables else ""))
             status.append(f"journal had lost its {lost} table(s)")
         log: list[str] = []
+        feeds: list[list[tuple[int, str]]] | None = None
+        settings: dict[str, str] = {}
         state: rules.GameState | None = None
         seats: dict[int, tuple[str, str]] = {}
         if journal.has_game():
             try:
                 record = journal.load()
-                state, log, stopped = cls._rebuild(record)
+                _check_match(record, config, path, journal)
+                state, log, feeds, stopped = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
+                settings = record.settings
             except (CorruptJournal, rules.DealError, rules.ActionFormatError, ValueError) as exc:
                 journal.close()
                 aside = move_aside(path)
@@ -247,7 +283,7 @@ class Table:
             except JournalError as exc:
                 journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
-        table = cls(config, journal, state, seats, status, log)
+        table = cls(config, journal, state, seats, status, log, settings, feeds)
         table._claim_bot_seats()
         return table
 
@@ -263,22 +299,35 @@ class Table:
             return Journal.open(path)
 
     @staticmethod
-    def _rebuild(record: GameRecord) -> tuple[rules.GameState, list[str], str | None]:
-        """Replay the journaled actions; stops at the first one that no longer replays, and says why."""
+    def _rebuild(
+        record: GameRecord,
+    ) -> tuple[rules.GameState, list[str], list[list[tuple[int, str]]], str | None]:
+        """Replay the journaled actions: the state, and the log and feeds they told (with today's names).
+
+        Stops at the first action that no longer replays; the last value then says why (else None).
+        """
         state = game_from_record(record.players, record.deal, record.campaign)
         log: deque[str] = deque(maxlen=LOG_LINES)
-        for n, data in enumerate(record.actions, 1):
+        feeds = [deque[tuple[int, str]](maxlen=FEED_LINES) for _ in range(record.players)]
+        labels = seating.labels(seating.names_from_settings(record.settings, record.players))
+        sources = record.sources or ["phone"] * len(record.actions)
+
+        def told() -> tuple[list[str], list[list[tuple[int, str]]]]:
+            return list(log), [list(f) for f in feeds]
+
+        for n, (data, source) in enumerate(zip(record.actions, sources, strict=True), 1):
             try:
-                result = rules.apply(state, rules.Action.from_dict(data))
+                action = rules.Action.from_dict(data)
+                result = rules.apply(state, action)
             except rules.ActionFormatError as exc:
-                return state, list(log), f"action {n} is not a valid action ({exc})"
+                return state, *told(), f"action {n} is not a valid action ({exc})"
             except Exception as exc:  # anything a hand edit can provoke (RecursionError included)
-                return state, list(log), f"action {n} cannot be replayed ({type(exc).__name__})"
+                return state, *told(), f"action {n} cannot be replayed ({type(exc).__name__})"
             if isinstance(result, rules.Refused):
-                return state, list(log), f"action {n} is refused by this version's rules ({result.code})"
+                return state, *told(), f"action {n} is refused by this version's rules ({result.code})"
             state = result.state
-            log.extend(_describe(result.events))
-        return state, list(log), record.unreadable
+            _tell(result.events, action, source, labels, state.version, log, feeds)
+        return state, *told(), record.unreadable
 
     @staticmethod
     def _set_aside_tail(journal: Journal, version: int, stored: int, why: str, status: list[str]) -> None:
@@ -296,8 +345,11 @@ class Table:
         status.append(f"resumed at move {version}: {moved} later action(s) set aside")
 
     def _claim_bot_seats(self) -> None:
-        """Bot seats are claimed in memory only (not journaled), so --bots can change between runs."""
-        for seat in self._bot_seats:
+        """Bot seats are claimed in memory only (not journaled), so --bots can change between runs.
+
+        A bot seat the host handed to a person (journaled) stays free for that person.
+        """
+        for seat in self._bot_seats - self._handed:
             if self._seats.get(seat, ("", ""))[1] != "phone":
                 self._seats[seat] = ("", "bot")
         self._publish()
@@ -328,18 +380,23 @@ class Table:
             if ping is not None and now >= next_ping:
                 ping()
                 next_ping = now + self.config.watchdog_every
-            due = (self._bot_due, next_ping if ping else None, self._probe_due)
-            deadlines = [d for d in due if d is not None]
-            timeout = max(0.0, min(deadlines) - now) if deadlines else None
-            try:
-                cmd = self._queue.get(timeout=timeout)
-            except queue.Empty:
-                if self._probe_due is not None and time.monotonic() >= self._probe_due:
-                    self._probe_journal()
-                if self._bot_due is None or time.monotonic() < self._bot_due:
-                    continue
-                self._bot_due = None
-                cmd = _Command("bot", source="bot")
+            clock_due = self._clock_due(now)
+            if clock_due is not None and clock_due <= now:
+                # checked before the queue, so a stream of requests can never hold the clock up
+                cmd = _Command("clock", source="clock")
+            else:
+                due = (self._bot_due, next_ping if ping else None, clock_due, self._probe_due)
+                deadlines = [d for d in due if d is not None]
+                timeout = max(0.0, min(deadlines) - now) if deadlines else None
+                try:
+                    cmd = self._queue.get(timeout=timeout)
+                except queue.Empty:
+                    if self._probe_due is not None and time.monotonic() >= self._probe_due:
+                        self._probe_journal()
+                    if self._bot_due is None or time.monotonic() < self._bot_due:
+                        continue
+                    self._bot_due = None
+                    cmd = _Command("bot", source="bot")
             if cmd.kind == "stop":
                 self._fail_pending()
                 return
@@ -374,10 +431,17 @@ class Table:
             return outcome
         if cmd.kind == "bot":
             return self._bot_move()
+        if cmd.kind == "clock":
+            return self._clock_expired()
         if cmd.kind == "join":
-            return self._join(cmd.seat)
+            name, code = cmd.payload
+            return self._join(cmd.seat, name, code)
         if cmd.kind == "release":
             return self._release(cmd.seat)
+        if cmd.kind == "rename":
+            return self._rename(cmd.seat, cmd.payload)
+        if cmd.kind == "host":
+            return self._host(*cmd.payload)
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
@@ -407,16 +471,79 @@ class Table:
         if isinstance(result, rules.Refused):
             return Outcome.refused(409, result.code, result.message)
         seq = self._state.version + 1
+        deadline = self._clock.after_action(
+            self._state, result.state, result.events, source, self._all_seated(), time.time()
+        )
+        changes = self._clock.settings(deadline) if deadline != self._clock.deadline else None
         try:
-            self._journal.append(seq, action.to_dict(), source)
+            self._journal.append(seq, action.to_dict(), source, changes)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
         self._saved()
         self._state = result.state
-        self._log.extend(_describe(result.events))
+        self._clock.deadline = deadline
+        if source != "clock":
+            self._clock.idle = False
+        _tell(result.events, action, source, seating.labels(self._names), seq, self._log, self._feeds)
         self._publish()
         return Outcome(ok=True, data={"me": self._snapshot.seats[seat]})
+
+    # ------------------------------------------------------------------ the shot clock (loop thread)
+    def _clock_due(self, now: float) -> float | None:
+        """The clock's deadline on the monotonic clock the loop waits with, or None."""
+        if self._clock.deadline is None:
+            return None
+        due = now + max(0.0, self._clock.deadline - time.time())
+        return due if self._clock_retry is None else max(due, self._clock_retry)
+
+    def _clock_expired(self) -> Outcome:
+        """Time is up for the decision at hand: the rules' forced moves, journaled as ``clock``."""
+        self._clock_retry = None
+        if self._clock.deadline is None or time.time() < self._clock.deadline:
+            return Outcome(ok=True)
+        forced = rules.timeout_actions(self._state, self._bot_rng)
+        if not forced:  # nothing the clock can do: stop it rather than fire again at once
+            return self._set_clock_deadline(None)
+        for action in forced:
+            outcome = self._act(action.seat, action, "clock")
+            if not outcome.ok:
+                _say(f"the shot clock could not move for seat {action.seat}: {outcome.message}")
+                self._clock_retry = time.monotonic() + 1.0
+                return outcome
+        self._clock.idle = True
+        return Outcome(ok=True)
+
+    def _set_clock_deadline(self, deadline: float | None) -> Outcome:
+        try:
+            self._journal.set_settings(self._clock.settings(deadline))
+        except JournalError as exc:
+            self._cannot_save(exc)
+            self._clock_retry = time.monotonic() + 1.0
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
+        self._clock.deadline = deadline
+        self._publish()
+        return Outcome(ok=True)
+
+    def _all_seated(self, seats: dict[int, tuple[str, str]] | None = None) -> bool:
+        return len(self._seats if seats is None else seats) >= self.players
+
+    def _clock_for_seats(self, seats: dict[int, tuple[str, str]]) -> dict[str, str | None]:
+        """Journal rows for the clock when the seats change: the opening membership round waits for all."""
+        if self._state.phase != "setup" or not self._clock.seconds:
+            return {}
+        full = self._all_seated(seats)
+        if full and self._clock.deadline is None:
+            return self._clock.settings(self._clock.restarted(self._state, True, time.time()))
+        if not full and self._clock.deadline is not None:
+            return self._clock.settings(None)
+        return {}
+
+    def _apply_clock_rows(self, rows: dict[str, str | None]) -> None:
+        if "clock_deadline" in rows:
+            value = rows["clock_deadline"]
+            self._clock.deadline = None if value is None else float(value)
 
     def _bot_move(self) -> Outcome:
         waiting = [s for s in rules.awaiting(self._state) if self._is_bot(s)]
@@ -437,37 +564,124 @@ class Table:
             delay = self.config.bot_delay
             self._bot_due = time.monotonic() + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
 
-    def _join(self, seat: int) -> Outcome:
+    def _join(self, seat: int, name: object = None, code: object = None) -> Outcome:
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        try:
+            clean = seating.clean_name(name)
+        except seating.BadName as exc:
+            return Outcome.refused(400, "bad_name", str(exc))
         if seat in self._seats:
-            return Outcome.refused(409, "seat_taken", "this seat is already taken")
+            what = "a bot plays it" if self._is_bot(seat) else "someone already sits there"
+            return Outcome.refused(409, "seat_taken", f"this seat is taken: {what}")
+        if self._locked:
+            return Outcome.refused(403, "seats_locked", "the host has locked the seats; ask them to unlock")
+        if self._join_code and not seating.code_matches(self._join_code, code):
+            wrong = "the join code is wrong" if code else "this table needs the join code"
+            return Outcome.refused(403, "join_code", f"{wrong}: it is on the box's display")
         token = secrets.token_urlsafe(32)
         token_hash = hash_token(token)
+        after = {**self._seats, seat: (token_hash, "phone")}
+        rows = {f"name:{seat}": clean, **self._clock_for_seats(after)}
         try:
-            self._journal.claim_seat(seat, token_hash, "phone")
+            self._journal.claim_seat(seat, token_hash, "phone", rows)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the seat could not be saved; try again")
         self._saved()
         self._seats[seat] = (token_hash, "phone")
+        self._names[seat] = clean
+        self._apply_clock_rows(rows)
         self._publish()
-        return Outcome(ok=True, data={"seat": seat, "token": token})
+        return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
+
+    def _rename(self, seat: int, name: object) -> Outcome:
+        if self._seats.get(seat, ("", ""))[1] != "phone":
+            return Outcome.refused(409, "seat_free", "only a seated phone can change its name")
+        try:
+            clean = seating.clean_name(name)
+        except seating.BadName as exc:
+            return Outcome.refused(400, "bad_name", str(exc))
+        try:
+            self._journal.set_settings({f"name:{seat}": clean})
+        except JournalError as exc:
+            self._cannot_save(exc)
+            return Outcome.refused(503, "journal_unavailable", "the name could not be saved; try again")
+        self._saved()
+        self._names[seat] = clean
+        self._publish()
+        return Outcome(ok=True, data={"seat": seat, "name": clean})
+
+    def _host(self, what: str, value: Any) -> Outcome:
+        """The host page's settings: the shot clock, the join code, the seat lock, a bot seat's hand-over."""
+        rows: dict[str, str | None]
+        if what == "clock":
+            try:
+                seconds = check_seconds(value)
+            except ValueError as exc:
+                return Outcome.refused(400, "bad_clock", str(exc))
+            self._clock.seconds = seconds
+            deadline = self._clock.restarted(self._state, self._all_seated(), time.time())
+            rows = {"clock_seconds": str(seconds), **self._clock.settings(deadline)}
+        elif what == "join_code":
+            try:
+                code = None if value is None else seating.new_code() if value == "new" else None
+                if code is None and value is not None:
+                    code = seating.clean_code(value)
+            except ValueError as exc:
+                return Outcome.refused(400, "bad_code", str(exc))
+            rows = {"join_code": code}
+        elif what == "locked":
+            rows = {"seats_locked": "1" if value else None}
+        elif what == "hand_over":
+            seat = value
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                return Outcome.refused(404, "unknown_seat", "there is no such seat")
+            if not self._is_bot(seat):
+                return Outcome.refused(409, "not_a_bot", "only a seat a bot plays can be handed to a person")
+            after = {s: v for s, v in self._seats.items() if s != seat}
+            rows = {f"human:{seat}": "1", **self._clock_for_seats(after)}
+        else:
+            return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
+        try:
+            self._journal.set_settings(rows)
+        except JournalError as exc:
+            self._cannot_save(exc)
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
+        if "join_code" in rows:
+            self._join_code = rows["join_code"]
+        if "seats_locked" in rows:
+            self._locked = rows["seats_locked"] == "1"
+        if what == "hand_over":
+            del self._seats[value]
+            self._handed = self._handed | {value}
+        if what == "clock":
+            self._clock.idle = False
+        self._apply_clock_rows(rows)
+        self._publish()
+        return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
+                                      "clock": self._clock.seconds})
 
     def _release(self, seat: int) -> Outcome:
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         if seat not in self._seats or self._is_bot(seat):
             return Outcome.refused(409, "seat_free", "this seat is not held by a phone")
+        after = {s: v for s, v in self._seats.items() if s != seat}
+        back_to_bot = seat in self._bot_seats and seat not in self._handed
+        if back_to_bot:
+            after[seat] = ("", "bot")
+        rows = {f"name:{seat}": None, **self._clock_for_seats(after)}
         try:
-            self._journal.release_seat(seat)
+            self._journal.release_seat(seat, rows)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
         self._saved()
-        del self._seats[seat]
-        if seat in self._bot_seats:
-            self._seats[seat] = ("", "bot")
+        self._seats = after
+        self._names[seat] = None
+        self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
 
@@ -476,14 +690,19 @@ class Table:
         # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
         length = self._state.campaign.generations if self._state.campaign is not None else 0
         state, deal_data, campaign = deal_game(players, length, random.Random(secrets.randbits(64)))
+        rows = self._clock.settings(self._clock.restarted(state, self._all_seated(), time.time()))
         try:
-            self._journal.next_game(players, deal_data, None, campaign)
+            self._journal.next_game(players, deal_data, None, campaign, rows)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")
         self._saved()
         self._state = state
         self._game += 1
+        self._apply_clock_rows(rows)
+        self._clock.idle = False
+        for feed in self._feeds:
+            feed.clear()
         self._log.clear()
         what = f" (a {length}-generation campaign)" if length else ""
         self._log.append(f"Game {self._game} begins{what}.")
@@ -525,17 +744,35 @@ class Table:
 
     def _build_snapshot(self) -> Snapshot:
         state = self._state
+        public = rules.public_view(state)
+        # table data every view carries beside the rules' own (see TABLE_KEYS and SEAT_KEYS)
+        public["names"] = list(self._names)
+        public["clock"] = self._clock.view()
+        public["seats_locked"] = self._locked
+        public["join_code_needed"] = self._join_code is not None
+        seats = []
+        for s in range(state.players):
+            view = rules.seat_view(state, s)
+            view["table"] = public
+            view["name"] = self._names[s]
+            view["feed"] = [{"version": v, "text": text} for v, text in reversed(self._feeds[s])]
+            view["pad_refusals"] = self._pad_refusals[s]
+            seats.append(view)
         return Snapshot(
             serial=self._serial,
             version=state.version,
-            public=rules.public_view(state),
-            seats=tuple(rules.seat_view(state, s) for s in range(state.players)),
+            public=public,
+            seats=tuple(seats),
             claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
             status=(*self._status, *self._notices.values()),
             notices=tuple(self._notices),
             log=tuple(self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
+            names=tuple(self._names),
+            join_code=self._join_code,
+            seats_locked=self._locked,
+            handed_over=self._handed,
         )
 
     def _publish(self) -> None:
@@ -578,9 +815,19 @@ class Table:
         """Apply ``action`` for ``seat``; returns once it is journaled (``data["me"]``) or refused."""
         return self._submit(_Command("act", seat=seat, payload=action, source=source), timeout)
 
-    def join(self, seat: int, timeout: float = 30.0) -> Outcome:
-        """Claim an unclaimed seat; ``data`` holds ``seat`` and the new ``token``."""
-        return self._submit(_Command("join", seat=seat), timeout)
+    def join(self, seat: int, name: object = None, code: object = None, timeout: float = 30.0) -> Outcome:
+        """Claim an unclaimed seat, with an optional name (and the join code when the host set one);
+        ``data`` holds ``seat``, the new ``token`` and the cleaned ``name``."""
+        return self._submit(_Command("join", seat=seat, payload=(name, code)), timeout)
+
+    def rename(self, seat: int, name: object, timeout: float = 30.0) -> Outcome:
+        """A seated phone's new name (None or blank: no name)."""
+        return self._submit(_Command("rename", seat=seat, payload=name), timeout)
+
+    def host_setting(self, what: str, value: Any, timeout: float = 30.0) -> Outcome:
+        """A host change: ``clock`` (seconds, 0 = off), ``join_code`` (a code, "new", or None),
+        ``locked`` (bool) or ``hand_over`` (a bot's seat, freed for a person)."""
+        return self._submit(_Command("host", payload=(what, value)), timeout)
 
     def release(self, seat: int, timeout: float = 30.0) -> Outcome:
         """Free a seat held by a phone (a lost phone); its token stops working."""
@@ -664,12 +911,62 @@ def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -
     return rules.new_game(first, generations=int(campaign["generations"]), later_deals=tuple(later))
 
 
-def _describe(events: Any) -> list[str]:
+#: what the table adds to the rules' public view, and to each seat's private view
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed")
+SEAT_KEYS = ("name", "feed", "pad_refusals")
+
+
+def rules_part(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what the table adds to it: exactly the rules core's view (tests compare the two)."""
+    out = {k: v for k, v in view.items() if k not in TABLE_KEYS and k not in SEAT_KEYS}
+    if isinstance(out.get("table"), dict):
+        out["table"] = rules_part(out["table"])
+    return out
+
+
+def _tell(
+    events: Any,
+    action: rules.Action,
+    source: str,
+    labels: list[str | None],
+    version: int,
+    log: deque[str],
+    feeds: list[deque[tuple[int, str]]],
+) -> None:
+    """Add one accepted action's lines to the room's log and to each seat's own feed."""
     try:
-        return rules.describe_events(events)
+        if source == "clock":
+            log.append(rules.describe_forced(action, labels))
+            feeds[action.seat].append((version, rules.forced_feed_line(action)))
+        log.extend(rules.describe_events(events, labels))
+        for seat, feed in enumerate(feeds):
+            feed.extend((version, line) for line in rules.seat_feed(events, seat, labels))
     except Exception:  # a log line must never cost an action
         traceback.print_exc()
-        return []
+
+
+def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal) -> None:
+    """Refuse to resume a game the flags do not describe: one line saying what was found and what to do."""
+    length = int(record.campaign["generations"]) if record.campaign else 0
+    players_differ = "players" in config.require_match and record.players != config.players
+    campaign_differs = "campaign" in config.require_match and length != config.campaign
+    if not (players_differ or campaign_differs):
+        return
+    journal.close()
+
+    def kind(players: int, generations: int) -> str:
+        return f"{players}-player " + (f"{generations}-generation campaign" if generations else "game")
+
+    found = kind(record.players, length)
+    asked = kind(
+        config.players if players_differ else record.players, config.campaign if campaign_differs else length
+    )
+    raise GameMismatch(
+        f"{path} holds a {found} at move {len(record.actions)}, not the {asked}"
+        " asked for: add --new-game to archive it and deal a new one, or leave out "
+        + " and ".join(f"--{flag}" for flag in sorted(config.require_match))
+        + " to resume it"
+    )
 
 
 def _replace_closed(snapshot: Snapshot) -> Snapshot:

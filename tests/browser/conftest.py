@@ -1,10 +1,15 @@
-"""Browser tests: a real server process and Debian's Chromium driven by Python Playwright."""
+"""Browser tests: a real server process and Debian's Chromium driven by Python Playwright.
+
+JACCUSE_CHROMIUM names the browser to drive (default /usr/bin/chromium). Without it, or without
+Playwright, every browser test is skipped with the reason, and the run's summary says so loudly.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,7 +17,8 @@ from controller.client import BoxProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_ROOT = Path(os.environ.get("JACCUSE_SERVER_ROOT", ROOT))  # where the server under test runs
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("JACCUSE_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-gpu"]
 SHOTS = ROOT / "artifacts" / "screenshots"
 # A fixed deal keeps a failing run reproducible; JACCUSE_BROWSER_SEED tries another one.
 SEED = int(os.environ.get("JACCUSE_BROWSER_SEED", "20261123"))
@@ -25,9 +31,10 @@ except ImportError:  # pragma: no cover
 
 def _skip_reason() -> str | None:
     if sync_playwright is None:
-        return "playwright is not installed (.venv/bin/pip install playwright)"
+        return "BROWSER TESTS SKIPPED: playwright is not installed (.venv/bin/pip install playwright)"
     if not os.path.exists(CHROMIUM):
-        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+        return (f"BROWSER TESTS SKIPPED: no Chromium at {CHROMIUM} (apt-get install -y chromium, or set "
+                "JACCUSE_CHROMIUM to the browser's path)")
     return None
 
 
@@ -59,10 +66,7 @@ def browser() -> Iterator[object]:
         pytest.skip(reason)
     assert sync_playwright is not None
     with sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-        )
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             yield b
         finally:
@@ -81,3 +85,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).parent == here:
             item.add_marker(pytest.mark.browser)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """A skipped browser test is easy to miss in a green run: say it in the summary, whatever -r says."""
+    reason = _skip_reason()
+    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "BROWSER TESTS" in str(r.longrepr)]
+    if reason and skipped:
+        terminalreporter.write_sep("!", f"{len(skipped)} browser test(s) skipped", red=True, bold=True)
+        terminalreporter.write_line(reason, red=True, bold=True)

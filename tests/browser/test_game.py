@@ -214,7 +214,7 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     target = next(seats[x] for x in me["table"]["accusable"])
     true_colour = colour(target.me()["membership"])
     pres.button("Accuse", exact=True).click()
-    pres.button(str(target.seat), exact=True).click()
+    pres.page.locator(f'#acts button[data-target="{target.seat}"]').click()
     pres.button("♥ red" if true_colour == "red" else "♠ black").click()
     quality(pres.page, "phone page in presidency")
     pres.page.screenshot(path=str(shots / "phone-3-presidency.png"))
@@ -271,6 +271,7 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
 
     # play again: a new deal for the same seats
     seats[3].button("Play again").click()
+    seats[3].button("Yes, deal again").click()
     t = wait_table(base, lambda t: t["phase"] == "setup" and t["version"] == 0)
     for s in seats:
         s.page.wait_for_function("window.jaccuse.me().table.phase === 'setup'")
@@ -279,7 +280,9 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     # the host releases a lost phone: that page falls back to the join screen
     host = tctx.new_page()
     host.goto(server.host_link())
-    host.locator('button[data-release="4"]').click()
+    row = host.locator('[data-host-seat="4"]')
+    row.get_by_role("button", name="Release").click()
+    row.get_by_role("button", name="Yes, release").click()
     seats[4].page.wait_for_selector("#joinbtn", state="visible")
 
     took = time.monotonic() - t0

@@ -117,3 +117,29 @@ SCENES.update({
         campaign=_campaign(4, [_GEN1] * 4, [3, 10, 5, 2, 7, 10, 1, 0, 4, 6, 9, 10, 2, 8], over=True,
                            winners=[1, 5, 11]))),
 })
+
+_NAMES = ["Ann", "Bartholomew", "Zoë", "Dee", "Eve", "Finn", "Gus"]
+
+SCENES.update({
+    # the players' side: names, the crisis counter, the shot clock on the waiting line, the join code
+    "election-clock-crisis": DisplayModel(
+        view=_view(incorrect_accusations=2, names=_NAMES), clock_left=12,
+    ),
+    "presidency-named": DisplayModel(
+        view=_view(phase="presidency", president=1, awaiting=[1], incorrect_accusations=1, names=_NAMES),
+        clock_left=45,
+    ),
+    "parley-named": DisplayModel(
+        view=_view(phase="parley", president=0, awaiting=[2], names=_NAMES,
+                   parley={"president": 0, "target": 2, "count": 1})
+    ),
+    "setup-join-code": DisplayModel(
+        view=_view(version=2, phase="setup", policies=[], awaiting=[0, 2, 5, 6]), join_code="483920",
+    ),
+    "startup-join-code": DisplayModel(view=None, startup_url=URL, join_code="483920", pads="hub"),
+    # the longest code the host may set: on a line of its own, and on the setup screen without "Join"
+    "startup-join-code-long": DisplayModel(view=None, startup_url=URL, join_code="TUESDAYNIGHT", pads="GPIO"),
+    "setup-join-code-long": DisplayModel(
+        view=_view(version=2, phase="setup", policies=[], awaiting=[0, 2]), join_code="TUESDAYNIGHT",
+    ),
+})

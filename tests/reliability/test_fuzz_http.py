@@ -12,7 +12,6 @@ Examples: 600, or 6000 with `pytest --long`.
 from __future__ import annotations
 
 import json
-import re
 import string
 from collections import Counter
 from pathlib import Path
@@ -130,15 +129,19 @@ def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, lon
             return host_key
         return kind
 
+    # one hypothesis run per route, mostly aimed at it: every route is fuzzed however many there are
+    # (hypothesis draws unevenly, so one run over all of them can miss a route now and then)
+    aimed: list[Any] = []
+
     @settings(
-        max_examples=6000 if long_run else 600,
+        max_examples=max(20, (6000 if long_run else 600) // len(rules)),
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
         database=None,
     )
     @given(data=st.data())
     def one_request(data: st.DataObject) -> None:
-        rule = data.draw(st.sampled_from(rules))
+        rule = aimed[0] if data.draw(st.integers(0, 3)) else data.draw(st.sampled_from(rules))
         from_rule = data.draw(st.integers(0, 9)) > 0
         if from_rule:
             path = data.draw(path_for(rule))
@@ -194,22 +197,9 @@ def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, lon
             tokens[answer["seat"]] = answer["token"]
 
     try:
-        one_request()
-        # Generated data is not uniform: a route the run happened to miss still gets one request of each
-        # method it takes, so every route is covered on every run
-        for rule in rules:
-            if hits[rule.rule]:
-                continue
-            path = rule.rule
-            for name in rule.arguments:
-                path = re.sub(rf"<(?:[a-z]+:)?{name}>", "0", path)
-            for method in sorted(m for m in rule.methods or () if m not in ("HEAD", "OPTIONS")):
-                response = client.open(path, method=method, json={}, buffered=False)
-                try:
-                    assert response.status_code < 500, (method, path, response.status_code)
-                finally:
-                    response.close()
-                hits[rule.rule] += 1
+        for target in rules:
+            aimed[:] = [target]
+            one_request()
     finally:
         table.stop()
     missed = [r.rule for r in rules if not hits[r.rule]]

@@ -32,15 +32,18 @@ from controller.rules.state import Policy
 RED = "red"
 BLACK = "black"
 
-#: a 5-seat deal for accusations: seat 0 wins an election with 9H against seat 1's 2S, and the
-#: memberships are red (0, 2, 4) and black (1, 3); seat 4 sees a mixed network
-ACCUSE_HANDS = {
-    0: ["9H", "2H", "3H", "4D", "8H"],
+#: five hands for five seats with clear winners: 9H beats 2S, seat 2 holds only hearts, seat 3 spades
+FIVE_HANDS: dict[int, list[str]] = {
+    0: ["9H", "2H", "3H", "4D"],
     1: ["9S", "2S", "3S", "4C"],
     2: ["4H", "5H", "6H"],
     3: ["4S", "5S", "6S"],
     4: ["7H", "7S", "8D"],
 }
+#: a 5-seat deal for accusations: the hands above, seat 0 also holding 8H; seat 0 wins an election with
+#: 9H against seat 1's 2S, and the memberships are red (0, 2, 4) and black (1, 3); seat 4 sees a mixed
+#: network
+ACCUSE_HANDS: dict[int, list[str]] = {**FIVE_HANDS, 0: [*FIVE_HANDS[0], "8H"]}
 ACCUSE_MEMBERS = {0: "8H", 1: "4C", 2: "4H", 3: "4S", 4: "7H"}
 
 

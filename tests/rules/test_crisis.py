@@ -118,12 +118,12 @@ def test_the_log_tells_the_wrong_accusation_the_membership_the_crisis_then_the_e
     state, accused = act_events(state, 3, "accuse", target=4, color="black")
     _, placed = act_events(state, 4, "membership", card="7H")
     lines = describe_events(accused) + describe_events(placed)
-    assert lines[0].startswith("President 3 accused seat 4 of being black")
+    assert lines[0].startswith("President seat 3 accused seat 4 of being black")
     assert lines[0].endswith("wrong: seat 4 places a new membership card.")
     assert lines[1:] == [
         "Seat 4 placed a membership card.",
         "Crisis: third wrong accusation; stability 5 -> 4.",
-        "Red wins the generation. Winners: 0.",  # aligned 0, 2, 4; seat 0 has the XP
+        "Red wins the generation. Winners: seat 0.",  # aligned 0, 2, 4; seat 0 has the XP
     ]
 
 

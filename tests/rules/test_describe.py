@@ -33,7 +33,7 @@ def test_a_generation_end_is_told_once_with_its_memberships() -> None:
         "Generation 2 begins at stability 5.",
     ]
     lonely = [{"type": "over", "winning_color": "black", "winners": [2]}]
-    assert describe_events(lonely) == ["Black wins the generation. Winners: 2."]
+    assert describe_events(lonely) == ["Black wins the generation. Winners: seat 2."]
 
 
 def test_the_campaign_end_names_vp_and_winners() -> None:
@@ -41,3 +41,17 @@ def test_the_campaign_end_names_vp_and_winners() -> None:
     assert line == "The campaign is over. VP: seat 0 3, seat 1 1, seat 2 4. Winner(s): seat 2."
     assert describe_event({"type": "generation_over", "generation": 2, "winning_color": None,
                            "membership": []}) == "Generation 2 ends: no winning colour, nobody scores."
+
+
+def test_seats_are_told_by_name_when_they_have_one() -> None:
+    names = ["Ann", None, "<b>Zoë</b>"]
+    assert describe_event({"type": "elected", "seat": 0, "card": "KH"}, names) == "Ann is President with K♥."
+    assert describe_event({"type": "elected", "seat": 1, "card": "KH"}, names) == (
+        "Seat 1 is President with K♥."
+    )
+    assert describe_event({"type": "tie", "seats": [0, 1, 2], "voters": [0]}, names) == (
+        "Tie between Ann, seat 1, <b>Zoë</b>: another round."  # the pages escape, the log stays text
+    )
+    assert describe_event({"type": "xp_given", "seat": 2, "to": 0, "amount": 1}, names) == (
+        "<b>Zoë</b> gave 1 XP to Ann."
+    )

@@ -160,3 +160,55 @@ def test_every_listed_move_is_accepted_and_refusals_change_nothing(players: int,
             refused = apply(before, Action(idle[0], "pass"))
             assert not isinstance(refused, Accepted) and refused.code
         assert (replay_summary(before), public_view(before)) == snapshot
+
+
+# ---------------------------------------------------------------- the personal feed
+
+#: event type -> (private key, the event keys naming the seats that may learn it)
+_OWNERS = {
+    "parley_offered": (("cards", ("president",)),),
+    "parley_done": (("offered", ("president", "target")), ("answered", ("president", "target"))),
+}
+
+
+def _redacted_for(events: tuple[dict, ...], seat: int, rng: random.Random, pool: list[str]) -> list[dict]:
+    """The events with every private detail that is not ``seat``'s own swapped for other cards."""
+    out = []
+    for event in events:
+        event = dict(event)
+        for key, owners in _OWNERS.get(event["type"], ()):
+            if seat not in {event[o] for o in owners}:
+                value = event[key]
+                fake = [rng.choice(pool) for _ in value] if isinstance(value, list) else rng.choice(pool)
+                event[key] = fake
+        out.append(event)
+    return out
+
+
+@settings(max_examples=80)
+@given(players=players_st, seed=seeds_st, scramble_seed=st.integers(0, 1000))
+def test_no_feed_holds_another_seats_secret_and_the_log_holds_none(
+    players: int, seed: int, scramble_seed: int
+) -> None:
+    """Non-interference again: a seat's feed must not change when secrets it may not know change,
+    and the public log must not change when every private key is dropped."""
+    from controller.rules import describe_events, public_event, seat_feed
+
+    rng = random.Random(scramble_seed)
+    pool = sorted(set(influence_deck(players)))
+    names = [f"name {s}" for s in range(players)]
+    state = new_game(deal_cards(players, random.Random(seed)))
+    game_rng = random.Random(seed)
+    for _ in range(600):
+        if state.over:
+            break
+        action = next_bot_action(state, game_rng)
+        assert action is not None
+        result = apply(state, action)
+        assert isinstance(result, Accepted)
+        events = result.events
+        assert describe_events(events, names) == describe_events([public_event(e) for e in events], names)
+        seat = rng.randrange(players)
+        redacted = _redacted_for(events, seat, rng, pool)
+        assert seat_feed(events, seat, names) == seat_feed(redacted, seat, names)
+        state = result.state

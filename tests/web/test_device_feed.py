@@ -93,3 +93,29 @@ def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(tmp_path: Path)
     finally:
         devices.close()
         table.stop()
+
+
+def test_the_shot_clock_counts_down_on_the_oled_while_nothing_else_changes(tmp_path: Path) -> None:
+    # the feeder sleeps while the table is idle; a running clock must still wake it every second
+    table, devices, display = _start(tmp_path)
+    try:
+        for seat in range(5):
+            table.join(seat)
+        assert table.host_setting("clock", 30).ok
+        first = display.wait_for(lambda m: m.clock_left is not None)
+        left = first.clock_left
+        display.wait_for(lambda m: m.clock_left is not None and m.clock_left < left, timeout=3.0)
+        assert table.host_setting("clock", 0).ok
+        display.wait_for(lambda m: m.clock_left is None)
+    finally:
+        devices.close()
+        table.stop()
+
+
+def test_clock_tick_is_the_time_to_the_next_whole_second() -> None:
+    now = time.time()
+    tick = run._clock_tick({"clock": {"seconds": 30, "deadline": now + 2.25}})
+    assert tick is not None and 0.2 < tick < 0.3
+    assert run._clock_tick({"clock": {"seconds": 30, "deadline": None}}) is None
+    assert run._clock_tick({"clock": {"seconds": 30, "deadline": now - 1}}) is None  # ran out
+    assert run._clock_tick({}) is None

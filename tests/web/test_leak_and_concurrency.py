@@ -5,7 +5,9 @@ bot through the API (up to JACCUSE_LEAK_MAX_ACTIONS each). The test deals the sa
 seed it passed, mirrors every acknowledged action, and checks every response and every SSE event of every
 seat against that seat's own view of the mirrored state, plus structural checks (no "seed" anywhere; the
 secret fields only where they belong). Matching by seat fields, not card names, because 12-14 players
-play with two decks and equal card names.
+play with two decks and equal card names. Each seat's personal feed must be exactly the lines the rules
+tell that seat (``seat_feed``) of the mirrored actions, in every response and every event: a line meant
+for another seat (a parley's cards) would show up as a difference.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from typing import Any
 
 import pytest
 import requests
-from web_helpers import SSE, Server, env_int, random_action, walk_keys
+from web_helpers import SSE, FeedMirror, Server, env_int, random_action, walk_keys
 
 from controller import rules
+from controller.table import rules_part, seating
 from controller.table.journal import FILENAME
 
 SECRET_KEYS = {"hand", "hands", "selected", "membership", "network", "parley_offered", "moves", "seed"}
@@ -53,6 +56,17 @@ def _leak_players() -> list[int]:
     return [int(p) for p in text.split(",") if p.strip()]
 
 
+#: names the seats take, hostile ones among them (they are public, and the pages escape them)
+NAMES = ["Ann", "<img src=x onerror=1>", "李", None, "Zoë", "Ann"]
+
+
+def _rules_view(view: dict[str, Any], names: list[str | None]) -> dict[str, Any]:
+    """The rules' part of a view, after checking the table's part (names) says what it must."""
+    table = view.get("table", view)
+    assert table["names"] == names and table["clock"] == {"seconds": 0, "deadline": None}
+    return rules_part(view)
+
+
 @pytest.mark.parametrize("players", _leak_players())
 def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> None:
     seed = 1000 + players
@@ -60,11 +74,16 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
     rng = random.Random(seed)
     state = rules.new_game(rules.deal_cards(players, random.Random(seed)))
     states = {0: state}
+    names = [NAMES[s % len(NAMES)] for s in range(players)]
+    feeds = FeedMirror(players)
+    feed_views = {0: [feeds.view(s) for s in range(players)]}
+    labels = seating.labels(names)
     with Server(tmp_path, "--seed", str(seed), "--heartbeat", "1", players=players) as server:
         url = server.url
-        assert requests.get(f"{url}/api/table", timeout=5).json() == _norm(rules.public_view(state))
+        first = requests.get(f"{url}/api/table", timeout=5).json()
+        assert rules_part(first) == _norm(rules.public_view(state))
         tokens = [
-            requests.post(f"{url}/api/join", json={"seat": s}, timeout=5).json()["token"]
+            requests.post(f"{url}/api/join", json={"seat": s, "name": names[s]}, timeout=5).json()["token"]
             for s in range(players)
         ]
         sessions = []
@@ -106,15 +125,20 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
             assert isinstance(result, rules.Accepted)
             state = result.state
             states[state.version] = state
+            feeds.add(result.events, state.version, labels)
+            feed_views[state.version] = [feeds.view(s) for s in range(players)]
             me = r.json()["me"]
             responses.append((seat, me))
-            assert me == _norm(rules.seat_view(state, seat))
+            assert _rules_view(me, names) == _norm(rules.seat_view(state, seat))
+            assert me["feed"] == feed_views[state.version][seat]
             if n % 25 == 0:
                 for s in range(players):
                     got = sessions[s].get(f"{url}/api/me", timeout=5).json()
                     responses.append((s, got))
-                    assert got == _norm(rules.seat_view(state, s))
-                assert requests.get(f"{url}/api/table", timeout=5).json() == _norm(rules.public_view(state))
+                    assert _rules_view(got, names) == _norm(rules.seat_view(state, s))
+                    assert got["feed"] == feed_views[state.version][s]
+                public = requests.get(f"{url}/api/table", timeout=5).json()
+                assert _rules_view(public, names) == _norm(rules.public_view(state))
         final = state.version
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:
@@ -140,12 +164,19 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
         _check_private(me, seat)
     for view in received[-1]:
         _check_public(view)
-        assert view == _norm(rules.public_view(states[view["version"]]))
+        assert "feed" not in json.dumps(view)
+        if view["version"] == 0 and view["names"] != names:
+            continue  # sent while the seats were still being taken
+        assert _rules_view(view, names) == _norm(rules.public_view(states[view["version"]]))
     for seat in range(players):
         assert received[seat], f"seat {seat} got no event"
         for me in received[seat]:
             _check_private(me, seat)
-            assert me == _norm(rules.seat_view(states[me["table"]["version"]], seat))
+            version = me["table"]["version"]
+            assert me["feed"] == feed_views[version][seat]
+            if version == 0 and me["table"]["names"] != names:
+                continue
+            assert _rules_view(me, names) == _norm(rules.seat_view(states[version], seat))
 
 
 def test_concurrent_phones_equal_one_by_one(tmp_path: Path) -> None:
@@ -201,4 +232,4 @@ def test_concurrent_phones_equal_one_by_one(tmp_path: Path) -> None:
         result = rules.apply(state, rules.Action.from_dict(data))
         assert isinstance(result, rules.Accepted)
         state = result.state
-    assert _norm(rules.public_view(state)) == final
+    assert _norm(rules.public_view(state)) == rules_part(final)

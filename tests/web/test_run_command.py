@@ -114,3 +114,48 @@ def test_a_host_that_resolves_nowhere_is_one_line(tmp_path: Path, capsys: pytest
     assert run.main(args) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot listen on no-such-host.invalid" in err[0]
+
+
+def test_a_data_dir_holding_another_game_stops_the_start_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from controller.table import Table, TableConfig
+
+    data = tmp_path / "d"
+    Table.open(TableConfig(data_dir=data, players=6)).stop()
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    argv = ["--config", str(empty), "--mock", "--data-dir", str(data), "--players", "5", "--bots", "4",
+            "--port", "0", "--host", "127.0.0.1"]
+    assert run.main(_parse(argv)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "6-player game" in err[0] and "--new-game" in err[0]
+    assert [p.name for p in data.iterdir() if "archived" in p.name] == []  # nothing was moved
+
+
+def test_mock_mode_puts_reveal_and_abstain_on_the_phones_and_new_game_deals_afresh(tmp_path: Path) -> None:
+    """The README's solo try, on a data dir that holds another game: `run --players 5 --bots 4 --new-game`."""
+    import subprocess
+    import sys
+
+    import requests
+
+    from controller.client import BoxProcess
+
+    data = tmp_path / "d"
+    with BoxProcess(data, players=6) as first:
+        requests.post(f"{first.url}/api/join", json={"seat": 0}, timeout=5)
+    solo = BoxProcess(data, "--bots", "4", "--new-game", players=5)
+    solo.args.remove("--pads")
+    solo.args.remove("phone")  # no --pads: the mock-mode default
+    with solo:
+        box = requests.get(f"{solo.url}/api/box", timeout=5).json()
+        assert box["pads"] == "phone" and box["mock"] is True
+        assert requests.post(f"{solo.url}/api/mock/pads/0/reveal", json={}, timeout=5).status_code == 404
+        seats = requests.get(f"{solo.url}/api/seats", timeout=5).json()["seats"]
+        assert [s["bot"] for s in seats] == [False, True, True, True, True]
+        assert any("--new-game" in line for line in solo.output)
+    assert [p for p in data.iterdir() if ".archived-" in p.name]
+    help_text = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--help"], capture_output=True,
+                               text=True, check=True).stdout
+    assert "--new-game" in help_text

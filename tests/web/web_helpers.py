@@ -6,13 +6,15 @@ All three come from ``controller.client``, which the benchmarks use too.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from controller import rules
 from controller.client import BoxProcess, EventStream, random_action
+from controller.table.table import FEED_LINES
 
-__all__ = ["SSE", "Server", "env_int", "random_action", "walk_keys"]
-
+__all__ = ["SSE", "FeedMirror", "Server", "env_int", "random_action", "walk_keys"]
 
 
 def env_int(name: str, default: int) -> int:
@@ -36,3 +38,19 @@ def walk_keys(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[st
     elif isinstance(value, list):
         for v in value:
             yield from walk_keys(v, (*path, "[]"))
+
+
+class FeedMirror:
+    """Every seat's personal feed as the table must show it, kept from the mirrored actions' events."""
+
+    def __init__(self, players: int) -> None:
+        self.feeds: list[deque[tuple[int, str]]] = [deque(maxlen=FEED_LINES) for _ in range(players)]
+
+    def add(
+        self, events: Sequence[dict[str, Any]], version: int, names: Sequence[str | None] | None = None
+    ) -> None:
+        for seat, feed in enumerate(self.feeds):
+            feed.extend((version, line) for line in rules.seat_feed(events, seat, names))
+
+    def view(self, seat: int) -> list[dict[str, Any]]:
+        return [{"version": v, "text": text} for v, text in reversed(self.feeds[seat])]

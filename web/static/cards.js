@@ -38,12 +38,64 @@ export function pips(stability) {
   return b;
 }
 export async function api(path, opts = {}) {
+  // every request is JSON (a POST with nothing to say sends {}), as the box's request guards expect
   const headers = {"Content-Type": "application/json", ...(opts.headers || {})};
   const tok = localStorage.getItem("jaccuse_token");
   if (tok && !headers.Authorization) headers.Authorization = "Bearer " + tok;
-  const r = await fetch(path, {...opts, headers, credentials: "same-origin"});
+  const init = {...opts, headers, credentials: "same-origin", cache: "no-store"};
+  if ((init.method || "GET") !== "GET" && init.body === undefined) init.body = "{}";
+  let r;
+  try { r = await fetch(path, init); } catch { return {status: 0, ok: false, body: null}; }
   let body = null; try { body = await r.json(); } catch { body = null; }
   return {status: r.status, ok: r.ok, body};
+}
+export function errorText(r, what = "the box") {
+  if (r.status === 0) return "The box cannot be reached: check the Wi-Fi, then try again.";
+  return r.body && r.body.error ? r.body.error.message : `${what} answered ${r.status}`;
+}
+
+// A seat as the pages tell it: its name, else "seat N" ("Seat N" to start a sentence).
+export function who(t, s, start = false) {
+  const n = t && t.names ? t.names[s] : null;
+  return n || `${start ? "Seat" : "seat"} ${s}`;
+}
+export function list(items) {
+  return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+}
+// The network in plain words, for the end of a game.
+export function networkWords(pair) {
+  return pair[0] === pair[1] ? `both ${pair[0]}: ${pair[0]} whatever the membership` :
+    `${pair[0]} and ${pair[1]}: the membership card decides`;
+}
+export function memberChip(m) {
+  return m ? el("span", {class: `mem ${colour(m)}`, "data-member": m, text: label(m)}) : el("span", {text: "none"});
+}
+
+// The shot clock: seconds left, against the box's clock (offset = box time - this device's time).
+let clockOffset = 0;
+export function setBoxTime(boxNow, sentAt, gotAt) { clockOffset = boxNow * 1000 - (sentAt + gotAt) / 2; }
+export function secondsLeft(clock) {
+  if (!clock || !clock.deadline) return null;
+  return Math.max(0, Math.ceil((clock.deadline * 1000 - (Date.now() + clockOffset)) / 1000));
+}
+export async function syncBoxTime() {
+  const sent = Date.now(); const r = await api("/api/box"); const got = Date.now();
+  if (r.ok && typeof r.body.now === "number") setBoxTime(r.body.now, sent, got);
+  return r;
+}
+
+// A button whose action asks "are you sure?" in the page first (no browser dialog, which kiosks block).
+export function confirmButton(text, question, yes, onYes, cls = "") {
+  const box = el("span", {class: "confirm"});
+  const ask = () => {
+    box.replaceChildren(el("span", {class: "question", text: question}),
+      el("button", {type: "button", class: "primary", text: yes, onclick: () => onYes()}),
+      el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
+    box.querySelector("button.primary").focus();
+  };
+  const first = el("button", {type: "button", class: cls, text, onclick: ask});
+  box.append(first);
+  return box;
 }
 export const PHASE = {setup: "Setting up", election: "Election", parley: "Parley", presidency: "Presidency",
   replace_membership: "New membership", enact: "Enacting a policy", over: "Game over"};
@@ -66,7 +118,7 @@ export function historyTable(t, you = null) {
   const won = el("tr", {}, el("td", {text: "won"}), ...c.history.map((h, i) =>
     el("td", {"data-won": i + 1, text: h.winning_color ? cap(h.winning_color) : "none"})));
   const rows = Array.from({length: n}, (_, s) => el("tr", {"data-history-seat": s},
-    el("td", {text: s === you ? `seat ${s} (you)` : `seat ${s}`}), ...c.history.map((h) => el("td", {}, mem(h.membership[s])))));
+    el("td", {text: s === you ? `${who(t, s)} (you)` : who(t, s)}), ...c.history.map((h) => el("td", {}, mem(h.membership[s])))));
   return el("div", {class: "scroll"}, el("table", {class: "history"}, head, won, ...rows),
     el("div", {class: "muted", text: "Each seat's membership card when the generation ended."}));
 }
@@ -75,7 +127,7 @@ export function scoreTable(t, you = null) {
   const head = el("tr", {}, ...["seat", "VP", "XP", ...(net ? ["network"] : []), ""].map((h) => el("th", {text: h})));
   const rows = [];
   for (let s = 0; s < n; s++) {
-    const cells = [el("td", {text: s === you ? `${s} (you)` : String(s)}), el("td", {class: "vp", text: String(c.vp[s])}),
+    const cells = [el("td", {text: s === you ? `${who(t, s)} (you)` : who(t, s)}), el("td", {class: "vp", text: String(c.vp[s])}),
       el("td", {text: String(t.xp[s])})];
     if (net) cells.push(el("td", {}, el("span", {class: `net ${net[(s + n - 1) % n]}`, text: net[(s + n - 1) % n]}), " ",
       el("span", {class: `net ${net[s]}`, text: net[s]})));
@@ -84,6 +136,8 @@ export function scoreTable(t, you = null) {
   }
   return el("table", {class: "scores"}, head, ...rows);
 }
-export function campaignWinners(c) {
-  return c.winners.length ? `Winner${c.winners.length > 1 ? "s" : ""}: seat${c.winners.length > 1 ? "s" : ""} ${c.winners.join(", ")}` : "";
+export function campaignWinners(c, t = null) {
+  if (!c.winners.length) return "";
+  const names = c.winners.map((s) => t && t.names && t.names[s] ? `${t.names[s]} (seat ${s})` : `seat ${s}`);
+  return `Winner${c.winners.length > 1 ? "s" : ""}: ${list(names)}`;
 }

@@ -1,27 +1,74 @@
-import {el} from "./cards.js";
+// The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
+// a new deal and a new host link. Every change asks the box with the host key; buttons are off while
+// one is in flight.
+import {api, confirmButton, el, errorText} from "./cards.js";
+
 const key = new URLSearchParams(location.search).get("key") || "";
-const H = {"Content-Type": "application/json", "X-Host-Key": key};
-const err = document.getElementById("error");
-function say(msg) { err.textContent = msg; err.hidden = !msg; }
+const H = {"X-Host-Key": key};
+const $ = (id) => document.getElementById(id);
+let state = null, busy = false;
+
+function say(msg, ok = true) {
+  $("error").hidden = ok || !msg; $("error").textContent = ok ? "" : msg;
+  $("said").hidden = !ok || !msg; $("said").textContent = ok ? msg : "";
+}
+function setBusy(on) { busy = on; for (const b of document.querySelectorAll("main button")) b.disabled = on; }
+
+async function post(path, body, done) {
+  if (busy) return;
+  setBusy(true);
+  const r = await api(path, {method: "POST", headers: H, body: JSON.stringify(body)});
+  setBusy(false);
+  if (r.ok) say(done(r.body)); else say(errorText(r), false);
+  refresh();
+}
+
+function seatRow(x) {
+  const name = x.name ? ` · ${x.name}` : "";
+  const row = el("div", {class: "host-row", "data-host-seat": x.seat},
+    el("span", {text: `Seat ${x.seat}${name}: ${x.bot ? "a bot plays it" : x.claimed ? "taken" : "free"}`}));
+  if (x.claimed && !x.bot) row.append(confirmButton("Release", `Release seat ${x.seat}? Its phone stops working for it.`, "Yes, release",
+    () => post("/api/host/release", {seat: x.seat}, () => `Seat ${x.seat} released.`)));
+  if (x.bot) row.append(el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person",
+    onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
+  if (!x.claimed && !state.locked) {
+    const q = new URLSearchParams({key, at: state.join_base, v: state.join_code || "-"});
+    row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},
+      el("img", {src: `/qr/seat/${x.seat}.svg?${q}`, alt: `QR code for seat ${x.seat}`})));
+  }
+  return row;
+}
+
 async function refresh() {
-  const s = await (await fetch("/api/seats")).json();
-  document.getElementById("seats").replaceChildren(...s.seats.map((x) => el("div", {},
-    el("span", {text: `Seat ${x.seat}: ${x.bot ? "bot" : x.claimed ? "taken" : "free"} `}),
-    x.claimed && !x.bot ? el("button", {type: "button", "data-release": x.seat, text: "Release", onclick: () => release(x.seat)}) : null)));
+  const r = await api("/api/host/state", {headers: H});
+  if (!r.ok) { say(errorText(r), false); return; }
+  state = r.body;
+  $("seats").replaceChildren(...state.seats.map(seatRow));
+  $("codeline").replaceChildren(state.join_code ? el("p", {}, el("span", {text: "Join code: "}), el("b", {class: "joincode", id: "code", text: state.join_code}))
+    : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
+  $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
+  $("lock").setAttribute("aria-pressed", String(state.locked));
+  const clock = state.clock || {seconds: 0};
+  if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
+  $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
+  $("tablelink").href = `/?key=${encodeURIComponent(key)}`;
+  setBusy(busy);
 }
-async function release(seat) {
-  const r = await fetch("/api/host/release", {method: "POST", headers: H, body: JSON.stringify({seat})});
-  const j = await r.json(); say(j.ok ? `Seat ${seat} released.` : j.error.message); refresh();
-}
-document.getElementById("newgame").addEventListener("click", async () => {
-  if (!confirm("End this game and deal a new one?")) return;
-  const r = await fetch("/api/host/new-game", {method: "POST", headers: H});
-  const j = await r.json(); say(j.ok ? `Game ${j.game} dealt.` : j.error.message);
-});
-document.getElementById("rotate").addEventListener("click", async () => {
-  if (!confirm("End this host link and make a new one?")) return;
-  const r = await fetch("/api/host/rotate-key", {method: "POST", headers: H});
-  const j = await r.json();
-  if (j.ok) location.replace(j.host_link); else say(j.error.message);
-});
-refresh(); setInterval(refresh, 4000);
+
+$("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => `New join code: ${b.join_code}.`));
+$("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => `Join code: ${b.join_code}.`));
+$("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => "No join code any more."));
+$("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state.locked}, (b) => b.locked ? "Seats locked." : "Seats unlocked."));
+$("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
+  (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
+$("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal a new one?", "Yes, deal",
+  () => post("/api/host/new-game", {}, (b) => `Game ${b.game} dealt.`)));
+// a host link that got out: end it; the box answers with the new link and this page moves there
+$("rotate").append(confirmButton("New host link", "End this host link and make a new one?", "Yes, new link", async () => {
+  if (busy) return;
+  setBusy(true);
+  const r = await api("/api/host/rotate-key", {method: "POST", headers: H});
+  setBusy(false);
+  if (r.ok) location.replace(r.body.host_link); else say(errorText(r), false);
+}));
+refresh(); setInterval(() => { if (!busy) refresh(); }, 4000);

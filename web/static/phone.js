@@ -1,84 +1,160 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
-import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, label, pips, PHASE, scoreTable} from "./cards.js";
+import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
+  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
 
 const SEAT = Number(document.body.dataset.seat);
 const $ = (id) => document.getElementById(id);
 let me = null, es = null, mode = null, picked = [], target = null, accColour = null, pads = "phone";
+let online = false, busy = false, seenFeed = 0, seenRefusals = null;
 
 function setCookie(tok) { document.cookie = `jaccuse_token=${tok}; path=/; max-age=1209600; samesite=strict`; }
 function showError(msg) { const b = $("error"); b.textContent = msg || ""; b.hidden = !msg; }
 
+// One request at a time: while it is in flight every action button is off, so a double tap sends
+// nothing twice and never shows a false error.
 async function send(action) {
+  if (busy) return null;
+  busy = true; setButtons();
   const r = await api("/api/me/actions", {method: "POST", body: JSON.stringify(action)});
+  busy = false;
   if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; render(r.body.me); }
-  else showError(r.body && r.body.error ? r.body.error.message : `the box answered ${r.status}`);
+  else { showError(errorText(r)); setButtons(); }
   return r;
 }
 window.jaccuse = {send, me: () => me};
 
-async function join() {
-  const r = await api("/api/join", {method: "POST", body: JSON.stringify({seat: SEAT})});
-  if (r.ok) { localStorage.setItem("jaccuse_token", r.body.token); setCookie(r.body.token); start(); }
-  else showError(r.status === 409 ? "Someone already holds this seat. Ask the host to release it if it is yours." :
-    (r.body?.error?.message || "could not join"));
+function setButtons() {
+  const up = online && navigator.onLine;
+  for (const b of document.querySelectorAll("#acts button, #hand button, #nameform button")) {
+    if (!up || busy) b.disabled = true; else if (b.dataset.off !== "1") b.disabled = false;
+  }
+  document.body.classList.toggle("offline", !up);
+}
+
+async function join(ev) {
+  ev.preventDefault();
+  if (busy) return;
+  busy = true; $("joinbtn").disabled = true;
+  const name = $("name").value.trim();
+  const body = {seat: SEAT, name: name || null};
+  if (!$("codebox").hidden) body.code = $("code").value;
+  const r = await api("/api/join", {method: "POST", body: JSON.stringify(body)});
+  busy = false; $("joinbtn").disabled = false;
+  if (r.ok) {
+    localStorage.setItem("jaccuse_token", r.body.token); setCookie(r.body.token);
+    if (name) localStorage.setItem("jaccuse_name", name);
+    showError(""); start();
+  } else if (r.status === 409) { showError(""); joinState(); }
+  else showError(errorText(r, "could not join: the box"));
+}
+
+// The join screen follows the seat: taken, a bot's, locked, or free (and whether a code is needed).
+async function joinState() {
+  const r = await api("/api/seats");
+  if (!r.ok) return;
+  const x = r.body.seats[SEAT], note = $("claimnote");
+  const name = x.name ? ` by ${x.name}` : "";
+  let free = false;
+  if (x.bot) note.textContent = `A bot plays seat ${SEAT}. If you want to play it, ask the host to hand it to you.`;
+  else if (x.claimed) note.textContent = `Seat ${SEAT} is taken${name}. If it is yours and your phone lost it, ask the host to release it.`;
+  else if (r.body.locked) note.textContent = "The host has locked the seats. Ask them to unlock before you sit down.";
+  else { note.textContent = `Seat ${SEAT} is free.`; free = true; }
+  $("joinform").hidden = !free;
+  $("codebox").hidden = !r.body.code_needed;
 }
 
 async function start() {
   const r = await api("/api/me");
   if (r.status === 401) {
     localStorage.removeItem("jaccuse_token");
-    $("join").hidden = false; $("game").hidden = true; return;
+    $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
+    joinState(); return;
   }
   if (!r.ok) { setTimeout(start, 2000); return; }
   if (r.body.seat !== SEAT) { location.replace(`/seat/${r.body.seat}`); return; }
-  const box = await api("/api/box"); if (box.ok) pads = box.body.pads;
+  const box = await syncBoxTime(); if (box.ok) pads = box.body.pads;
   $("join").hidden = true; $("game").hidden = false;
-  render(r.body); listen();
+  online = true; render(r.body); listen();
 }
 
 function listen() {
   if (es) es.close();
   es = new EventSource("/api/me/events");
-  es.onmessage = (e) => { $("conn").textContent = "● live"; render(JSON.parse(e.data)); };
+  es.onmessage = (e) => { $("conn").textContent = "● live"; if (!online) { online = true; setButtons(); } render(JSON.parse(e.data)); };
   es.onerror = () => {
-    $("conn").textContent = "○ reconnecting";
+    $("conn").textContent = "○ reconnecting"; online = false; setButtons();
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }
   };
 }
-window.addEventListener("online", () => { if (!es) start(); });
-document.addEventListener("visibilitychange", () => { if (!document.hidden && !es) start(); });
+// with no network the box is out of reach: the buttons go off until it answers again
+window.addEventListener("offline", () => { online = false; $("conn").textContent = "○ offline"; setButtons(); });
+window.addEventListener("online", () => { if (es) { es.close(); es = null; } start(); });
+document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && !$("game").hidden) start(); });
+setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
+setInterval(() => { if (me) syncBoxTime(); }, 60000);
 
 const move = (act) => me && me.moves.find((m) => m.act === act);
+const cap = (s) => s[0].toUpperCase() + s.slice(1);
+
+function waitingFor(v) {
+  const t = v.table, w = t.awaiting.filter((s) => s !== v.seat);
+  return w.length ? ` Waiting for ${list(w.map((s) => who(t, s)))}.` : "";
+}
+
+// The end of a game, explained to this seat: the winner, whether it was aligned and why, and XP.
+function endText(v) {
+  const t = v.table, col = t.winning_color;
+  if (!col) return "Game over: no colour won, so nobody wins.";
+  const net = v.network, mine = t.reveal ? t.reveal.membership[v.seat] : v.membership;
+  let why;
+  if (net[0] === net[1]) why = `Your network is both ${net[0]}, so you were ${net[0] === col ? "" : "not "}aligned with ${col}.`;
+  else {
+    const mc = mine && colour(mine) !== "neutral" ? colour(mine) : "no colour";
+    why = `Your network is ${net[0]} and ${net[1]}, so your membership card decided: ` +
+      (mine ? `${label(mine)}, ${mc}` : "you had none") + `, so you were ${mc === col ? "" : "not "}aligned.`;
+  }
+  const aligned = t.reveal ? t.reveal.aligned.includes(v.seat) : false;
+  let end;
+  if (t.winners.includes(v.seat)) end = t.winners.length > 1 ? " You share the win!" : " You win!";
+  else if (aligned && t.winners.length) {
+    const top = t.xp[t.winners[0]];
+    end = ` You lost on XP: the winner${t.winners.length > 1 ? "s" : ""} had ${top} XP, you had ${t.xp[v.seat]}.`;
+  } else end = " You did not win this time.";
+  return `Game over: ${col} wins. ${why}${end}`;
+}
 
 function prompt(v) {
-  const t = v.table, acts = v.acts, w = t.awaiting.filter((s) => s !== v.seat);
-  const others = w.length ? ` Waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}.` : "";
-  const c = t.campaign;
-  if (c && c.over) return "Campaign over: " + (c.winners.includes(v.seat) ? "you won the campaign!" : campaignWinners(c) + ".") +
+  const t = v.table, acts = v.acts, c = t.campaign, others = waitingFor(v);
+  if (c && c.over) return "Campaign over: " + (c.winners.includes(v.seat) ? "you won the campaign!" : campaignWinners(c, t) + ".") +
     ` You scored ${c.vp[v.seat]} VP.`;
   if (c && c.generation > 1 && t.phase === "setup" && acts.includes("membership"))
     return `Generation ${c.generation} of ${c.generations}: a new hand. Choose your new secret membership card: tap a card, then Place.`;
-  if (t.over) return t.winning_color ? `Game over: ${t.winning_color} wins. ` +
-    (t.winners.includes(v.seat) ? "You are among the winners!" : "You did not win this time.") :
-    "Game over: no colour won.";
+  if (t.over) return endText(v);
   if (acts.includes("membership")) return t.phase === "setup" ? "Choose your secret membership card: tap a card, then Place." :
-    "Place a new membership card: tap a card, then Place.";
+    "Place a membership card: tap a card, then Place (the same card as before is allowed).";
+  if (t.phase === "setup") return "Your membership card is placed." + others;
   if (acts.includes("vote")) {
     const sel = v.selected ? ` Selected: ${label(v.selected)}.` : "";
-    return pads === "phone" ? `Vote: tap a card, then REVEAL — or ABSTAIN.${sel}` :
-      `Tap a card to select it, then press REVEAL or ABSTAIN on your pad.${sel}`;
+    const tie = t.round > 1 ? `Tie round ${t.round - 1}: you vote again. ` : "";
+    return tie + (pads === "phone" ? `Tap a card, then REVEAL, or ABSTAIN.${sel}` :
+      `Tap a card to select it, then press REVEAL or ABSTAIN on your pad.${sel}`);
   }
   if (acts.includes("parley_reply")) {
-    const n = t.parley.count; return `President seat ${t.parley.president} offers you ${n} card${n > 1 ? "s" : ""}. Choose ${n} card${n > 1 ? "s" : ""} to give back.`;
+    const n = t.parley.count, s = n > 1 ? "s" : "";
+    return `${cap(who(t, t.parley.president))}, the President, offers you ${n} card${s} in a parley. Choose ${n} card${s} of yours to give back.`;
   }
   if (acts.includes("enact")) return "Your accusation was right. Enact a red or black card as a policy.";
-  if (acts.includes("pass")) return "You are President. Parley first if you like, then defect, accuse or pass.";
+  if (acts.includes("pass")) return acts.includes("parley") ? "You are President. You may parley first, then defect, accuse or pass." :
+    "You are President. Defect, accuse or pass.";
   if (t.phase === "election") {
-    if (t.pressed.includes(v.seat)) return "You have pressed. Waiting for the others." + others;
+    const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
+    if (t.pressed.includes(v.seat)) return tie + "You have pressed. Waiting for the others." + others;
+    if (t.table_cards.some((x) => x.seat === v.seat)) return tie + "Your card lies on the table in this tie round; the seats still holding cards vote again." + others;
     if (!t.eligible.includes(v.seat)) return "You have no cards: you sit this election out." + others;
   }
-  if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `Waiting for seat ${t.parley.target} to answer your parley.`;
-  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `Seat ${t.president} is President.` + others;
+  if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
+  if (t.president === v.seat) return "You are President." + others;
+  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
   return "Nothing to do right now." + others;
 }
 
@@ -87,26 +163,45 @@ function cardButtons(cards, onTap, enabled, selected) {
   for (const c of cards) {
     const b = cardFace(c, "button", {type: "button"});
     b.setAttribute("aria-pressed", selected(c) ? "true" : "false");
-    if (!enabled(c)) b.disabled = true; else b.addEventListener("click", () => onTap(c));
+    if (!enabled(c)) { b.disabled = true; b.dataset.off = "1"; } else b.addEventListener("click", () => onTap(c));
     box.append(b);
   }
   return box;
 }
 
 function render(v) {
-  if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; }
+  if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; seenFeed = 0; }
   me = v; const t = v.table;
+  $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
   $("prompt").textContent = prompt(v);
+  tick();
   // secret strip contents (shown only while held)
   const sec = $("secret"); sec.replaceChildren();
   sec.append(el("div", {}, el("div", {class: "muted", text: "membership"}),
     v.membership ? cardFace(v.membership, "div", {class: "small"}) : el("span", {text: "none yet"})));
   const n = t.players, left = (v.seat + n - 1) % n, right = (v.seat + 1) % n;
-  sec.append(el("div", {}, el("div", {class: "muted", text: `network with seat ${left}`}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: v.network[0]})));
-  sec.append(el("div", {}, el("div", {class: "muted", text: `network with seat ${right}`}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: v.network[1]})));
-  renderHand(v); renderActs(v); renderTable(v);
+  sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, left)}`}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: v.network[0]})));
+  sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, right)}`}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: v.network[1]})));
+  renderFeed(v); renderHand(v); renderActs(v); renderTable(v);
+  if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
+  // a pad press the box refused (REVEAL with no card chosen) flashes here, as the pad's light does
+  if (seenRefusals !== null && v.pad_refusals > seenRefusals) flash("Your REVEAL was refused: pick a card first.");
+  seenRefusals = v.pad_refusals;
+  setButtons();
+}
+
+function flash(text) {
+  const f = $("flash"); f.textContent = text; f.hidden = false;
+  clearTimeout(flash.timer); flash.timer = setTimeout(() => { f.hidden = true; }, 4000);
+}
+
+function renderFeed(v) {
+  const items = v.feed || [];
+  $("feedbox").hidden = !items.length;
+  $("feed").replaceChildren(...items.map((x) => el("li", {class: x.version > seenFeed && seenFeed ? "new" : "", text: x.text})));
+  if (items.length) seenFeed = Math.max(seenFeed, items[0].version);
 }
 
 function cardMode() {
@@ -125,23 +220,26 @@ function renderHand(v) {
       const i = picked.indexOf(c);
       if (i >= 0) picked.splice(i, 1); else picked.push(c);
     } else picked = [c];
-    renderHand(me); renderActs(me);
+    renderHand(me); renderActs(me); setButtons();
   }, (c) => allowed.has(c), (c) => (m === "vote" ? v.selected === c : picked.includes(c)));
   $("hand").replaceChildren(hand);
   $("handcount").textContent = `${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`;
 }
 
 function btn(text, onclick, cls = "", dis = false) {
-  const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; return b;
+  const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
 function renderActs(v) {
   const box = $("acts"); box.replaceChildren();
   const t = v.table;
   if (t.over) {
-    box.append(btn("Play again", async () => {
+    box.append(confirmButton("Play again", "Deal a new game for everyone at the table?", "Yes, deal again", async () => {
+      if (busy) return;
+      busy = true; setButtons();
       const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
-      if (!r.ok) showError(r.body?.error?.message || "could not start a new game"); else showError("");
+      busy = false; setButtons();
+      if (!r.ok) showError(errorText(r)); else showError("");
     }, "primary"));
     return;
   }
@@ -156,33 +254,34 @@ function renderActs(v) {
   if (move("enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
   if (move("pass")) {
     const row = el("div");
-    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); }, "", false));
+    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); }, "", false));
     row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.textContent.toLowerCase() === mode)));
-    row.append(btn("Pass", () => send({act: "pass"})));
+    row.append(confirmButton("Pass", "End your presidency without acting?", "Yes, pass", () => send({act: "pass"})));
     box.append(row);
     if (mode === "parley") {
       const mv = move("parley");
-      box.append(el("p", {text: "Offer to seat:"}), el("div", {}, ...mv.targets.map((x) => {
-        const b = btn(`${x.seat} (max ${x.max})`, () => { target = x.seat; renderActs(me); });
-        b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
+      box.append(el("p", {text: "Offer to:"}), el("div", {}, ...mv.targets.map((x) => {
+        const b = btn(`${who(t, x.seat)} (max ${x.max})`, () => { target = x.seat; renderActs(me); setButtons(); });
+        b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
       const mx = target === null ? 0 : mv.targets.find((x) => x.seat === target).max;
       box.append(el("p", {class: "muted", text: "Tap the cards to offer in your hand."}),
-        btn(`Offer ${picked.length} card(s) to seat ${target ?? "?"}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
+        btn(`Offer ${picked.length} card(s) to ${target === null ? "?" : who(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
     }
     if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
       btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
     if (mode === "accuse") {
       const mv = move("accuse");
-      box.append(el("p", {text: "Accuse seat:"}), el("div", {}, ...mv.targets.map((s) => {
-        const b = btn(String(s), () => { target = s; renderActs(me); }); b.setAttribute("aria-pressed", String(target === s)); return b; })));
+      box.append(el("p", {text: "Accuse:"}), el("div", {}, ...mv.targets.map((s) => {
+        const b = btn(who(t, s), () => { target = s; renderActs(me); setButtons(); });
+        b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
       box.append(el("p", {text: "of being:"}), el("div", {}, ...mv.colors.map((c) => {
-        const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
-      box.append(btn(`Accuse seat ${target ?? "?"} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
+        const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
+      box.append(btn(`Accuse ${target === null ? "?" : who(t, target)} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
   const gx = move("give_xp");
   if (gx) {
-    const sel = el("select", {id: "xpto", "aria-label": "give XP to seat", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: `seat ${s}`})));
+    const sel = el("select", {id: "xpto", "aria-label": "give XP to", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: who(t, s)})));
     const amt = el("input", {id: "xpamt", type: "number", min: 1, max: gx.max, value: 1, "aria-label": "amount", class: "ctl num"});
     box.append(el("details", {}, el("summary", {text: `Give XP (you have ${gx.max})`, class: "ctl"}), sel, amt,
       btn("Give", () => send({act: "give_xp", to: Number(sel.value), amount: Number(amt.value)}))));
@@ -194,11 +293,14 @@ function renderTable(v) {
   const c = t.campaign, echo = echoIndex(t);
   box.append(el("div", {}, el("b", {text: "Stability "}), pips(t.stability),
     c && c.generation > 1 ? el("span", {class: "muted", text: ` carried over from generation ${c.generation - 1}`}) : ""));
+  box.append(el("div", {"data-crisis": t.incorrect_accusations}, el("b", {text: "Wrong accusations "}),
+    el("span", {class: t.incorrect_accusations >= 2 ? "hot" : "", text: `${t.incorrect_accusations} of 3`}),
+    el("span", {class: "muted", text: " since the election (the third is a crisis)"})));
   box.append(el("div", {}, el("b", {text: "Policies"}), chips(t.policies, t.streak, echo),
     echo !== null ? el("div", {class: "muted", text: "echo: the last generation's winning colour, passed for free"}) : ""));
   const shown = t.table_cards.length ? t.table_cards : t.revealed;
-  if (shown.length) box.append(el("div", {}, el("b", {text: t.table_cards.length ? "On the table" : "Last revealed"}),
-    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted", text: `seat ${x.seat}`}), cardFace(x.card, "div", {class: "small"}))))));
+  if (shown.length) box.append(el("div", {}, el("b", {text: t.table_cards.length ? "On the table (tie round)" : "Revealed in the last vote"}),
+    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))))));
   const rows = el("table", {}, el("tr", {}, ...["seat", ...(c ? ["VP"] : []), "XP", "cards", ""].map((h) => el("th", {text: h}))));
   for (let s = 0; s < t.players; s++) {
     const tags = [];
@@ -206,20 +308,39 @@ function renderTable(v) {
     if (t.barred.includes(s)) tags.push("can't be accused");
     if (t.awaiting.includes(s)) tags.push("to act");
     if (t.over && t.winners.includes(s)) tags.push("winner");
-    rows.append(el("tr", {}, el("td", {text: s === v.seat ? `${s} (you)` : String(s)}), ...(c ? [el("td", {class: "vp", text: c.vp[s]})] : []), el("td", {text: t.xp[s]}), el("td", {text: t.hand_counts[s]}), el("td", {text: tags.join(", ")})));
+    const name = t.names[s] ? `${s} · ${t.names[s]}` : String(s);
+    rows.append(el("tr", {}, el("td", {text: s === v.seat ? `${name} (you)` : name}), ...(c ? [el("td", {class: "vp", text: c.vp[s]})] : []), el("td", {text: t.xp[s]}), el("td", {text: t.hand_counts[s]}), el("td", {text: tags.join(", ")})));
   }
   box.append(rows);
   if (t.over && t.reveal) {
-    box.append(el("h2", {text: "Reveal"}), el("div", {class: "muted", text: `network card k lies between seat k and k+1: ${t.reveal.network.join(", ")}`}),
-      el("div", {class: "hand small"}, ...t.reveal.membership.map((c, s) => el("div", {}, el("div", {class: "muted", text: `seat ${s}`}), c ? cardFace(c, "div", {class: "small"}) : el("span", {text: "—"})))));
+    const n = t.players, net = t.reveal.network;
+    box.append(el("h2", {text: "Everyone's cards"}), el("table", {class: "reveal"},
+      el("tr", {}, ...["seat", "membership", "network", ""].map((h) => el("th", {text: h}))),
+      ...t.reveal.membership.map((m, s) => el("tr", {"data-reveal-seat": s}, el("td", {text: who(t, s)}), el("td", {}, memberChip(m)),
+        el("td", {class: "small-text", text: networkWords([net[(s + n - 1) % n], net[s]])}),
+        el("td", {}, t.reveal.aligned.includes(s) ? el("span", {class: "win", text: "aligned"}) : "")))));
   }
   if (c) {
     box.append(el("h2", {text: c.over ? "Final scores" : `Campaign: generation ${c.generation} of ${c.generations}`}));
-    if (c.over) box.append(el("div", {class: "win", text: campaignWinners(c) + " (XP breaks a tie in VP)"}), scoreTable(t, v.seat));
+    if (c.over) box.append(el("div", {class: "win", text: campaignWinners(c, t) + " (XP breaks a tie in VP)"}), scoreTable(t, v.seat));
     else box.append(el("div", {class: "muted", text: "VP: 1 when your membership matches a generation's winning colour; networks score at the end."}));
     box.append(el("h2", {text: "Generations"}), historyTable(t, v.seat));
   }
 }
+
+// the shot clock, counted down between views
+function tick() {
+  if (!me) return;
+  const left = secondsLeft(me.table.clock);
+  const p = $("prompt");
+  let chip = p.querySelector(".clock");
+  if (left === null) { if (chip) chip.remove(); return; }
+  if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); p.prepend(chip); }
+  const mine = me.table.awaiting.includes(me.seat);
+  chip.textContent = `${left} s left`;
+  chip.classList.toggle("hot", mine && left <= 10);
+}
+setInterval(tick, 250);
 
 // hold to peek: shows the secret only while pressed (touch and mouse)
 function peek(on) { $("secret").hidden = !on; $("cover").hidden = on; }
@@ -229,7 +350,19 @@ for (const e of ["pointerup", "pointercancel", "pointerleave", "blur"]) holder.a
 holder.addEventListener("contextmenu", (ev) => ev.preventDefault());
 holder.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") peek(true); });
 holder.addEventListener("keyup", () => peek(false));
-$("joinbtn").addEventListener("click", join);
+$("joinform").addEventListener("submit", join);
+$("nameform").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  if (busy) return;
+  busy = true; setButtons();
+  const r = await api("/api/me/name", {method: "POST", body: JSON.stringify({name: $("newname").value})});
+  busy = false; setButtons();
+  if (r.ok) { showError(""); localStorage.setItem("jaccuse_name", r.body.name || ""); $("namebox").open = false; }
+  else showError(errorText(r));
+});
+const params = new URLSearchParams(location.search);
+if (params.get("code")) $("code").value = params.get("code");
+$("name").value = localStorage.getItem("jaccuse_name") || "";
 const stored = localStorage.getItem("jaccuse_token");
 if (stored && !document.cookie.includes("jaccuse_token=")) setCookie(stored);
 start();

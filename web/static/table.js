@@ -1,11 +1,30 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {campaignWinners, cardFace, chips, echoIndex, el, historyTable, pips, PHASE, scoreTable} from "./cards.js";
+import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, scoreTable,
+  secondsLeft, setBoxTime, who} from "./cards.js";
 
 const MOCK = document.body.dataset.mock === "true";
+const KEY = new URLSearchParams(location.search).get("key") || "";  // a table page opened by the host
 const $ = (id) => document.getElementById(id);
-let view = null, seats = null, box = null;
+let view = null, prev = null, seats = null, box = null;
+const refused = new Map();  // seat -> [message, until]: a virtual pad press the box turned down
 
-async function getJSON(p) { const r = await fetch(p, {cache: "no-store"}); return r.ok ? r.json() : null; }
+const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
+
+function waitingText(t) {
+  const c = t.campaign, w = t.awaiting;
+  if (c && c.over) return `The campaign is over. ${campaignWinners(c, t)}. Press Play again on a phone for a new campaign.`;
+  if (t.over) {
+    if (!t.winning_color) return "The game ended with no winning colour. Press Play again on a phone for a new deal.";
+    const winners = t.winners.length ? list(t.winners.map((s) => who(t, s))) : "nobody";
+    return `${cap(t.winning_color)} wins! Winner${t.winners.length > 1 ? "s" : ""}: ${winners}. Press Play again on a phone for a new deal.`;
+  }
+  if (!w.length) return "";
+  // a long list of names says less than the outlined seats do
+  const names = w.length > 6 ? `${w.length} seats (outlined)` : list(w.map((s) => who(t, s)));
+  const what = {setup: " to place a membership card", election: " to reveal or abstain", presidency: " to parley, defect, accuse or pass",
+    parley: " to answer the parley", replace_membership: " to place a membership card", enact: " to enact a policy"}[t.phase] || "";
+  return `Waiting for ${names}${what}.`;
+}
 
 function render() {
   if (!view) return;
@@ -14,28 +33,65 @@ function render() {
     : PHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
   $("stability").replaceChildren(pips(t.stability), el("span", {text: ` ${t.stability}`}),
     c && c.generation > 1 ? el("span", {class: "muted", "data-carried": "", text: ` · carried over from generation ${c.generation - 1} (+1, at most 5)`}) : "");
+  const wrong = t.incorrect_accusations;
+  $("crisis").replaceChildren(el("b", {text: "Wrong accusations "}), el("span", {class: "marks", "aria-label": `${wrong} of 3`},
+    ...[0, 1, 2].map((i) => el("span", {class: i < wrong ? "on" : ""}))), el("span", {class: wrong >= 2 ? "hot" : "muted", text: ` ${wrong} of 3 since the election` + (wrong >= 2 ? ": one more is a crisis" : "")}));
+  $("crisis").dataset.crisis = wrong;
   const echo = echoIndex(t);
   $("policies").replaceChildren(chips(t.policies, t.streak, echo),
     echo !== null ? el("div", {class: "muted", text: `echo: a free ${t.policies[echo].color} policy carried from generation ${c.generation - 1}'s win; it counts toward the end`}) : "");
   $("streak").textContent = t.streak.color ? `· ${t.streak.length} ${t.streak.color} in a row (wins at ${t.stability})` : "";
-  const w = t.awaiting;
-  $("waiting").textContent = c && c.over ? `The campaign is over. ${campaignWinners(c)} — press Play again on a phone for a new campaign.`
-    : t.over ? (t.winning_color ? `${t.winning_color[0].toUpperCase() + t.winning_color.slice(1)} wins! Winners: ${t.winners.length ? t.winners.map((s) => "seat " + s).join(", ") : "nobody"}` : "The game ended with no winning colour.") + " — press Play again on a phone for a new deal."
-    : w.length ? `Waiting for seat${w.length > 1 ? "s" : ""} ${w.join(", ")}` + (t.phase === "setup" ? " to place membership" : t.phase === "election" ? " to reveal or abstain" : "") : "";
-  const elec = $("election"); elec.replaceChildren();
-  if (t.phase === "election") elec.append(el("div", {text: `Election${t.round > 1 ? ` — tie round ${t.round - 1}` : ""}: ${t.pressed.length} of ${t.eligible.length} pressed`}));
-  if (t.president !== null && t.president !== undefined) elec.append(el("div", {text: `President: seat ${t.president}` + (t.barred.length ? ` · may not be accused: ${t.barred.join(", ")}` : "")}));
-  if (t.parley) elec.append(el("div", {text: `Parley: seat ${t.parley.president} offers ${t.parley.count} card(s) to seat ${t.parley.target}`}));
-  for (const [title, list] of [["On the table", t.table_cards], ["Revealed", t.revealed]]) {
-    if (list.length) elec.append(el("div", {}, el("b", {text: title}), el("div", {class: "hand"}, ...list.map((x) => el("div", {}, el("div", {class: "muted", text: `seat ${x.seat}`}), cardFace(x.card))))));
+  $("waiting").replaceChildren(el("span", {text: waitingText(t)}));
+  tick();
+  renderElection(t);
+  renderSeats(t);
+  if (box) {
+    $("status").textContent = (box.status || []).join(" · ");
+    const host = $("hostlink");
+    if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
+    const code = $("joincode");
+    code.hidden = !(t.join_code_needed && box.join_code);
+    if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
+    $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
   }
+  const res = $("result"); res.hidden = !c; res.replaceChildren();
+  if (c) {
+    res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
+    if (c.over) res.append(el("div", {class: "win", text: campaignWinners(c, t) + " (most VP; XP breaks a tie)"}));
+    res.append(scoreTable(t), el("h2", {text: "Generations"}), historyTable(t));
+  }
+}
+
+function cardsRow(t, items) {
+  return el("div", {class: "hand"}, ...items.map((x) => el("div", {}, el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))));
+}
+
+function renderElection(t) {
+  const elec = $("election"); elec.replaceChildren();
+  if (t.phase === "election") elec.append(el("div", {text: `Election${t.round > 1 ? `: tie round ${t.round - 1}` : ""} · ${t.pressed.length} of ${t.eligible.length} pressed`}));
+  if (t.president !== null && t.president !== undefined) elec.append(el("div", {text: `President: ${who(t, t.president)}` + (t.barred.length ? ` · may not be accused: ${list(t.barred.map((s) => who(t, s)))}` : "")}));
+  if (t.parley) elec.append(el("div", {text: `Parley: ${who(t, t.parley.president)} offers ${t.parley.count} card(s) to ${who(t, t.parley.target)}`}));
+  // in a tie round every card shown so far lies on the table (the last round's among them): shown once
+  if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table from this election's earlier rounds`}), cardsRow(t, t.table_cards)));
+  else if (t.revealed.length) elec.append(el("div", {"data-cards": "revealed"}, el("b", {text: "Revealed in the last vote"}), cardsRow(t, t.revealed)));
   if (!elec.childNodes.length) elec.append(el("span", {class: "muted", text: "No cards on the table."}));
-  const res = $("result"); res.hidden = true; res.replaceChildren();
+}
+
+function seatColumns(n) {
+  // one row up to 7 seats on a wide screen, else two rows (14 seats: 7 by 2)
+  return n <= 7 ? n : Math.ceil(n / 2);
+}
+
+function renderSeats(t) {
   const grid = $("seats"); grid.replaceChildren();
+  grid.style.setProperty("--cols", seatColumns(t.players));
+  grid.style.setProperty("--rows", Math.ceil(t.players / seatColumns(t.players)));
+  const w = t.awaiting, c = t.campaign, now = Date.now();
   for (let s = 0; s < t.players; s++) {
     const claim = seats ? seats.seats[s] : null;
-    const seat = el("div", {class: "seat" + (w.includes(s) ? " wait" : ""), "data-seat": s});
-    seat.append(el("h2", {text: `Seat ${s}`}));
+    const no = refused.get(s);
+    const seat = el("div", {class: "seat" + (w.includes(s) ? " wait" : "") + (no && no[1] > now ? " refused" : ""), "data-seat": s});
+    seat.append(el("h2", {title: t.names[s] || ""}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: ` ${t.names[s]}`}) : ""));
     const tags = [];
     if (s === t.president) tags.push(el("span", {class: "badge pres", text: "President"}));
     if (t.barred.includes(s)) tags.push(el("span", {class: "badge", text: "not accusable"}));
@@ -45,37 +101,37 @@ function render() {
     if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
     if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
+    if (no && no[1] > now) seat.append(el("div", {class: "refusal", role: "alert", text: no[0]}));
     if (claim && !claim.claimed) {
       // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
-      const base = (box && box.join_base) || location.origin, url = `${base}/seat/${s}`;
-      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?at=${encodeURIComponent(base)}`, alt: `QR code for seat ${s}`})),
-        el("div", {class: "muted", text: url.replace(/^https?:\/\//, "")}));
+      // (as does the join code, which the QR carries for the box's own screen)
+      const base = (box && box.join_base) || location.origin;
+      const url = `${base}/seat/${s}`;
+      const q = new URLSearchParams({at: base, v: box && box.join_code ? box.join_code : "-"});
+      if (KEY) q.set("key", KEY);
+      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?${q}`, alt: `QR code for seat ${s}`})),
+        el("div", {class: "muted addr", text: url.replace(/^https?:\/\//, "")}));
     } else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
     if (t.over && t.reveal) {
       const n = t.players, net = t.reveal.network;
       seat.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
-        el("div", {}, el("span", {class: "muted", text: "network "}), el("span", {class: `net ${net[(s + n - 1) % n]}`, text: net[(s + n - 1) % n]}), el("span", {text: " "}), el("span", {class: `net ${net[s]}`, text: net[s]})),
+        el("div", {class: "small-text"}, el("span", {class: "muted", text: "network: "}), el("span", {text: networkWords([net[(s + n - 1) % n], net[s]])})),
         t.reveal.aligned.includes(s) ? el("div", {class: "win", text: "aligned"}) : "");
     }
-    if (MOCK && !t.over) seat.append(el("div", {}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
+    if (MOCK && t.phase === "election") seat.append(el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => pad(s, "reveal")}),
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => pad(s, "abstain")})));
     grid.append(seat);
   }
-  if (box) {
-    $("status").textContent = (box.status || []).join(" · ");
-    const host = $("hostlink");
-    if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
-    $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
-  }
-  if (c) {
-    res.hidden = false;
-    res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
-    if (c.over) res.append(el("div", {class: "win", text: campaignWinners(c) + " (most VP; XP breaks a tie)"}));
-    res.append(scoreTable(t), el("h2", {text: "Generations"}), historyTable(t));
-  }
 }
 
-async function pad(seat, button) { await fetch(`/api/mock/pads/${seat}/${button}`, {method: "POST"}); }
+// a virtual pad press: a refusal (REVEAL with no card chosen) flashes on the seat, as a pad's light does
+async function pad(seat, button) {
+  const r = await api(`/api/mock/pads/${seat}/${button}`, {method: "POST", body: "{}"});
+  if (!r.ok && r.body && r.body.error) {
+    refused.set(seat, [r.body.error.message, Date.now() + 2500]);
+    render(); setTimeout(render, 2600);
+  }
+}
 
 function oled() {
   const img = $("oled");
@@ -84,11 +140,60 @@ function oled() {
   img.src = `/api/display.png?v=${view ? view.version : 0}&t=${Date.now()}`;
 }
 
+// sounds made in the page: a short blip when a vote is revealed, a chord at the end of a game
+let audio = null, soundOn = localStorage.getItem("jaccuse_sound") !== "off";
+function tone(freqs, step) {
+  if (!soundOn) return;
+  try {
+    audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const t0 = audio.currentTime;
+    freqs.forEach((f, i) => {
+      const o = audio.createOscillator(), g = audio.createGain(), at = t0 + i * step;
+      o.frequency.value = f; g.gain.setValueAtTime(0.0001, at);
+      g.gain.exponentialRampToValueAtTime(0.25, at + 0.02); g.gain.exponentialRampToValueAtTime(0.0001, at + step + 0.25);
+      o.connect(g).connect(audio.destination); o.start(at); o.stop(at + step + 0.3);
+    });
+  } catch { /* no audio on this device */ }
+}
+function showSound() { const b = $("sound"); b.textContent = soundOn ? "Sound on" : "Sound off"; b.setAttribute("aria-pressed", String(soundOn)); }
+$("sound").addEventListener("click", () => { soundOn = !soundOn; localStorage.setItem("jaccuse_sound", soundOn ? "on" : "off"); showSound(); if (soundOn) tone([660], 0.08); });
+document.addEventListener("pointerdown", () => { if (audio && audio.state === "suspended") audio.resume(); });
+showSound();
+
+function sounds(before, t) {
+  if (!before) return;
+  if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
+  const resolved = before.phase === "election" && before.pressed.length > 0 &&
+    (t.phase !== "election" || t.round !== before.round || t.pressed.length === 0);
+  if (resolved) tone([880, 1320], 0.07);
+}
+
+function tick() {
+  if (!view) return;
+  const left = secondsLeft(view.clock), wait = $("waiting");
+  let chip = wait.querySelector(".clock");
+  if (left === null) { if (chip) chip.remove(); return; }
+  if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); wait.prepend(chip); }
+  chip.textContent = `${left} s left`;
+  chip.classList.toggle("hot", left <= 10);
+}
+setInterval(tick, 250);
+
 async function side() {
-  [seats, box] = await Promise.all([getJSON("/api/seats"), getJSON("/api/box")]);
+  const headers = KEY ? {"X-Host-Key": KEY} : {};
+  const sent = Date.now();
+  const [s, b] = await Promise.all([api("/api/seats"), api("/api/box", {headers})]);
+  if (b.ok) setBoxTime(b.body.now, sent, Date.now());
+  seats = s.ok ? s.body : seats; box = b.ok ? b.body : box;
   render();
 }
 const es = new EventSource("/api/table/events");
-es.onmessage = (e) => { view = JSON.parse(e.data); render(); side(); if (MOCK) { oled(); setTimeout(oled, 600); } };
+es.onmessage = (e) => {
+  prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); side();
+  if (emulated()) { oled(); setTimeout(oled, 600); }
+};
+// the emulated OLED of mock mode (on a Pi the real one sits on the box)
+const emulated = () => box && box.mock && box.display;
 setInterval(side, 3000);
-side();
+side().then(() => { if (emulated()) oled(); });

@@ -229,7 +229,10 @@ class Table:
         path = data_dir / FILENAME
         status: list[str] = []
         if config.new_game and path.exists():
-            aside = move_aside(path, "archived")
+            try:
+                aside = move_aside(path, "archived")
+            except OSError as exc:  # a read-only or foreign data dir: one line, like any journal fault
+                raise unavailable(path, f"cannot archive it for --new-game ({exc.strerror or exc})") from exc
             _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
             status.append("new game dealt (the last one is archived)")
         journal = cls._open_journal(path, status)

@@ -12,7 +12,7 @@ import pytest
 
 from controller import rules
 from controller.rules.cards import color_of, pretty, rank_value
-from controller.table import GameMismatch, Journal, Table, TableConfig
+from controller.table import GameMismatch, Journal, JournalUnavailable, Table, TableConfig
 from controller.table.journal import FILENAME
 from controller.table.seating import BadName, clean_name, code_matches, labels
 
@@ -331,3 +331,22 @@ def test_a_data_dir_holding_another_game_is_not_resumed_silently(tmp_path: Path)
         assert old.load().players == 6 and old.action_count() == 1
     finally:
         old.close()
+
+
+def test_new_game_in_a_data_dir_that_cannot_be_changed_stops_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import controller.table.table as table_module
+
+    _open(tmp_path, players=6).stop()
+    before = (tmp_path / FILENAME).read_bytes()
+
+    def refuse(path: Path, label: str = "broken") -> Path:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(table_module, "move_aside", refuse)
+    with pytest.raises(JournalUnavailable) as err:
+        Table.open(TableConfig(data_dir=tmp_path, players=5, new_game=True))
+    message = str(err.value)
+    assert "--new-game" in message and "Permission denied" in message and "\n" not in message
+    assert (tmp_path / FILENAME).read_bytes() == before  # the last game is left as it was

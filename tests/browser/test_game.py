@@ -285,6 +285,14 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     row.get_by_role("button", name="Yes, release").click()
     seats[4].page.wait_for_selector("#joinbtn", state="visible")
 
+    # the host link got out: the host ends it, and the page moves to the new one, which works
+    old = server.host_link()
+    host.get_by_role("button", name="New host link").click()
+    host.get_by_role("button", name="Yes, new link").click()
+    host.wait_for_url(lambda url: "key=" in url and url != old)
+    host.locator('[data-host-seat="4"]').wait_for()
+    assert requests.get(old, timeout=5).status_code == 401
+
     took = time.monotonic() - t0
     print(f"\npage weight: table {table_bytes} B, phone {phone_bytes} B; game took {took:.1f}s")
     assert table_bytes < 100_000 and phone_bytes < 100_000

@@ -129,18 +129,42 @@ def test_every_state_changing_route_is_guarded(table: Table, tmp_path: Path) -> 
     app = _app(table, tmp_path)
     client = app.test_client()
     before = table.snapshot()
-    routes = [(r.rule.replace("<int:seat>", "0").replace("<button>", "reveal"), m)
-              for r in app.url_map.iter_rules() for m in sorted(r.methods or ()) if m in STATE_CHANGING]
-    assert len(routes) >= 7  # join, actions, new games, release, rotate, pads
+    from web.api import _HOST_SETTINGS
+
+    routes = []
+    for rule in app.url_map.iter_rules():
+        path = rule.rule.replace("<int:seat>", "0").replace("<button>", "reveal")
+        # every host setting by its own name (clock, join-code, lock, hand-over)
+        paths = [path.replace("<setting>", n) for n in _HOST_SETTINGS] if "<setting>" in path else [path]
+        routes += [(p, m) for p in paths for m in sorted(rule.methods or ()) if m in STATE_CHANGING]
+    for named in ("/api/me/name", "/api/host/clock", "/api/host/join-code", "/api/host/lock",
+                  "/api/host/hand-over", "/api/host/rotate-key", "/api/join", "/api/host/release"):
+        assert (named, "POST") in routes, named
+    token = table.join(4).data["token"]
+    before = table.snapshot()
+    key = HostKey(tmp_path).current()
+    # with the right credentials and a body the route takes, only the guard stands in the way
+    body = {"seat": 0, "name": "Eve", "seconds": 30, "code": "new", "locked": True}
+
+    def creds(path: str) -> dict[str, str]:
+        who = {"X-Host-Key": key} if path.startswith("/api/host/") else {"Authorization": f"Bearer {token}"}
+        return {**who, "Host": f"{BOX}:8000"}
+
     for path, method in routes:
-        cross = client.open(path, method=method, json={"seat": 0},
-                            headers={"Host": f"{BOX}:8000", "Origin": "https://evil.example"})
+        cross = client.open(path, method=method, json=body, headers={**creds(path), "Origin": "https://evil.example"})
         _error(cross, 403, "cross_origin")
         form = client.open(path, method=method, data="a=1", content_type="application/x-www-form-urlencoded",
-                           headers={"Host": f"{BOX}:8000"})
+                           headers=creds(path))
         _error(form, 415, "json_required")
     after = table.snapshot()
     assert (after.version, after.claimed, after.game) == (before.version, before.claimed, before.game)
+    assert (after.names, after.join_code, after.seats_locked, after.public["clock"]) == (
+        before.names, before.join_code, before.seats_locked, before.public["clock"])
+    assert HostKey(tmp_path).current() == key
+    # the box's own pages get through the same routes (same origin, JSON)
+    for path, send in (("/api/host/lock", {"locked": True}), ("/api/me/name", {"name": "Eve"})):
+        assert client.post(path, json=send, headers={**creds(path), "Origin": ORIGIN}).status_code == 200
+    assert table.snapshot().seats_locked and table.snapshot().names[4] == "Eve"
 
 
 def test_origin_acceptable_compares_host_and_port() -> None:
@@ -187,14 +211,16 @@ def test_only_the_box_screen_or_the_seats_phone_may_press_its_pad(table: Table, 
     # the seat's own phone may press its own pad (a press in setup is refused by the rules: 409)
     assert client.post("/api/mock/pads/2/abstain", **other).status_code == 409
     assert table.snapshot().pad_refusals[2] == 1
-    # and the table page on the box's own screen may press any
+    # and the table page on the box's own screen may press any, opened by loopback or by the box's own
+    # LAN address (the address it prints at start)
     assert client.post("/api/mock/pads/0/abstain", **_from("127.0.0.1")).status_code == 409
+    assert client.post("/api/mock/pads/4/abstain", **_from(BOX)).status_code == 409
     assert client.post("/api/mock/pads/1/abstain", **_from("::ffff:127.0.0.1")).status_code == 409
     # but not a page of another site open in the box's own browser
     cross = _from("127.0.0.1")
     cross["headers"]["Origin"] = "http://evil.example"
     _error(client.post("/api/mock/pads/0/abstain", **cross), 403, "cross_origin")
-    assert table.snapshot().pad_refusals[:2] == (1, 1)
+    assert table.snapshot().pad_refusals[:2] == (1, 1) and table.snapshot().pad_refusals[4] == 1
 
 
 def test_loopback_is_only_this_machine() -> None:

@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     note = use_slow_cpu(args.slow_cpu)
     print(f"idle CPU, mock pads and emulated OLED, {PLAYERS} seats; {machine()}{note}")
-    with bench_dir("jaccuse-idle-") as data, Box(data, players=PLAYERS, pads="mock").start() as box:
+    with bench_dir("jaccuse-idle-") as data, Box(data, players=PLAYERS, pads="mock") as box:
         assert box.proc is not None
         pid = box.proc.pid
         pct, count = measure(pid, args.seconds, args.settle)

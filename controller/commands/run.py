@@ -5,16 +5,15 @@ Wiring (dependencies point one way):
 - :class:`controller.table.Table` owns the game: one command queue, one loop thread, the journal.
 - Pads (``controller.devices``) report presses to ``Table.press``; a feeder thread here waits for new
   table snapshots and pushes LED states and the OLED model, so the loop never calls device code.
-- :func:`web.create_app` serves the HTTP contract on top of the table.
+- :func:`web.create_app` is the HTTP contract's pages and JSON API (Flask); :class:`web.server.BoxServer`
+  serves it with the live streams of :class:`web.sse.Broadcaster` on one port (see web/server.py and
+  docs/server.md for why an event loop: an open stream holds no thread, and one broadcaster writes every
+  change to every stream).
 
-The server is waitress. Why waitress: it is pure Python (nothing to compile on a Pi), production grade,
-and its design fits long-lived SSE streams. Idle keep-alive connections cost no thread (its main loop
-polls sockets), and each streaming response holds one worker thread, so ``--threads`` (default 64)
-covers 16 phones plus 2 table screens with plenty to spare for ordinary requests. Since waitress 3,
-``send_bytes`` defaults to 1, so every chunk a stream yields is handed to the socket at once instead of
-waiting to fill a buffer; ``tests/web/test_server_process.py`` checks an SSE event arrives promptly
-through the real server. A write to a vanished client raises inside waitress, which closes the stream's
-generator: the SSE heartbeat comments make that happen within a heartbeat period.
+Start-up order: the journal and the table, then the web server, then the ``serving`` line; the pads and
+the OLED come up right after it (their libraries take a good part of a start on a Pi, and nothing needs
+them before someone can press). The devices feeder waits for the broadcaster, so the screens are drawn
+once the phones' streams were written.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import signal
 import socket
 import sys
 import threading
@@ -145,7 +143,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
-    parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, default=16, help=argparse.SUPPRESS)  # Flask's workers
+    # limits (web.server.Limits, controller.table.TableConfig); benchmarks and tests lift them
+    parser.add_argument("--max-streams", type=int, default=512, help=argparse.SUPPRESS)
+    parser.add_argument("--streams-per-client", type=int, default=8, help=argparse.SUPPRESS)
+    parser.add_argument("--connections-per-client", type=int, default=32, help=argparse.SUPPRESS)
+    parser.add_argument("--request-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
+    parser.add_argument("--stream-lifetime", type=float, default=1800.0, help=argparse.SUPPRESS)
+    parser.add_argument("--vote-changes", type=float, default=4.0, help=argparse.SUPPRESS)
     parser.add_argument(
         "--serial-port", default=None, help="the hub's serial port for --pads serial (default /dev/ttyACM0)"
     )
@@ -177,6 +182,7 @@ class _Devices:
         self._table: Any = None
         self._hub: bool | None = None  # the hub's last reported link state (None: no hub)
         self._thread: threading.Thread | None = None
+        self._wait: Any = None
         self._stop = threading.Event()
 
     def open(self, mock: bool, pads: str, players: int, config: Config) -> None:
@@ -228,8 +234,11 @@ class _Devices:
 
         return open_serial_pads(players, config.serial_port)
 
-    def start(self, table: Any, startup_url: str) -> None:
+    def start(self, table: Any, startup_url: str, wait: Any = None) -> None:
+        """Start the pads and the feeder; ``wait`` is how the feeder waits for a change (default: the
+        table's own wait; ``run`` passes the broadcaster's, which returns once the streams were written)."""
         self._table = table
+        self._wait = wait or table.wait_for_change
         if self.pads is not None:
             self.pads.start(table.press, self._on_hub_status)
         if self.pads is None and self.display is None:
@@ -262,7 +271,7 @@ class _Devices:
             for until in (recovered_until, reveal_until):
                 if until > now:
                     waits.append(until - now)
-            snap = table.wait_for_change(serial, min(waits))
+            snap = self._wait(serial, min(waits))
             if snap.closed:
                 return
             serial = snap.serial
@@ -338,11 +347,8 @@ def resolve_config(args: argparse.Namespace) -> Config:
 
 
 def main(args: argparse.Namespace) -> int:
-    from waitress.server import create_server
-
     from controller.sdnotify import Notifier, watchdog_interval
     from controller.table import Table, TableConfig, load_host_key
-    from web import create_app
 
     try:
         config = resolve_config(args)
@@ -385,6 +391,7 @@ def main(args: argparse.Namespace) -> int:
                 bot_delay=args.bot_delay,
                 watchdog=notifier.watchdog if interval else None,
                 watchdog_every=interval or 10.0,
+                vote_changes_per_second=max(0.0, args.vote_changes),
             )
         )
         devices.open(mock, pads, table.players, config)
@@ -392,65 +399,67 @@ def main(args: argparse.Namespace) -> int:
         if mock:
             mock_press = devices.virtual_press or table.press
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
+        from web import create_app
+        from web.server import BoxServer, Limits, listen
+        from web.sse import Broadcaster
+
         app = create_app(
             table,
             host_key=host_key,
             mock_press=mock_press,
-            heartbeat=args.heartbeat,
             box_info={"mock": mock, "display": devices.display is not None},
             display=devices.display,
             public_base=public_base or None,
         )
+        limits = Limits(
+            per_client=max(1, args.connections_per_client),
+            header_timeout=args.request_timeout,
+            body_timeout=args.request_timeout,
+            streams=max(1, args.max_streams),
+            streams_per_client=max(1, args.streams_per_client),
+            stream_lifetime=args.stream_lifetime,
+        )
+        broadcaster = Broadcaster(
+            table,
+            heartbeat=args.heartbeat,
+            max_streams=limits.streams,
+            per_client=limits.streams_per_client,
+            lifetime=limits.stream_lifetime,
+            write_deadline=limits.write_deadline,
+        )
         try:
-            server = create_server(
-                app,
-                host=config.host,
-                port=config.port,
-                threads=max(8, args.threads),
-                connection_limit=256,
-                channel_timeout=120,
-                ident=APP_NAME,
-                asyncore_use_poll=True,
-                clear_untrusted_proxy_headers=True,
-            )
+            sock = listen(config.host, config.port)
         except OSError as exc:
             print(f"jaccuse-table: cannot listen on {config.host}:{config.port}: {exc}", file=sys.stderr)
             return 1
-        port = int(server.effective_port)
+        server = BoxServer(app, broadcaster, sock, workers=max(4, args.threads), limits=limits)
+        port = server.port
         reach = _lan_address() if config.host in ("0.0.0.0", "::", "") else config.host
         base = public_base.rstrip("/") or f"http://{reach}:{port}"
         if not public_base:
             app.config["JACCUSE_PUBLIC_BASE"] = base
         table.start()
-        devices.start(table, base + "/")
+        devices.start(table, base + "/", wait=broadcaster.wait_fanned_out)
         host_link = f"{base}/host?key={host_key}"
         _write_host_link(data_dir, host_link)
-        for line in table.snapshot().status:
-            _say(f"table: {line}")
-        _say(f"table page: {base}/   host link (keep it private): {host_link}")
-        _say(f"serving http://{config.host}:{port}")
-        notifier.ready(f"serving {base}/")
 
-        def _stop(signum: int, frame: Any) -> None:
-            # End the table first: that closes every SSE stream, so waitress's own shutdown (which waits
-            # for its worker threads) finishes at once instead of timing out on open streams.
+        def ready() -> None:
+            assert table is not None
+            for line in table.snapshot().status:
+                _say(f"table: {line}")
+            _say(f"table page: {base}/   host link (keep it private): {host_link}")
+            _say(f"serving http://{config.host}:{port}")
+            notifier.ready(f"serving {base}/")
+
+        def stopping() -> None:
+            # End the table first: that ends every live stream, so the server's shutdown is quick.
             assert table is not None
             notifier.stopping()
             table.stop()
-            raise KeyboardInterrupt
 
-        signal.signal(signal.SIGTERM, _stop)
-        signal.signal(signal.SIGINT, _stop)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.run()
+        server.run(ready, stopping)
         return 0
     finally:
         if table is not None:
-            table.stop()  # drains queued commands; wakes and ends every SSE stream
+            table.stop()  # drains queued commands; ends every live stream
         devices.close()
-        if server is not None:
-            try:
-                server.close()
-                server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
-            except Exception:
-                pass

@@ -1,5 +1,9 @@
-"""The real server process (waitress) on loopback: start-up line, SSE latency, heartbeats, reconnects,
-clients that never read, bad input over real HTTP and a clean SIGTERM resume."""
+"""The real server process on loopback: start-up line, SSE latency, heartbeats, reconnects, clients that
+never read, bad input over real HTTP and a clean SIGTERM resume.
+
+Simulated phones connect from loopback addresses of their own (``phone_address``), as real phones have
+their own addresses: the box caps live streams per client address.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from web_helpers import SSE, Server
+from web_helpers import SSE, Server, phone_address
 
 from controller.table.journal import FILENAME
 
@@ -77,8 +81,8 @@ def test_clients_that_never_read_do_not_stall_the_table(tmp_path: Path) -> None:
     with Server(tmp_path, "--heartbeat", "0.2") as server:
         tokens = _join_all(server)
         stuck = []
-        for _ in range(20):
-            s = socket.create_connection(("127.0.0.1", server.port))
+        for n in range(20):
+            s = socket.create_connection(("127.0.0.1", server.port), source_address=(phone_address(n), 0))
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
             s.sendall(b"GET /api/table/events HTTP/1.1\r\nHost: x\r\n\r\n")
             stuck.append(s)  # never read
@@ -203,9 +207,9 @@ def test_sixteen_phones_and_two_table_screens_at_once(tmp_path: Path) -> None:
     """14 seats, two of them open on a second phone too, and two table screens: all stay live."""
     with Server(tmp_path, "--heartbeat", "0.5", players=14) as server:
         tokens = _join_all(server, 14)
-        streams = [SSE(server.port, "/api/me/events", tokens[s]) for s in range(14)]
-        streams += [SSE(server.port, "/api/me/events", tokens[s]) for s in (0, 1)]
-        streams += [SSE(server.port, "/api/table/events") for _ in range(2)]
+        streams = [SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(14)]
+        streams += [SSE(server.port, "/api/me/events", tokens[s], source=phone_address(20 + s)) for s in (0, 1)]
+        streams += [SSE(server.port, "/api/table/events", source=phone_address(30 + n)) for n in range(2)]
         try:
             assert all(s.status == 200 for s in streams)
             assert all(s.next_event() for s in streams)  # the current view on connect

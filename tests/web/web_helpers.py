@@ -9,9 +9,9 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from controller.client import BoxProcess, EventStream, random_action
+from controller.client import BoxProcess, EventStream, phone_address, random_action
 
-__all__ = ["SSE", "Server", "env_int", "random_action", "walk_keys"]
+__all__ = ["SSE", "Server", "env_int", "phone_address", "random_action", "walk_keys"]
 
 
 

@@ -208,7 +208,9 @@ def test_sixteen_phones_and_two_table_screens_at_once(tmp_path: Path) -> None:
     with Server(tmp_path, "--heartbeat", "0.5", players=14) as server:
         tokens = _join_all(server, 14)
         streams = [SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(14)]
-        streams += [SSE(server.port, "/api/me/events", tokens[s], source=phone_address(20 + s)) for s in (0, 1)]
+        streams += [
+            SSE(server.port, "/api/me/events", tokens[s], source=phone_address(20 + s)) for s in (0, 1)
+        ]
         streams += [SSE(server.port, "/api/table/events", source=phone_address(30 + n)) for n in range(2)]
         try:
             assert all(s.status == 200 for s in streams)

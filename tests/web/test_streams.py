@@ -1,0 +1,213 @@
+"""The broadcaster in-process (web.sse): tokens, what is sent and when, and streams that get stuck.
+
+These drive :meth:`Broadcaster.serve` as an ASGI app on an event loop of their own, with a real Table;
+tests/web/test_server_process.py checks the same through the real server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from controller.rules import Action
+from controller.table import Table, TableConfig
+from web.sse import Broadcaster
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table.open(TableConfig(data_dir=tmp_path, players=5, seed=5))
+    t.start()
+    yield t
+    t.stop()
+
+
+class Client:
+    """One stream request: collects what the broadcaster sends; ``leave()`` disconnects it."""
+
+    def __init__(self, path: str, headers: list[tuple[bytes, bytes]] | None = None, client: str = "10.0.0.1"):
+        self.scope = {"type": "http", "method": "GET", "path": path, "headers": headers or [],
+                      "client": (client, 5555)}  # fmt: skip
+        self.status: int | None = None
+        self.headers: dict[bytes, bytes] = {}
+        self.chunks: list[bytes] = []
+        self.done = False
+        self._gone = asyncio.Event()
+        self._requested = False
+        self.block: asyncio.Future[None] | None = None  # set: the next body write never completes
+
+    async def receive(self) -> dict[str, Any]:
+        if not self._requested:
+            self._requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await self._gone.wait()
+        return {"type": "http.disconnect"}
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            self.status = message["status"]
+            self.headers = dict(message["headers"])
+            return
+        if self.block is not None and message.get("body"):
+            await self.block
+        self.chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            self.done = True
+
+    def leave(self) -> None:
+        self._gone.set()
+
+    def events(self) -> list[dict[str, Any]]:
+        text = b"".join(self.chunks).decode()
+        return [json.loads(line[5:]) for line in text.splitlines() if line.startswith("data:")]
+
+    def body(self) -> dict[str, Any]:
+        return json.loads(b"".join(self.chunks))  # type: ignore[no-any-return]
+
+
+async def _settle(table: Table, broadcaster: Broadcaster) -> None:
+    """Let the table's change reach the loop and every stream write it."""
+    for _ in range(50):
+        await asyncio.sleep(0.01)
+        if broadcaster._snap.serial == table.snapshot().serial:
+            break
+    await asyncio.sleep(0.02)
+
+
+def _run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+def _bearer(token: str) -> list[tuple[bytes, bytes]]:
+    return [(b"authorization", f"Bearer {token}".encode())]
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [[], [(b"authorization", b"Bearer wrong")], [(b"authorization", b"Basic eA==")],
+     [(b"authorization", b"Bearer " + b"x" * 5000)], [(b"cookie", b"jaccuse_token=nope")]],
+)  # fmt: skip
+def test_me_stream_needs_a_valid_token(table: Table, headers: list[tuple[bytes, bytes]]) -> None:
+    assert table.join(0).ok
+
+    async def main() -> Client:
+        b = Broadcaster(table)
+        b.attach(asyncio.get_running_loop())
+        c = Client("/api/me/events", headers)
+        await b.serve(c.scope, c.receive, c.send)
+        return c
+
+    c = _run(main())
+    assert c.status == 401 and c.headers[b"www-authenticate"] == b"Bearer"
+    err = c.body()["error"]
+    assert err["code"] == "unauthorized" and "seat" not in err["message"].replace("a valid seat token", "")
+
+
+def test_events_only_when_something_visible_changed(table: Table) -> None:
+    """The seat that votes sees its selection; the others and the room see nothing of it."""
+    tokens = [table.join(s).data["token"] for s in range(5)]
+    for seat in range(5):
+        card = table.snapshot().seats[seat]["hand"][0]
+        assert table.submit_action(seat, Action(seat=seat, act="membership", card=card)).ok
+
+    async def main() -> tuple[Client, Client, Client, list[str]]:
+        b = Broadcaster(table)
+        b.attach(asyncio.get_running_loop())
+        room = Client("/api/table/events")
+        voter = Client("/api/me/events", _bearer(tokens[0]), "10.0.0.2")
+        cookie = [(b"cookie", f"a=b; jaccuse_token={tokens[1]}".encode())]
+        other = Client("/api/me/events", cookie, "10.0.0.3")
+        tasks = [asyncio.create_task(b.serve(c.scope, c.receive, c.send)) for c in (room, voter, other)]
+        await _settle(table, b)
+        cards = table.snapshot().seats[0]["moves"]
+        vote_cards = next(m["cards"] for m in cards if m["act"] == "vote")
+        for card in vote_cards[:3]:
+            outcome = await asyncio.to_thread(table.submit_action, 0, Action(seat=0, act="vote", card=card))
+            assert outcome.ok
+            await _settle(table, b)
+        assert (await asyncio.to_thread(table.press, 0, "reveal")) is None
+        await _settle(table, b)
+        for c in (room, voter, other):
+            c.leave()
+        await asyncio.gather(*tasks)
+        return room, voter, other, vote_cards[:3]
+
+    room, voter, other, voted = _run(main())
+    assert room.headers[b"content-type"].startswith(b"text/event-stream")
+    assert b"".join(room.chunks).startswith(b"retry: 2000\n\n")
+    # the three selections (versions 6-8) were never sent to the room nor to seat 1; the press (9) was
+    assert [e["version"] for e in room.events()] == [5, 9]
+    assert [e["table"]["version"] for e in other.events()] == [5, 9]
+    assert [e["selected"] for e in voter.events()] == [None, *voted, voted[-1]]
+    assert [e["table"]["version"] for e in voter.events()] == [5, 6, 7, 8, 9]
+    assert voter.events()[-1] == json.loads(json.dumps(table.snapshot().seats[0]))
+
+
+def test_a_released_seat_ends_its_stream(table: Table) -> None:
+    token = table.join(2).data["token"]
+
+    async def main() -> Client:
+        b = Broadcaster(table)
+        b.attach(asyncio.get_running_loop())
+        c = Client("/api/me/events", _bearer(token))
+        task = asyncio.create_task(b.serve(c.scope, c.receive, c.send))
+        await _settle(table, b)
+        assert (await asyncio.to_thread(table.release, 2)).ok
+        await asyncio.wait_for(task, 2)
+        return c
+
+    c = _run(main())
+    assert c.done and len(c.events()) == 1
+
+
+def test_limits_per_client_and_in_all(table: Table) -> None:
+    async def main() -> list[int | None]:
+        b = Broadcaster(table, max_streams=3, per_client=2)
+        b.attach(asyncio.get_running_loop())
+        clients = [Client("/api/table/events", client=a) for a in ("1.1.1.1", "1.1.1.1", "1.1.1.1", "2.2.2.2",
+                                                                  "3.3.3.3")]  # fmt: skip
+        tasks = []
+        for c in clients:
+            tasks.append(asyncio.create_task(b.serve(c.scope, c.receive, c.send)))
+            await asyncio.sleep(0.01)
+        for c in clients:
+            c.leave()
+        await asyncio.gather(*tasks)
+        return [c.status for c in clients]
+
+    assert _run(main()) == [200, 200, 503, 200, 503]
+
+
+def test_a_stuck_reader_is_dropped_and_holds_nobody_back(table: Table) -> None:
+    tokens = [table.join(s).data["token"] for s in range(2)]
+
+    async def main() -> tuple[Client, Client, list[Any]]:
+        b = Broadcaster(table, heartbeat=0.05, write_deadline=0.3)
+        aborted: list[Any] = []
+        b.abort = lambda peer: aborted.append(peer) or False  # no server here: the task is cancelled
+        b.attach(asyncio.get_running_loop())
+        stuck = Client("/api/table/events", client="9.9.9.9")
+        live = Client("/api/me/events", _bearer(tokens[1]))
+        t_stuck = asyncio.create_task(b.serve(stuck.scope, stuck.receive, stuck.send))
+        t_live = asyncio.create_task(b.serve(live.scope, live.receive, live.send))
+        await _settle(table, b)
+        stuck.block = asyncio.get_running_loop().create_future()  # its next write never completes
+        card = table.snapshot().seats[0]["hand"][0]
+        placed = await asyncio.to_thread(table.submit_action, 0, Action(seat=0, act="membership", card=card))
+        assert placed.ok
+        await _settle(table, b)
+        assert live.events()[-1]["table"]["version"] == 1  # not held back by the stuck one
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(t_stuck, 2)
+        live.leave()
+        await t_live
+        return stuck, live, aborted
+
+    _, live, aborted = _run(main())
+    assert aborted == [("9.9.9.9", 5555)]
+    assert b": ping" in b"".join(live.chunks)  # heartbeats flowed meanwhile

@@ -315,6 +315,21 @@ class _Devices:
                     device.close()
 
 
+class _LateDisplay:
+    """The OLED for the web app's ``/api/display.png``, whenever the devices have opened it."""
+
+    def __init__(self, devices: _Devices) -> None:
+        self._devices = devices
+
+    def latest_png(self) -> bytes | None:
+        display = self._devices.display
+        return display.latest_png() if display is not None else None
+
+    def frame_info(self) -> dict[str, Any]:
+        display = self._devices.display
+        return display.frame_info() if display is not None else {}
+
+
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
     """The cards of the last resolved round, as (seat, card), from the public view."""
     return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
@@ -394,21 +409,25 @@ def main(args: argparse.Namespace) -> int:
                 vote_changes_per_second=max(0.0, args.vote_changes),
             )
         )
-        devices.open(mock, pads, table.players, config)
-        mock_press = None
-        if mock:
-            mock_press = devices.virtual_press or table.press
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "")
         from web import create_app
         from web.server import BoxServer, Limits, listen
         from web.sse import Broadcaster
 
+        # The pads and the OLED come up right after the `serving` line (their libraries are a good part
+        # of a start on a Pi); until then a virtual pad presses the table directly and there is no frame.
+        def press_virtual_pad(seat: int, button: str) -> None:
+            assert table is not None
+            (devices.virtual_press or table.press)(seat, button)
+
+        mock_press = press_virtual_pad if mock else None
+        box_info: dict[str, object] = {"mock": mock, "display": False}
         app = create_app(
             table,
             host_key=host_key,
             mock_press=mock_press,
-            box_info={"mock": mock, "display": devices.display is not None},
-            display=devices.display,
+            box_info=box_info,
+            display=_LateDisplay(devices),
             public_base=public_base or None,
         )
         limits = Limits(
@@ -439,9 +458,20 @@ def main(args: argparse.Namespace) -> int:
         if not public_base:
             app.config["JACCUSE_PUBLIC_BASE"] = base
         table.start()
-        devices.start(table, base + "/", wait=broadcaster.wait_fanned_out)
         host_link = f"{base}/host?key={host_key}"
         _write_host_link(data_dir, host_link)
+        failed: list[str] = []
+
+        def bring_up_devices() -> None:
+            assert table is not None
+            try:
+                devices.open(mock, pads, table.players, config)
+            except SystemExit as exc:  # the pads asked for cannot be opened: the box cannot run
+                failed.append(str(exc))
+                server.stop()
+                return
+            box_info["display"] = devices.display is not None
+            devices.start(table, base + "/", wait=broadcaster.wait_fanned_out)
 
         def ready() -> None:
             assert table is not None
@@ -450,6 +480,7 @@ def main(args: argparse.Namespace) -> int:
             _say(f"table page: {base}/   host link (keep it private): {host_link}")
             _say(f"serving http://{config.host}:{port}")
             notifier.ready(f"serving {base}/")
+            threading.Thread(target=bring_up_devices, name="devices-open", daemon=True).start()
 
         def stopping() -> None:
             # End the table first: that ends every live stream, so the server's shutdown is quick.
@@ -458,6 +489,9 @@ def main(args: argparse.Namespace) -> int:
             table.stop()
 
         server.run(ready, stopping)
+        if failed:
+            print(failed[0], file=sys.stderr)
+            return 1
         return 0
     finally:
         if table is not None:

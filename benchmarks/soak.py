@@ -90,8 +90,9 @@ def main(argv: list[str] | None = None) -> int:
                 if info["game"] > game:
                     mem = box.rss_kb()
                     rss.append(mem["VmRSS"] / 1024)
-                    print(f"  game {game:2d} over ({actions} actions, {time.monotonic() - started:4.0f} s): RSS "
-                          f"{rss[-1]:.1f} MB, PSS {mem.get('Pss', 0) / 1024:.1f} MB", flush=True)  # fmt: skip
+                    took = time.monotonic() - started
+                    print(f"  game {game:2d} over ({actions} actions, {took:4.0f} s): RSS {rss[-1]:.1f} MB, "
+                          f"PSS {mem.get('Pss', 0) / 1024:.1f} MB", flush=True)  # fmt: skip
                     game = info["game"]
                 actions = info["version"]
                 time.sleep(0.2)

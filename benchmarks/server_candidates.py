@@ -209,7 +209,7 @@ class Candidate(Box):
         ]  # fmt: skip
 
 
-def import_cost(name: str, runs: int = 5) -> float:
+def import_cost(name: str, runs: int) -> float:
     """Median extra time to import the server's modules, over a bare interpreter."""
     def timed(code: str) -> float:
         times = []
@@ -222,7 +222,7 @@ def import_cost(name: str, runs: int = 5) -> float:
     return max(0.0, timed(IMPORTS[name]) - timed("pass"))
 
 
-def measure(name: str, counts: list[int], votes: int, data_dir: Path) -> dict[str, Any]:
+def measure(name: str, counts: list[int], votes: int, idle: float, data_dir: Path) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "rows": []}
     with Candidate(name, data_dir, max(counts)) as box:
         assert box.proc is not None
@@ -242,8 +242,8 @@ def measure(name: str, counts: list[int], votes: int, data_dir: Path) -> dict[st
                 out[f"rss_{count}"] = box.rss_kb()["VmRSS"] / 1024
             if count == 16:
                 cpu0 = cpu_seconds(pid)
-                time.sleep(5.0)
-                out["idle_cpu"] = (cpu_seconds(pid) - cpu0) / 5.0
+                time.sleep(idle)
+                out["idle_cpu"] = (cpu_seconds(pid) - cpu0) / idle
             cpu, posts, fanned = voter.time_votes(pid, crowd, votes, 0.05)
             crowd.close()
             out["rows"].append((count, cpu, posts, fanned))
@@ -259,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidates", default=",".join(CANDIDATES))
     parser.add_argument("--counts", default="1,16,64,256,500", help="stream counts (default 1,16,64,256,500)")
     parser.add_argument("--votes", type=int, default=100, help="votes timed per count (default 100)")
+    parser.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU sampled this long (default 5)")
+    parser.add_argument("--import-runs", type=int, default=5, help="starts timed per import cost (default 5)")
     parser.add_argument("--serve", choices=CANDIDATES, help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--streams", type=int, default=500, help=argparse.SUPPRESS)
@@ -274,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     with bench_dir("jaccuse-candidates-") as tmp:
         for name in names:
-            results.append(measure(name, counts, args.votes, Path(tmp) / name))
+            results.append(measure(name, counts, args.votes, args.idle_seconds, Path(tmp) / name))
     big = max(counts)
     print(f"\n{'server':9s} {'start':>7s} {'imports':>8s} {'RSS idle':>9s} {'RSS 16':>7s} "
           f"{f'RSS {big}':>8s} {'idle CPU':>9s} {'us/vote/stream':>15s} {f'POST p99 @{big}':>14s} "
@@ -283,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = r["rows"]
         per = slope([float(c) for c, *_ in rows], [cpu for _, cpu, *_ in rows])
         last = rows[-1]
-        imports = import_cost(r["name"]) * 1000
+        imports = import_cost(r["name"], args.import_runs) * 1000
         print(f"{r['name']:9s} {r['start']:6.2f}s {imports:6.0f}ms {r['rss_idle']:7.1f}MB "
               f"{r['rss_16']:5.1f}MB {r[f'rss_{big}']:6.1f}MB {r['idle_cpu'] * 100:8.3f}% {per * 1e6:13.1f} "
               f"{percentile(last[2], 99) * 1000:12.2f}ms "

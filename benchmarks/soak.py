@@ -24,8 +24,6 @@ from _box import SSE, Box, add_slow_cpu_option, bench_dir, join_every_seat, mach
 
 from controller.client import random_action
 
-PLAYERS = 14
-
 
 def play(url: str, token: str, seed: int, stop: threading.Event) -> None:
     rng = random.Random(seed)
@@ -63,12 +61,13 @@ def drain(stream: SSE) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    parser.add_argument("--players", type=int, default=14, help="seats, each with a phone (default 14)")
     add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
     slow = use_slow_cpu(args.slow_cpu)
-    print(f"soak, {PLAYERS} phones + 2 screens, {args.games} games; {machine()}{slow}")
+    print(f"soak, {args.players} phones + 2 screens, {args.games} games; {machine()}{slow}")
     rss: list[float] = []
-    with bench_dir("jaccuse-soak-") as tmp, Box(Path(tmp), players=PLAYERS, pads="phone") as box:
+    with bench_dir("jaccuse-soak-") as tmp, Box(Path(tmp), players=args.players, pads="phone") as box:
         tokens = join_every_seat(box)
         streams = [SSE(box.port, "/api/me/events", token) for token in tokens]
         streams += [SSE(box.port, "/api/table/events") for _ in range(2)]

@@ -2,9 +2,8 @@
 
 Every test plays the attacker from loopback addresses of its own (127.0.x.y reaches the box on
 127.0.0.1), while seated phones keep playing from theirs, and checks that the phones are still served.
-CI sizes are small; `pytest --long` runs the counts docs/reliability.md quotes. The figure each test
-holds (a seated phone's answer time under the attack) is printed; `benchmarks/hostile_network.py`
-measures the same attacks at full size with percentiles.
+CI sizes are small; `pytest --long` runs the counts docs/reliability.md quotes. Each test prints the
+figure it holds (a seated phone's answer time while the attack goes on): run with `-s` to see them.
 """
 
 from __future__ import annotations

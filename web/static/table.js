@@ -87,7 +87,13 @@ async function side() {
   [seats, box] = await Promise.all([getJSON("/api/seats"), getJSON("/api/box")]);
   render();
 }
-const es = new EventSource("/api/table/events");
-es.onmessage = (e) => { view = JSON.parse(e.data); render(); side(); if (MOCK) { oled(); setTimeout(oled, 600); } };
+function listen() {
+  const es = new EventSource("/api/table/events");
+  es.onmessage = (e) => { view = JSON.parse(e.data); render(); side(); if (MOCK) { oled(); setTimeout(oled, 600); } };
+  // EventSource retries a dropped stream by itself, but not a refused one (the box full, restarting):
+  // open a new one a little later
+  es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000); };
+}
+listen();
 setInterval(side, 3000);
 side();

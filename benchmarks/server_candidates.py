@@ -259,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidates", default=",".join(CANDIDATES))
     parser.add_argument("--counts", default="1,16,64,256,500", help="stream counts (default 1,16,64,256,500)")
     parser.add_argument("--votes", type=int, default=100, help="votes timed per count (default 100)")
-    parser.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU sampled this long (default 5)")
+    parser.add_argument("--idle-seconds", type=float, default=5.0, help="idle CPU sampling time (default 5)")
     parser.add_argument("--import-runs", type=int, default=5, help="starts timed per import cost (default 5)")
     parser.add_argument("--serve", choices=CANDIDATES, help=argparse.SUPPRESS)
     parser.add_argument("--data-dir", type=Path, help=argparse.SUPPRESS)

@@ -301,7 +301,7 @@ class BoxServer:
         broadcaster: Broadcaster,
         sock: socket.socket,
         *,
-        workers: int = 16,
+        workers: int = 8,
         limits: Limits | None = None,
     ) -> None:
         self.limits = limits or Limits()

@@ -197,8 +197,16 @@ class Broadcaster:
                     audience.key, audience.message = key, message
                     for stream in audience.streams:
                         stream.push(message)
+        # The streams' writers run next on this loop (each was woken above, in order); this runs after
+        # them, so whoever waits in wait_fanned_out (the OLED's feeder) goes once the phones are served.
+        if self._loop is not None:
+            self._loop.call_soon(self._fanned_out, snap.serial)
+        else:
+            self._fanned_out(snap.serial)
+
+    def _fanned_out(self, serial: int) -> None:
         with self._done:
-            self._done_serial = snap.serial
+            self._done_serial = max(self._done_serial, serial)
             self._done.notify_all()
 
     def _check_tokens(self) -> None:

@@ -143,7 +143,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
-    parser.add_argument("--threads", type=int, default=16, help=argparse.SUPPRESS)  # Flask's workers
+    parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)  # Flask's workers
     # limits (web.server.Limits, controller.table.TableConfig); benchmarks and tests lift them
     parser.add_argument("--max-streams", type=int, default=512, help=argparse.SUPPRESS)
     parser.add_argument("--streams-per-client", type=int, default=8, help=argparse.SUPPRESS)

@@ -211,3 +211,33 @@ def test_a_stuck_reader_is_dropped_and_holds_nobody_back(table: Table) -> None:
     _, live, aborted = _run(main())
     assert aborted == [("9.9.9.9", 5555)]
     assert b": ping" in b"".join(live.chunks)  # heartbeats flowed meanwhile
+
+
+def test_the_devices_are_fed_after_the_streams_were_written(table: Table) -> None:
+    """run's device feeder waits in wait_fanned_out: the phones get a change before the OLED is drawn."""
+    import threading
+
+    async def main() -> list[tuple[int, list[int]]]:
+        b = Broadcaster(table)
+        b.attach(asyncio.get_running_loop())
+        c = Client("/api/table/events")
+        task = asyncio.create_task(b.serve(c.scope, c.receive, c.send))
+        await _settle(table, b)
+        before = table.snapshot().serial
+        seen: list[tuple[int, list[int]]] = []
+
+        def feeder() -> None:
+            snap = b.wait_fanned_out(before, 5)
+            seen.append((snap.version, [e["version"] for e in c.events()]))
+
+        waiting = threading.Thread(target=feeder)
+        waiting.start()
+        card = table.snapshot().seats[0]["hand"][0]
+        placed = await asyncio.to_thread(table.submit_action, 0, Action(seat=0, act="membership", card=card))
+        assert placed.ok
+        await asyncio.to_thread(waiting.join, 5)
+        c.leave()
+        await task
+        return seen
+
+    assert _run(main()) == [(1, [0, 1])]

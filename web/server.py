@@ -235,7 +235,8 @@ class Front:
             if len(body) > MAX_BODY:
                 await _too_large(send)
                 return
-        await self.flask(scope, _replay(bytes(body), receive), send)
+        # a2wsgi types the ASGI messages as TypedDicts; these are the same dicts, as uvicorn hands them over
+        await self.flask(scope, _replay(bytes(body), receive), send)  # type: ignore[arg-type]
 
 
 def _content_length(scope: Scope) -> int | None:

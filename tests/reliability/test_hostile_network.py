@@ -243,7 +243,7 @@ def test_vote_flipping_is_limited_coalesced_and_invisible(tmp_path: Path, long_r
     seconds = 10.0 if long_run else 2.0
     with Server(tmp_path, players=PLAYERS) as server:
         tokens = _join_and_place(server)
-        public = SSE(server.port, "/api/table/events", source=phone_address(1))
+        public = SSE(server.port, "/api/table/events", timeout=60, source=phone_address(1))
         assert public.next_event()["version"] == PLAYERS
         events: list[int] = []
         threading.Thread(target=lambda: events.extend(v["version"] for v in public.events()),

@@ -29,6 +29,7 @@ import contextlib
 import resource
 import signal
 import socket
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -310,6 +311,7 @@ class BoxServer:
         self.broadcaster = broadcaster
         self.connections = _Connections(self.limits)
         broadcaster.abort = self.connections.abort
+        broadcaster.transport_of = self.connections.by_peer.get
         self.front = Front(wsgi_app, broadcaster, workers)
         self.config = Config(
             self.front,
@@ -319,6 +321,7 @@ class BoxServer:
             interface="asgi3",
             log_config=None,
             access_log=False,
+            proxy_headers=False,  # no proxy in front of the box: a client's address is its own
             server_header=False,
             date_header=False,
             timeout_keep_alive=int(self.limits.keepalive_timeout),
@@ -335,6 +338,10 @@ class BoxServer:
     def run(self, on_ready: Callable[[], None], on_signal: Callable[[], None] | None = None) -> None:
         """Serve until stopped; ``on_ready`` runs once the port answers, ``on_signal`` on SIGTERM/SIGINT."""
         _raise_file_limit(self.limits.connections + 64)
+        # A request hops between the event loop and a worker thread a few times; each hop waits for the
+        # GIL, which a busy thread (the OLED's renderer, the table loop) holds for up to the switch
+        # interval: 1 ms instead of Python's 5 keeps those waits short.
+        sys.setswitchinterval(0.001)
         asyncio.run(self._main(on_ready, on_signal))
 
     async def _main(self, on_ready: Callable[[], None], on_signal: Callable[[], None] | None) -> None:

@@ -2,10 +2,14 @@
 
 When the table publishes a change, its loop thread calls the broadcaster's listener, which only asks the
 event loop to run :meth:`Broadcaster.fan_out`. That one call, on the loop, serialises the public view
-once and each watched seat's private view once, and hands the same bytes to every open stream of that
-audience. Each stream's connection then writes them: a stream that can take data writes at once; one
-whose reader is slow keeps only the newest frame waiting (older ones are dropped) and holds nothing but
-its own socket. Nothing here blocks, and no worker thread is ever held by a stream.
+once and each watched seat's private view once, frames each as one HTTP chunk, and writes the same bytes
+to every open stream of that audience: straight to the connection's transport when the connection has
+nothing else waiting (the common case: one ``write`` per stream, no task woken), else into the stream's
+one-frame mailbox, which the stream's own coroutine sends through the server once its reader has caught
+up (a slow reader keeps only the newest frame waiting; older ones are dropped). Nothing here blocks, and
+no worker thread is ever held by a stream. The stream's response itself (status, headers, first frame,
+end) always goes through the server's ASGI interface, so h11 keeps the connection's HTTP state; the
+chunks written in between are the same chunked framing h11 would write.
 
 What a stream sends (the HTTP contract): the current view as soon as it connects, then an event when
 the view changes. A change of ``version`` alone is not sent: a vote selection changes nothing the public
@@ -44,8 +48,21 @@ ME_PATH = "/api/me/events"
 PATHS = (TABLE_PATH, ME_PATH)
 
 RETRY_MS = 2000
-_PING = {"type": "http.response.body", "body": b": ping\n\n", "more_body": True}
-_END = {"type": "http.response.body", "body": b"", "more_body": False}
+BATCH = 32  # streams written per turn of the event loop during a fan-out
+
+
+class _Body(dict[str, Any]):
+    """An ASGI body message that also carries its bytes framed as an HTTP/1.1 chunk, made once."""
+
+    __slots__ = ("chunk",)
+
+    def __init__(self, body: bytes, more_body: bool = True) -> None:
+        super().__init__(type="http.response.body", body=body, more_body=more_body)
+        self.chunk = b"%x\r\n%s\r\n" % (len(body), body) if body else b""
+
+
+_PING = _Body(b": ping\n\n")
+_END = _Body(b"", more_body=False)
 STREAM_HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache, no-store"),
@@ -71,33 +88,49 @@ class _Audience:
     def __init__(self) -> None:
         self.streams: set[_Stream] = set()
         self.key: object = None  # the view without its version: what decides whether to send
-        self.message: Message | None = None
+        self.message: _Body | None = None
 
 
 class _Stream:
     """One open event stream: a one-frame mailbox its connection's coroutine drains."""
 
     __slots__ = (
-        "audience", "client", "ends_at", "last_write", "peer", "pending", "sending_since", "task", "token",
-        "waiter",
+        "audience", "client", "ends_at", "key", "last_write", "peer", "pending", "sending_since", "task",
+        "token", "transport", "waiter",
     )  # fmt: skip
 
     def __init__(
         self, audience: int, peer: Any, client: str, token: str | None, ends_at: float, now: float
     ) -> None:
         self.audience = audience
+        self.key: object = None  # the content key of the last frame handed to this stream
         self.peer = peer  # the ASGI scope's (address, port) of the connection
         self.client = client
         self.token = token
         self.ends_at = ends_at
         self.last_write = now
         self.sending_since = 0.0
-        self.pending: Message | None = None
+        self.pending: _Body | None = None
         self.waiter: asyncio.Future[None] | None = None
         self.task: asyncio.Task[Any] | None = None
+        # the connection, once the response has started, when the server lets the broadcaster write to it
+        self.transport: asyncio.WriteTransport | None = None
 
-    def push(self, message: Message) -> None:
-        """Replace whatever is waiting with ``message`` (the end stays the end) and wake the writer."""
+    def push(self, message: _Body, now: float) -> None:
+        """Write ``message`` now if the connection is free, else leave it (replacing an older one) for the
+        stream's coroutine; the end always goes through the coroutine, which completes the response."""
+        transport = self.transport
+        if (
+            transport is not None
+            and message is not _END
+            and self.pending is None
+            and not self.sending_since
+            and not transport.is_closing()
+            and not transport.get_write_buffer_size()
+        ):
+            transport.write(message.chunk)
+            self.last_write = now
+            return
         if self.pending is not _END:
             self.pending = message
         waiter = self.waiter
@@ -105,6 +138,9 @@ class _Stream:
             self.waiter = None
             if not waiter.done():
                 waiter.set_result(None)
+
+
+_Due = tuple[_Stream, _Body, object]  # a stream, the frame it is due, and that frame's content key
 
 
 class Broadcaster:
@@ -129,6 +165,8 @@ class Broadcaster:
         self._guards: list[Guard] = []
         # set by the server: drops a connection by its ASGI ``client`` (address, port) at once
         self.abort: Callable[[Any], bool] | None = None
+        # set by the server: the transport of a connection, by its ASGI ``client``, for direct writes
+        self.transport_of: Callable[[Any], asyncio.WriteTransport | None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._audiences: dict[int, _Audience] = {}
         self._clients: dict[str, int] = {}
@@ -139,6 +177,7 @@ class Broadcaster:
         self._tick: asyncio.TimerHandle | None = None
         self._done = threading.Condition()
         self._done_serial = self._snap.serial
+        self._generation = 0  # the fan-out being delivered; a newer one takes over what is left
         self.fan_outs = 0  # how many times a change was fanned out (for tests and benchmarks)
 
     # ------------------------------------------------------------------ wiring
@@ -179,14 +218,16 @@ class Broadcaster:
             return
         self._snap = snap
         self.fan_outs += 1
+        now = self._loop.time() if self._loop is not None else 0.0
         if snap.closed:
             for stream in list(self._streams):
-                stream.push(_END)
+                stream.push(_END, now)
         else:
             if snap.claims != self._claims:
                 self._claims = snap.claims
                 self._check_tokens()
             public: tuple[str, str] | None = None
+            due: list[_Due] = []
             for audience_id, audience in self._audiences.items():
                 if not audience.streams:
                     continue
@@ -195,14 +236,43 @@ class Broadcaster:
                 key, message = _render(snap, audience_id, public)
                 if key != audience.key:
                     audience.key, audience.message = key, message
-                    for stream in audience.streams:
-                        stream.push(message)
-        # The streams' writers run next on this loop (each was woken above, in order); this runs after
-        # them, so whoever waits in wait_fanned_out (the OLED's feeder) goes once the phones are served.
-        if self._loop is not None:
-            self._loop.call_soon(self._fanned_out, snap.serial)
+                key, message = audience.key, audience.message
+                assert message is not None
+                due.extend((stream, message, key) for stream in audience.streams if stream.key is not key)
+            self._generation += 1
+            self._deliver(self._generation, due, 0, snap.serial)
+            return
+        self._after_writers(snap.serial)
+
+    def _deliver(self, generation: int, due: list[_Due], start: int, serial: int) -> None:
+        """Hand frames to streams, ``BATCH`` at a time, letting the loop run other callbacks in between.
+
+        A phone's own answer (the response to its action) waits on this loop too: between two batches
+        it gets its turn instead of queueing behind every stream of a large audience.
+        """
+        if generation != self._generation:
+            return  # a newer fan-out took over; it checked every stream again
+        now = self._loop.time() if self._loop is not None else 0.0
+        stop = min(len(due), start + BATCH)
+        for n in range(start, stop):
+            stream, message, key = due[n]
+            stream.key = key
+            stream.push(message, now)
+        if stop < len(due) and self._loop is not None:
+            self._loop.call_soon(self._deliver, generation, due, stop, serial)
+        elif stop < len(due):
+            self._deliver(generation, due, stop, serial)
         else:
-            self._fanned_out(snap.serial)
+            self._after_writers(serial)
+
+    def _after_writers(self, serial: int) -> None:
+        # A stream whose frame went to its mailbox is written by its coroutine, which runs next on this
+        # loop; this runs after them, so whoever waits in wait_fanned_out (the OLED's feeder) goes once
+        # the phones are served.
+        if self._loop is not None:
+            self._loop.call_soon(self._fanned_out, serial)
+        else:
+            self._fanned_out(serial)
 
     def _fanned_out(self, serial: int) -> None:
         with self._done:
@@ -213,7 +283,7 @@ class Broadcaster:
         """After seat claims changed: end the streams whose token no longer holds their seat."""
         for stream in list(self._streams):
             if stream.audience != PUBLIC and self.table.authenticate(stream.token) != stream.audience:
-                stream.push(_END)
+                stream.push(_END, 0.0)
 
     def wait_fanned_out(self, after_serial: int, timeout: float | None) -> Snapshot:
         """Like :meth:`Table.wait_for_change`, but returns once the change was written to the streams.
@@ -239,16 +309,16 @@ class Broadcaster:
                 if not (self.abort is not None and self.abort(stream.peer)) and stream.task is not None:
                     stream.task.cancel()
             elif now >= stream.ends_at:
-                stream.push(_END)
+                stream.push(_END, now)
             elif now - stream.last_write >= self.heartbeat * 0.5 and stream.pending is None:
-                stream.push(_PING)
+                stream.push(_PING, now)
         self._tick = self._loop.call_later(self.heartbeat, self._on_tick)
 
     def close(self) -> None:
         if self._tick is not None:
             self._tick.cancel()
         for stream in list(self._streams):
-            stream.push(_END)
+            stream.push(_END, 0.0)
 
     @property
     def open_streams(self) -> int:
@@ -277,11 +347,12 @@ class Broadcaster:
         key, first = _render(self._snap, audience_id, _public_parts(self._snap))
         if not audience.streams:
             audience.key, audience.message = key, first
+        stream.key = audience.key
         audience.streams.add(stream)
         self._streams.add(stream)
         self._clients[client] = self._clients.get(client, 0) + 1
         gone = asyncio.ensure_future(_until_disconnect(receive))
-        gone.add_done_callback(lambda _: stream.push(_END))
+        gone.add_done_callback(lambda _: stream.push(_END, 0.0))
         try:
             await send({"type": "http.response.start", "status": 200, "headers": STREAM_HEADERS})
             if scope.get("method") == "HEAD":
@@ -290,8 +361,11 @@ class Broadcaster:
             opening = b"retry: %d\n\n" % RETRY_MS + first["body"]
             await send({"type": "http.response.body", "body": opening, "more_body": True})
             stream.last_write = loop.time()
+            if self.transport_of is not None and scope.get("http_version") == "1.1":
+                # HTTP/1.1 without a length: h11 sends the body chunked, so chunks may be written directly
+                stream.transport = self.transport_of(stream.peer)
             if self._snap.closed:
-                stream.push(_END)
+                stream.push(_END, 0.0)
             while True:
                 message = stream.pending
                 if message is None:
@@ -368,7 +442,7 @@ def _public_parts(snap: Snapshot) -> tuple[str, str]:
     return body, rest
 
 
-def _render(snap: Snapshot, audience: int, public: tuple[str, str]) -> tuple[object, Message]:
+def _render(snap: Snapshot, audience: int, public: tuple[str, str]) -> tuple[object, _Body]:
     """(content key, ASGI body message) of one audience's event for ``snap``.
 
     A seat's view carries the public view under ``table``; it is the same view the public stream
@@ -383,7 +457,7 @@ def _render(snap: Snapshot, audience: int, public: tuple[str, str]) -> tuple[obj
         key = (own, rest)
         text = own[:-1] + ',"table":' + body + "}" if own != "{}" else '{"table":' + body + "}"
     frame = b"id: %d\ndata: %s\n\n" % (snap.version, text.encode("utf-8"))
-    return key, {"type": "http.response.body", "body": frame, "more_body": True}
+    return key, _Body(frame)
 
 
 def _client(scope: Scope) -> str:

@@ -11,6 +11,8 @@ stream never occupies.
 Everything that would let one client starve the others is stopped here, before Flask:
 
 - connections per client address and in all are capped (a refused connection gets a 503 and is closed);
+- requests per client address are rate-limited (30 a second, bursts of 60; past that a 429 from the
+  event loop, before Flask): a phone needs a few, and a flood from one device costs the box little;
 - a request's headers must arrive within ``header_timeout`` seconds of the connection opening (or of the
   previous response on a kept-alive connection), its body within ``body_timeout``: a client trickling
   bytes is dropped instead of holding a connection for ever;
@@ -30,6 +32,7 @@ import resource
 import signal
 import socket
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +43,7 @@ from uvicorn.config import Config
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import Server
 
+from controller.table.ratelimit import TokenBucket
 from web.sse import PATHS, Broadcaster, Message, Receive, Scope, Send, send_error
 
 MAX_BODY = 16 * 1024  # the API's body limit (web.MAX_BODY; repeated here so this module stays light)
@@ -59,6 +63,8 @@ class Limits:
     streams_per_client: int = 8  # open live streams from one address
     stream_lifetime: float = 1800.0  # a stream ends after about this long; the page reconnects
     write_deadline: float = 30.0  # a stream whose write stays stuck this long is dropped
+    requests_per_second: float = 30.0  # requests from one address (the box's own 127.0.0.1 is exempt)
+    request_burst: int = 60  # a page load is some twenty requests at once
 
 
 _REFUSED = (
@@ -208,15 +214,40 @@ def _protocol_class(connections: _Connections) -> type[GuardedH11Protocol]:
     return type("BoxH11Protocol", (GuardedH11Protocol,), {"guard": connections})
 
 
+#: the box itself (its own table screen, a local script): never rate-limited
+LOCAL = ("127.0.0.1", "::1")
+
+
 class Front:
     """The ASGI app on the port: streams to the broadcaster, everything else (bodies read) to Flask."""
 
-    def __init__(self, wsgi_app: Any, broadcaster: Broadcaster, workers: int) -> None:
+    def __init__(self, wsgi_app: Any, broadcaster: Broadcaster, workers: int, limits: Limits) -> None:
         self.flask = WSGIMiddleware(wsgi_app, workers=workers)
         self.broadcaster = broadcaster
+        self.limits = limits
+        self._rates: dict[str, TokenBucket] = {}
+
+    def _too_many(self, scope: Scope) -> bool:
+        client = scope.get("client")
+        address = str(client[0]) if client else "?"
+        if address in LOCAL or self.limits.requests_per_second <= 0:
+            return False
+        now = time.monotonic()
+        bucket = self._rates.get(address)
+        if bucket is None:
+            if len(self._rates) >= 4096:  # forget the addresses that have been quiet
+                self._rates = {a: b for a, b in self._rates.items() if not b.full(now)}
+            limits = self.limits
+            bucket = self._rates[address] = TokenBucket(limits.requests_per_second, limits.request_burst)
+        return not bucket.take(now)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
+            return
+        if self._too_many(scope):
+            await send_error(send, 429, "too_many_requests",
+                             "this device sends requests faster than the box answers anyone; slow down",
+                             [(b"retry-after", b"1")])  # fmt: skip
             return
         if scope["path"] in PATHS:
             await self.broadcaster.serve(scope, receive, send)
@@ -312,7 +343,7 @@ class BoxServer:
         self.connections = _Connections(self.limits)
         broadcaster.abort = self.connections.abort
         broadcaster.transport_of = self.connections.by_peer.get
-        self.front = Front(wsgi_app, broadcaster, workers)
+        self.front = Front(wsgi_app, broadcaster, workers, self.limits)
         self.config = Config(
             self.front,
             http=_protocol_class(self.connections),

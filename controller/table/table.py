@@ -42,6 +42,7 @@ from typing import Any
 
 from controller import rules
 from controller.table.journal import FILENAME, CorruptJournal, Journal, JournalError, move_aside
+from controller.table.ratelimit import TokenBucket
 
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
@@ -142,27 +143,6 @@ class _Reply:
         return self.outcome
 
 
-class _Bucket:
-    """A token bucket: ``take()`` is False once more than ``burst`` came faster than ``rate`` a second."""
-
-    __slots__ = ("burst", "level", "rate", "stamp")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.level = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1.0:
-            return False
-        self.level -= 1.0
-        return True
-
-
 @dataclass
 class _Command:
     kind: str  # act | pad | bot | join | release | new_game | notice | stop
@@ -192,7 +172,7 @@ class Table:
         self._queue: queue.Queue[_Command] = queue.Queue()
         self._backlog: deque[_Command] = deque()  # loop thread only: drained from the queue, in order
         self._listeners: list[Callable[[], object]] = []
-        self._buckets: dict[int, _Bucket] = {}
+        self._buckets: dict[int, TokenBucket] = {}
         self._bucket_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._cond = threading.Condition()
@@ -598,7 +578,7 @@ class Table:
         with self._bucket_lock:
             bucket = self._buckets.get(seat)
             if bucket is None:
-                bucket = self._buckets[seat] = _Bucket(rate, max(1, self.config.vote_change_burst))
+                bucket = self._buckets[seat] = TokenBucket(rate, max(1, self.config.vote_change_burst))
             return bucket.take()
 
     def join(self, seat: int, timeout: float = 30.0) -> Outcome:

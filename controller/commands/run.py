@@ -416,9 +416,12 @@ def main(args: argparse.Namespace) -> int:
 
         # The pads and the OLED come up right after the `serving` line (their libraries are a good part
         # of a start on a Pi); until then a virtual pad presses the table directly and there is no frame.
+        devices_up = threading.Event()
+
         def press_virtual_pad(seat: int, button: str) -> None:
             assert table is not None
-            (devices.virtual_press or table.press)(seat, button)
+            virtual = devices.virtual_press if devices_up.is_set() else None
+            (virtual or table.press)(seat, button)
 
         mock_press = press_virtual_pad if mock else None
         box_info: dict[str, object] = {"mock": mock, "display": False}
@@ -472,6 +475,7 @@ def main(args: argparse.Namespace) -> int:
                 return
             box_info["display"] = devices.display is not None
             devices.start(table, base + "/", wait=broadcaster.wait_fanned_out)
+            devices_up.set()
 
         def ready() -> None:
             assert table is not None

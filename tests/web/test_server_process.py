@@ -190,7 +190,11 @@ def test_virtual_pads_press_through_mocked_gpio_or_a_simulated_hub(tmp_path: Pat
         assert r.status_code == 409  # pressed already this round
         box = requests.get(f"{server.url}/api/box", timeout=5).json()
         assert box["mock"] is True and box["pads"] == pads
+        deadline = time.monotonic() + 10  # the OLED comes up just after `serving`, on its own thread
         png = requests.get(f"{server.url}/api/display.png", timeout=5)
+        while png.status_code == 404 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            png = requests.get(f"{server.url}/api/display.png", timeout=5)
         assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -80,7 +81,22 @@ async def _settle(table: Table, broadcaster: Broadcaster) -> None:
 
 
 def _run(coro: Any) -> Any:
-    return asyncio.run(coro)
+    """Run ``coro`` on an event loop of its own, in a thread of its own (a browser test's Playwright
+    may have left an event loop running on this one)."""
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # re-raised in the test's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
 
 
 def _bearer(token: str) -> list[tuple[bytes, bytes]]:
@@ -215,8 +231,6 @@ def test_a_stuck_reader_is_dropped_and_holds_nobody_back(table: Table) -> None:
 
 def test_the_devices_are_fed_after_the_streams_were_written(table: Table) -> None:
     """run's device feeder waits in wait_fanned_out: the phones get a change before the OLED is drawn."""
-    import threading
-
     async def main() -> list[tuple[int, list[int]]]:
         b = Broadcaster(table)
         b.attach(asyncio.get_running_loop())

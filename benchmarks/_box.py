@@ -13,10 +13,13 @@ import atexit
 import contextlib
 import os
 import platform
+import selectors
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,7 +27,7 @@ from typing import Self
 
 import requests
 
-from controller.client import BoxProcess, EventStream
+from controller.client import BoxProcess, EventStream, phone_address
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -179,9 +182,141 @@ def place_memberships(box: BoxProcess, tokens: list[str]) -> None:
 
 
 class SSE(EventStream):
-    """The shared SSE reader, waiting longer than the benchmarks' 30 s heartbeat, and only for a 200."""
+    """The shared SSE reader, waiting longer than the benchmarks' 30 s heartbeat, and only for a 200.
+
+    Each reader connects from a loopback address of its own (``phone``), as each phone has its own
+    address: the box caps live streams per address.
+    """
+
+    _next = 0
+    _lock = threading.Lock()
 
     def __init__(self, port: int, path: str, token: str | None = None, timeout: float = 60.0) -> None:
-        super().__init__(port, path, token, timeout)
+        with SSE._lock:
+            SSE._next += 1
+            phone = SSE._next
+        super().__init__(port, path, token, timeout, source=phone_address(phone))
         if self.status != 200:
             raise RuntimeError(f"{path}: HTTP {self.status}")
+
+
+class Crowd:
+    """Many SSE streams read by one thread (a selector over raw sockets), each from its own address.
+
+    It counts the events each stream received and when its last one arrived, which is all the
+    stream-scaling benchmarks need; the readers' own cost stays small and out of the box's process.
+    """
+
+    def __init__(self, port: int, count: int, path: str, token: str | None = None, first: int = 1000) -> None:
+        self.events = [0] * count
+        self.last_at = [0.0] * count
+        self._tails = [b""] * count  # a marker may be split between two reads
+        self.refused = 0
+        self._sel = selectors.DefaultSelector()
+        self._socks: list[socket.socket] = []
+        request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        if token:
+            request += f"Authorization: Bearer {token}\r\n"
+        raw = (request + "\r\n").encode()
+        for n in range(count):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=30,
+                                            source_address=(phone_address(first + n), 0))  # fmt: skip
+            sock.sendall(raw)
+            sock.setblocking(False)
+            self._socks.append(sock)
+            self._sel.register(sock, selectors.EVENT_READ, n)
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop:
+            for key, _ in self._sel.select(0.2):
+                n = key.data
+                try:
+                    data = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                except OSError:
+                    data = b""
+                if not data:
+                    self._sel.unregister(key.fileobj)
+                    continue
+                if data.startswith(b"HTTP/1.1 503"):
+                    self.refused += 1
+                seen = self._tails[n] + data
+                self._tails[n] = seen[-6:]
+                found = seen.count(b"\ndata: ")
+                if found:
+                    now = time.monotonic()
+                    with self._cond:
+                        self.events[n] += found
+                        self.last_at[n] = now
+                        self._cond.notify_all()
+
+    def wait_all(self, at_least: int, timeout: float = 30.0) -> bool:
+        """Until every stream has received ``at_least`` events."""
+        with self._cond:
+            return self._cond.wait_for(lambda: min(self.events) >= at_least, timeout)
+
+    def close(self) -> None:
+        self._stop = True
+        self._thread.join(2)
+        for sock in self._socks:
+            with contextlib.suppress(OSError):
+                sock.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time of a process's live threads so far, in seconds, to the nanosecond.
+
+    The sum of /proc/PID/task/*/schedstat (the scheduler's own accounting, far finer than the 10 ms
+    ticks of /proc/PID/stat). A thread that ends takes its time with it, so measure over spans in which
+    the box's threads live on (they do: the table loop, the server's loop and its worker pool).
+    """
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
+
+
+def slope(xs: Sequence[float], ys: Sequence[float]) -> float:
+    """Least-squares slope of ys against xs."""
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    den = sum((x - mx) ** 2 for x in xs)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / den if den else 0.0
+
+
+class Voter:
+    """Seat 0's phone changing its vote, each change an event for every stream of seat 0."""
+
+    def __init__(self, box: BoxProcess, token: str) -> None:
+        self.url = box.url
+        self.session = requests.Session()
+        self.session.headers["Authorization"] = f"Bearer {token}"
+        me = self.session.get(f"{box.url}/api/me", timeout=10).json()
+        self.cards = next(m["cards"] for m in me["moves"] if m["act"] == "vote")
+        self.sent = 0
+
+    def time_votes(
+        self, pid: int, crowd: Crowd, votes: int, period: float
+    ) -> tuple[float, list[float], list[float]]:
+        """(the box's CPU seconds per vote, each POST's latency, each time until every stream held it)."""
+        posts: list[float] = []
+        fanned: list[float] = []
+        seen = min(crowd.events)
+        cpu0 = cpu_seconds(pid)
+        next_at = time.monotonic()
+        for _ in range(votes):
+            self.sent += 1
+            vote = {"act": "vote", "card": self.cards[self.sent % len(self.cards)]}
+            t0 = time.monotonic()
+            self.session.post(f"{self.url}/api/me/actions", json=vote, timeout=60).raise_for_status()
+            posts.append(time.monotonic() - t0)
+            seen += 1
+            if not crowd.wait_all(seen, 60):
+                raise RuntimeError(f"a vote did not reach all {len(crowd.events)} streams")
+            fanned.append(max(crowd.last_at) - t0)
+            next_at += period
+            time.sleep(max(0.0, next_at - time.monotonic()))
+        return (cpu_seconds(pid) - cpu0) / votes, posts, fanned

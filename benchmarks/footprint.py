@@ -7,6 +7,9 @@ page, the join QR codes and the OLED image and hold an /api/table/events stream 
 of the server process is read from /proc: VmRSS (resident), Pss (resident, with shared pages split
 between the processes that map them) and VmHWM (the peak).
 
+It also times, from the same spawn, the first answer to ``GET /api/table`` and the emulated OLED's
+first frame: the pads and the OLED come up right after the ``serving`` line, and this shows how soon.
+
 Configurations: mock pads (the full box: mocked GPIO pins, emulated OLED) and ``--pads phone`` (no pad
 driver). For scale, a bare ``python -c`` that only sleeps and one that imports the box's libraries are
 measured the same way.
@@ -59,11 +62,19 @@ def connect_everyone(box: Box) -> list[SSE]:
 
 def measure(label: str, runs: int, pads: str, base: Path) -> None:
     starts: list[float] = []
+    answers: list[float] = []
+    frames: list[float] = []
     memory: dict[str, int] = {}
     idle: dict[str, int] = {}
     for run in range(runs):
         with Box(base / f"{pads}-{run}", "--heartbeat", "30", players=PLAYERS, pads=pads) as box:
+            serving_at = time.monotonic()
             starts.append(box.started_in)
+            requests.get(f"{box.url}/api/table", timeout=30).raise_for_status()
+            answers.append(box.started_in + time.monotonic() - serving_at)
+            while requests.get(f"{box.url}/api/display.png", timeout=30).status_code != 200:
+                time.sleep(0.01)  # the OLED (and the pads) come up right after `serving`
+            frames.append(box.started_in + time.monotonic() - serving_at)
             if run == 0:
                 time.sleep(0.5)
                 idle = box.rss_kb()
@@ -75,6 +86,8 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
     print(f"{label}:")
     print(f"  start to `serving`: median {statistics.median(starts):.2f} s, max {max(starts):.2f} s "
           f"over {runs} starts ({', '.join(f'{s:.2f}' for s in starts)})")  # fmt: skip
+    print(f"  start to the first API answer: median {statistics.median(answers):.2f} s; to the OLED's first "
+          f"frame (pads and OLED up): median {statistics.median(frames):.2f} s")  # fmt: skip
     print(f"  idle, nobody connected: RSS {idle['VmRSS'] / 1024:.1f} MB, "
           f"PSS {idle.get('Pss', 0) / 1024:.1f} MB")  # fmt: skip
     print(f"  14 phones + 2 table screens: RSS {memory['VmRSS'] / 1024:.1f} MB, "
@@ -115,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         measure("--mock --pads phone (no pad driver)", args.runs, "phone", Path(tmp))
     bare("bare interpreter", "pass")
     bare("interpreter + the box's libraries",
-         "import flask, waitress, PIL.Image, gpiozero, luma.core.device, sqlite3, segno")  # fmt: skip
+         "import flask, asyncio, uvicorn.server, uvicorn.protocols.http.h11_impl, a2wsgi, PIL.Image, "
+         "gpiozero, luma.core.device, sqlite3, segno")  # fmt: skip
     return 0
 
 

@@ -117,10 +117,19 @@ class BoxProcess:
 
 
 class EventStream:
-    """A blocking Server-Sent Events reader over ``http.client``: one connection, one stream."""
+    """A blocking Server-Sent Events reader over ``http.client``: one connection, one stream.
 
-    def __init__(self, port: int, path: str, token: str | None = None, timeout: float = 10.0) -> None:
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    ``source`` is the local address to connect from. The box caps live streams per client address, so a
+    test or benchmark that plays many phones gives each its own loopback address (any of 127.0.0.0/8
+    reaches a box listening on 127.0.0.1), as real phones each have their own.
+    """
+
+    def __init__(
+        self, port: int, path: str, token: str | None = None, timeout: float = 10.0, source: str | None = None
+    ) -> None:
+        self.conn = http.client.HTTPConnection(
+            "127.0.0.1", port, timeout=timeout, source_address=(source, 0) if source else None
+        )
         headers = {"Accept": "text/event-stream"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -133,7 +142,10 @@ class EventStream:
         data: list[str] = []
         readline = self.resp.readline
         while True:
-            raw = readline()
+            try:
+                raw = readline()
+            except AttributeError:  # close() from another thread won the race with this read
+                return
             if not raw:
                 return
             line = raw.decode("utf-8").rstrip("\r\n")
@@ -163,6 +175,11 @@ class EventStream:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
         self.conn.close()
+
+
+def phone_address(n: int) -> str:
+    """A loopback address of its own for the ``n``-th simulated phone (127.0.1.1 upwards, 250 a block)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
 
 
 def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:

@@ -51,6 +51,26 @@ def test_idle_cpu_runs() -> None:
     assert out.count("threads") == 3
 
 
+@pytest.mark.slow
+def test_stream_scaling_runs() -> None:
+    out = _run("stream_scaling.py", "--counts", "1,4", "--votes", "3", "--period", "0.01")
+    assert "CPU per vote per extra open stream" in out and "a seated phone's vote with 4 streams open" in out
+
+
+@pytest.mark.slow
+def test_server_candidates_run() -> None:
+    out = _run("server_candidates.py", "--counts", "1,2", "--votes", "2", "--idle-seconds", "0.2",
+               "--import-runs", "1")  # fmt: skip
+    for name in ("waitress", "uvicorn", "aiohttp"):
+        assert f"\n{name} " in out, out
+
+
+@pytest.mark.slow
+def test_soak_runs() -> None:
+    out = _run("soak.py", "--games", "1", "--players", "5")
+    assert "game  1 over" in out and "RSS after 1 games" in out
+
+
 def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
     rows = out.splitlines()

@@ -2,7 +2,8 @@
 
 ``create_app(table)`` builds a Flask app around a running :class:`controller.table.Table`. The app never
 touches game state: reads come from the table's published snapshots and writes are commands the table
-loop applies (and journals) before the request is answered.
+loop applies (and journals) before the request is answered. The live streams and the HTTP server around
+the app are in ``web.sse`` and ``web.server``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ def create_app(
     *,
     host_key: str | HostKey | None = None,
     mock_press: PressFn | None = None,
-    heartbeat: float = 15.0,
     box_info: dict[str, object] | None = None,
     display: DisplaySource | None = None,
     public_base: str | Callable[[], str] | None = None,
@@ -47,7 +47,6 @@ def create_app(
       host rotate it from the host page; a plain string is fixed.
     - ``mock_press``: set only in mock mode; ``POST /api/mock/pads/S/BUTTON`` calls it with
       ``(seat, button)`` (in ``run`` it drives the mocked GPIO pins, so the press takes the real path).
-    - ``heartbeat``: seconds between SSE comment lines that reveal dead connections.
     - ``box_info``: static facts shown by ``GET /api/box`` (mock mode, pads, display).
     - ``display``: the OLED's worker; its last frame is served at ``GET /api/display.png`` (the emulated
       screen in mock mode), with the frame's number, table version and time in ``X-Frame*`` headers.
@@ -64,7 +63,6 @@ def create_app(
         JACCUSE_TABLE=table,
         JACCUSE_HOST_KEY=host_key,
         JACCUSE_MOCK_PRESS=mock_press,
-        JACCUSE_HEARTBEAT=float(heartbeat),
         JACCUSE_BOX_INFO=dict(box_info or {}),
         JACCUSE_DISPLAY=display,
         JACCUSE_PUBLIC_BASE=public_base,

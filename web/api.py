@@ -1,4 +1,7 @@
-"""The JSON API (see the HTTP contract): seats, views, SSE, actions, host and mock-pad endpoints.
+"""The JSON API (see the HTTP contract): seats, views, actions, host and mock-pad endpoints.
+
+The two live streams of the contract (``/api/table/events``, ``/api/me/events``) are not Flask routes:
+the server's event loop serves them (``web.sse``), so an open stream never holds one of Flask's workers.
 
 Every error answer has the shape ``{"ok": false, "error": {"code": ..., "message": ...}}``. Bad input
 gets a 4xx and changes nothing; no request body, however malformed, produces a 5xx.
@@ -19,11 +22,10 @@ from controller.table import HostKey, Outcome, Snapshot, Table
 from web import host_key_now, host_key_ok, public_base_now
 from web.guards import is_the_box
 from web.join_guard import JoinGuard
-from web.sse import sse_response
+from web.tokens import COOKIE, token_from
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-COOKIE = "jaccuse_token"
 COOKIE_AGE = 14 * 24 * 3600
 
 
@@ -55,11 +57,7 @@ def _json_body() -> tuple[Any, tuple[Response, int] | None]:
 
 
 def _token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    if header:
-        scheme, _, value = header.partition(" ")
-        return value.strip() if scheme.lower() == "bearer" else None
-    return request.cookies.get(COOKIE)
+    return token_from(request.headers.get("Authorization", ""), request.cookies.get(COOKIE))
 
 
 def _seat() -> int | None:
@@ -70,10 +68,6 @@ def _unauthorized() -> tuple[Response, int]:
     response, status = error(401, "unauthorized", "a valid seat token is needed")
     response.headers["WWW-Authenticate"] = "Bearer"
     return response, status
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
 
 
 def _seat_number(body: Any, key: str = "seat") -> tuple[int | None, tuple[Response, int] | None]:
@@ -106,14 +100,6 @@ def _seat_command(command: Callable[[int], Outcome]) -> tuple[Outcome | None, tu
 @bp.get("/table")
 def table_view() -> Response:
     return _no_store(jsonify(_table().snapshot().public))
-
-
-@bp.get("/table/events")
-def table_events() -> Response:
-    def render(snap: Snapshot) -> str:
-        return _dumps(snap.public)
-
-    return sse_response(_table(), render, current_app.config["JACCUSE_HEARTBEAT"])
 
 
 @bp.get("/seats")
@@ -236,22 +222,6 @@ def me() -> Response | tuple[Response, int]:
     if seat is None:
         return _unauthorized()
     return _no_store(jsonify(_table().snapshot().seats[seat]))
-
-
-@bp.get("/me/events")
-def me_events() -> Response | tuple[Response, int]:
-    token = _token()
-    table = _table()
-    seat = table.authenticate(token)
-    if seat is None:
-        return _unauthorized()
-
-    def render(snap: Snapshot) -> str | None:
-        if table.authenticate(token) != seat:  # the seat was released: end this stream
-            return None
-        return _dumps(snap.seats[seat])
-
-    return sse_response(table, render, current_app.config["JACCUSE_HEARTBEAT"])
 
 
 def _seat_and_body(code: str, what: str) -> tuple[int, dict[str, Any], tuple[Response, int] | None]:

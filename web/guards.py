@@ -13,19 +13,22 @@
   on another site can send without the browser asking first -- never reach an endpoint.
 - **nosniff** on every response.
 
-:func:`host_acceptable` is the plain check, for any server that serves the box's streams.
+:func:`host_acceptable` is the plain check; :func:`stream_guard` applies it to the live streams, which
+the server serves outside Flask (``web.sse``). Streams are only read (GET), so the Origin and JSON checks
+have nothing to guard there; their answers carry nosniff too.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, jsonify, request
 
 from controller.lan import LanAddress, local_addresses
+from web.sse import Refusal, Scope
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -165,6 +168,24 @@ def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
         return None
 
 
+UNKNOWN_HOST = (421, "unknown_host", "this box does not answer to that name; use its address")
+
+
+def stream_guard(names: BoxNames) -> Callable[[Scope], Refusal | None]:
+    """The Host check for an ASGI request (the live streams): the same answer as :func:`install` gives.
+
+    Several Host headers are joined with commas, as the WSGI side sees them, so both refuse alike.
+    """
+
+    def guard(scope: Scope) -> Refusal | None:
+        given = [value.decode("latin-1") for name, value in scope.get("headers") or () if name == b"host"]
+        if host_acceptable(",".join(given) if given else None, names):
+            return None
+        return (*UNKNOWN_HOST, [])
+
+    return guard
+
+
 def _refuse(status: int, code: str, message: str) -> tuple[Response, int]:
     if request.path.startswith("/api/"):
         return jsonify({"ok": False, "error": {"code": code, "message": message}}), status
@@ -179,7 +200,7 @@ def install(app: Flask, names: BoxNames) -> None:
     def _guard() -> tuple[Response, int] | None:
         host = request.headers.get("Host")
         if not host_acceptable(host, names):
-            return _refuse(421, "unknown_host", "this box does not answer to that name; use its address")
+            return _refuse(*UNKNOWN_HOST)
         if request.method not in STATE_CHANGING:
             return None
         origin = request.headers.get("Origin")

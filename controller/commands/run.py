@@ -5,16 +5,17 @@ Wiring (dependencies point one way):
 - :class:`controller.table.Table` owns the game: one command queue, one loop thread, the journal.
 - Pads (``controller.devices``) report presses to ``Table.press``; a feeder thread here waits for new
   table snapshots and pushes LED states and the OLED model, so the loop never calls device code.
-- :func:`web.create_app` serves the HTTP contract on top of the table.
+- :func:`web.create_app` is the HTTP contract's pages and JSON API (Flask); :class:`web.server.BoxServer`
+  serves it with the live streams of :class:`web.sse.Broadcaster` on one port (see web/server.py and
+  docs/server.md for why an event loop: an open stream holds no thread, and one broadcaster writes every
+  change to every stream).
 
-The server is waitress. Why waitress: it is pure Python (nothing to compile on a Pi), production grade,
-and its design fits long-lived SSE streams. Idle keep-alive connections cost no thread (its main loop
-polls sockets), and each streaming response holds one worker thread, so ``--threads`` (default 64)
-covers 16 phones plus 2 table screens with plenty to spare for ordinary requests. Since waitress 3,
-``send_bytes`` defaults to 1, so every chunk a stream yields is handed to the socket at once instead of
-waiting to fill a buffer; ``tests/web/test_server_process.py`` checks an SSE event arrives promptly
-through the real server. A write to a vanished client raises inside waitress, which closes the stream's
-generator: the SSE heartbeat comments make that happen within a heartbeat period.
+Start-up order: the data dir's lock and the host key, the journal and the table (a journal of another
+game stops the start with exit status 2, one that cannot be used now with 1, each in one line), then
+the web server and ``host-link.txt``, then the ``serving`` line; the pads and the OLED come up right
+after it (their libraries take a good part of a start on a Pi, and nothing needs them before someone
+can press). The devices feeder waits for the broadcaster, so the screens are drawn once the phones'
+streams were written.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ import argparse
 import contextlib
 import math
 import os
-import signal
 import sys
 import threading
 import time
@@ -162,7 +162,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bot-delay", type=float, default=0.8, help=argparse.SUPPRESS)
     parser.add_argument("--heartbeat", type=float, default=15.0, help=argparse.SUPPRESS)
-    parser.add_argument("--threads", type=int, default=64, help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, default=8, help=argparse.SUPPRESS)  # Flask's workers
+    # limits (web.server.Limits, controller.table.TableConfig); benchmarks and tests lift them
+    parser.add_argument("--max-streams", type=int, default=512, help=argparse.SUPPRESS)
+    parser.add_argument("--streams-per-client", type=int, default=8, help=argparse.SUPPRESS)
+    parser.add_argument("--connections-per-client", type=int, default=32, help=argparse.SUPPRESS)
+    parser.add_argument("--request-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
+    parser.add_argument("--stream-lifetime", type=float, default=1800.0, help=argparse.SUPPRESS)
+    parser.add_argument("--vote-changes", type=float, default=4.0, help=argparse.SUPPRESS)
     parser.add_argument(
         "--serial-port",
         default=None,
@@ -186,6 +193,7 @@ class _Devices:
         self._table: Any = None
         self._hub: bool | None = None  # the hub's last reported link state (None: no hub)
         self._thread: threading.Thread | None = None
+        self._wait: Any = None
         self._stop = threading.Event()
         self._leds_lock = threading.Lock()  # the feeder and a drop's flash both set LEDs
         self._flash: Any = None
@@ -254,10 +262,16 @@ class _Devices:
 
         return open_serial_pads(players, config.serial_port)
 
-    def start(self, table: Any, startup_url: str | Callable[[], str]) -> None:
-        """Start the pads and the feeder; ``startup_url`` is the join address, or a function saying it
-        now (the box follows its LAN address, so it can change while the start screen shows)."""
+    def start(self, table: Any, startup_url: str | Callable[[], str], wait: Any = None) -> None:
+        """Start the pads and the feeder.
+
+        ``startup_url`` is the join address, or a function saying it now (the box follows its LAN
+        address, so it can change while the start screen shows). ``wait`` is how the feeder waits for a
+        change (default: the table's own wait; ``run`` passes the broadcaster's, which returns once the
+        streams were written).
+        """
         self._table = table
+        self._wait = wait or table.wait_for_change
         if isinstance(startup_url, str):
             startup_url = _constant(startup_url)
         if self.pads is not None:
@@ -325,7 +339,7 @@ class _Devices:
             for until in (recovered_until, reveal_until):
                 if until > now:
                     waits.append(until - now)
-            snap = table.wait_for_change(serial, min(waits))
+            snap = self._wait(serial, min(waits))
             if snap.closed:
                 return
             serial = snap.serial
@@ -419,6 +433,21 @@ def _clock_tick(view: dict[str, Any]) -> float | None:
     return left % 1.0 + 0.01
 
 
+class _LateDisplay:
+    """The OLED for the web app's ``/api/display.png``, whenever the devices have opened it."""
+
+    def __init__(self, devices: _Devices) -> None:
+        self._devices = devices
+
+    def latest_png(self) -> bytes | None:
+        display = self._devices.display
+        return display.latest_png() if display is not None else None
+
+    def frame_info(self) -> dict[str, Any]:
+        display = self._devices.display
+        return display.frame_info() if display is not None else {}
+
+
 def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
     """The cards of the last resolved round, as (seat, card), from the public view."""
     return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
@@ -497,15 +526,11 @@ def _fail(line: str) -> int:
 
 
 def main(args: argparse.Namespace) -> int:
-    from waitress.server import create_server
-
     from controller.datadir import DataDirBusy, DataDirLock
     from controller.lan import LanAddress, url_host
     from controller.sdnotify import Notifier, watchdog_interval
     from controller.table import GameMismatch, HostKey, JournalUnavailable, Table, TableConfig
     from controller.table.journal import advice
-    from web import create_app
-    from web.guards import BoxNames
 
     try:
         config = resolve_config(args)
@@ -571,6 +596,7 @@ def main(args: argparse.Namespace) -> int:
                     require_match=frozenset(
                         flag for flag in ("players", "campaign") if getattr(args, flag) is not None
                     ),
+                    vote_changes_per_second=max(0.0, args.vote_changes),
                 )
             )
         except GameMismatch as exc:  # a JournalError, but the flags' fault: a usage error
@@ -578,9 +604,23 @@ def main(args: argparse.Namespace) -> int:
             return 2
         except JournalUnavailable as exc:
             return _fail(str(exc))
-        devices.open(mock, pads, table.players, config)
+        from web import create_app
+        from web.guards import BoxNames, stream_guard
+        from web.server import BoxServer, Limits, listen
+        from web.sse import Broadcaster
+
+        # The pads and the OLED come up right after the `serving` line (their libraries are a good part
+        # of a start on a Pi); until then a virtual pad presses the table directly and there is no frame.
+        devices_up = threading.Event()
+
+        def press_virtual_pad(seat: int, button: str) -> None:
+            assert table is not None
+            virtual = devices.virtual_press if devices_up.is_set() else None
+            (virtual or table.press)(seat, button)
+
         # virtual pads exist only where there are mock pads to press (not with --pads phone)
-        mock_press = devices.virtual_press if mock else None
+        mock_press = press_virtual_pad if mock and pads != "phone" else None
+        box_info: dict[str, object] = {"mock": mock, "display": False}
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "").rstrip("/")
         wildcard = config.host in ("0.0.0.0", "::", "")
         lan = LanAddress(fixed=None if wildcard else config.host.strip("[]"))
@@ -590,65 +630,82 @@ def main(args: argparse.Namespace) -> int:
             """Where phones reach the box now: the configured base, else its LAN address (followed)."""
             return public_base or f"http://{url_host(lan.current())}:{listening['port']}"
 
+        names = BoxNames(lan, extra=config.allowed_hosts, public_base=public_base or None)
         app = create_app(
             table,
             host_key=host_key,
             mock_press=mock_press,
-            heartbeat=args.heartbeat,
-            box_info={"mock": mock, "display": devices.display is not None},
-            display=devices.display,
+            box_info=box_info,
+            display=_LateDisplay(devices),
             public_base=base_now,
-            names=BoxNames(lan, extra=config.allowed_hosts, public_base=public_base or None),
+            names=names,
+        )
+        limits = Limits(
+            per_client=max(1, args.connections_per_client),
+            header_timeout=args.request_timeout,
+            body_timeout=args.request_timeout,
+            streams=max(1, args.max_streams),
+            streams_per_client=max(1, args.streams_per_client),
+            stream_lifetime=args.stream_lifetime,
+        )
+        broadcaster = Broadcaster(
+            table,
+            heartbeat=args.heartbeat,
+            max_streams=limits.streams,
+            per_client=limits.streams_per_client,
+            lifetime=limits.stream_lifetime,
+            write_deadline=limits.write_deadline,
         )
         try:
-            server = create_server(
-                app,
-                host=config.host,
-                port=config.port,
-                threads=max(8, args.threads),
-                connection_limit=256,
-                channel_timeout=120,
-                ident=APP_NAME,
-                asyncore_use_poll=True,
-                clear_untrusted_proxy_headers=True,
-            )
+            sock = listen(config.host, config.port)
         except (OSError, ValueError) as exc:
             return _fail(f"cannot listen on {config.host}:{config.port}: {exc}")
-        port = int(server.effective_port)
+        # the streams are served outside Flask: they get the app's request guards here
+        broadcaster.add_guard(stream_guard(names))
+        server = BoxServer(app, broadcaster, sock, workers=max(4, args.threads), limits=limits)
+        port = server.port
         listening["port"] = port
         table.start()
-        devices.start(table, lambda: base_now() + "/")
         follower = _Follower(data_dir, base_now, host_key)
         follower.start()
-        for line in table.snapshot().status:
-            _say(f"table: {line}")
-        _say(f"table page: {follower.base}/   host link (keep it private): {follower.link}")
-        _say(f"serving http://{url_host(config.host)}:{port}")
-        notifier.ready(f"serving {follower.base}/")
+        failed: list[str] = []
 
-        def _stop(signum: int, frame: Any) -> None:
-            # End the table first: that closes every SSE stream, so waitress's own shutdown (which waits
-            # for its worker threads) finishes at once instead of timing out on open streams.
+        def bring_up_devices() -> None:
+            assert table is not None
+            try:
+                devices.open(mock, pads, table.players, config)
+            except SystemExit as exc:  # the pads asked for cannot be opened: the box cannot run
+                failed.append(str(exc))
+                server.stop()
+                return
+            box_info["display"] = devices.display is not None
+            devices.start(table, lambda: base_now() + "/", wait=broadcaster.wait_fanned_out)
+            devices_up.set()
+
+        def ready() -> None:
+            assert table is not None and follower is not None
+            for line in table.snapshot().status:
+                _say(f"table: {line}")
+            _say(f"table page: {follower.base}/   host link (keep it private): {follower.link}")
+            _say(f"serving http://{url_host(config.host)}:{port}")
+            notifier.ready(f"serving {follower.base}/")
+            threading.Thread(target=bring_up_devices, name="devices-open", daemon=True).start()
+
+        def stopping() -> None:
+            # End the table first: that ends every live stream, so the server's shutdown is quick.
             assert table is not None
             notifier.stopping()
             table.stop()
-            raise KeyboardInterrupt
 
-        signal.signal(signal.SIGTERM, _stop)
-        signal.signal(signal.SIGINT, _stop)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.run()
+        server.run(ready, stopping)
+        if failed:
+            print(failed[0], file=sys.stderr)
+            return 1
         return 0
     finally:
         if follower is not None:
             follower.stop()
         if table is not None:
-            table.stop()  # drains queued commands; wakes and ends every SSE stream
+            table.stop()  # drains queued commands; ends every live stream
         devices.close()
-        if server is not None:
-            try:
-                server.close()
-                server.task_dispatcher.shutdown(cancel_pending=True, timeout=2)
-            except Exception:
-                pass
         lock.release()

@@ -9,7 +9,14 @@ Readers (HTTP handlers, SSE streams, the OLED and LED feeder) never see the live
 every change the loop publishes an immutable :class:`Snapshot` (public view, every seat's private view,
 seat claims, box status) and wakes anyone waiting in :meth:`Table.wait_for_change`. A waiter only ever
 picks up the newest snapshot, so a slow or dead consumer skips stale views instead of holding up the
-loop: the loop's only interaction with consumers is a ``notify_all`` under a lock nobody holds for long.
+loop: the loop's only interaction with consumers is a ``notify_all`` under a lock nobody holds for long,
+and a call to each listener registered with :meth:`Table.add_listener` (the web server's broadcaster
+uses it to wake its event loop; a listener must return at once).
+
+Vote flipping is kept cheap (a selection can be changed as often as a player likes, and each change is
+an action): a change of an already selected vote is rate-limited per seat before it is queued (429),
+and a vote that a later vote of the same seat, already queued behind it, replaces is answered 409
+``superseded`` instead of being journaled, so a burst becomes one journal row.
 
 This package depends on :mod:`controller.rules` only.
 """
@@ -44,6 +51,7 @@ from controller.table.journal import (
     move_aside,
     unavailable,
 )
+from controller.table.ratelimit import TokenBucket
 from controller.table.shotclock import ShotClock, check_seconds
 
 PADS_DECIDE = ("reveal", "abstain")
@@ -85,6 +93,10 @@ class TableConfig:
     # another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
     # taken from the journal, with a note
     require_match: frozenset[str] = frozenset()
+    # A seat may change an already selected vote this often per second on average, in bursts of up to
+    # ``vote_change_burst`` (0: no limit). The first selection of a round is never counted.
+    vote_changes_per_second: float = 4.0
+    vote_change_burst: int = 8
 
 
 class GameMismatch(JournalError):
@@ -122,6 +134,7 @@ class Snapshot:
     log: tuple[str, ...]
     game: int = 1  # 1 for the table's first game, +1 each time the host starts a new one
     pad_refusals: tuple[int, ...] = ()  # per seat: refused pad presses so far (for the LED flash)
+    claims: int = 0  # rises whenever a seat is claimed or released (a token starts or stops working)
     closed: bool = False
     notices: tuple[str, ...] = ()  # keys of the passing faults in ``status`` (CANNOT_SAVE, "hub")
     names: tuple[str | None, ...] = ()  # per seat (also in ``public["names"]``)
@@ -133,6 +146,14 @@ class Snapshot:
     @property
     def players(self) -> int:
         return len(self.seats)
+
+
+SUPERSEDED = Outcome.refused(
+    409, "superseded", "a newer vote of this seat, sent at the same moment, replaced this one"
+)
+TOO_FAST = Outcome.refused(
+    429, "too_fast", "this seat is changing its vote too fast; wait a moment and choose again"
+)
 
 
 class _Reply:
@@ -182,6 +203,10 @@ class Table:
         self._state = state  # loop thread only (and the constructor)
         self._seats = dict(seats)  # loop thread only: seat -> (token_hash, kind)
         self._queue: queue.Queue[_Command] = queue.Queue()
+        self._backlog: deque[_Command] = deque()  # loop thread only: drained from the queue, in order
+        self._listeners: list[Callable[[], object]] = []
+        self._buckets: dict[int, TokenBucket] = {}
+        self._bucket_lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._cond = threading.Condition()
         self._status = list(status)
@@ -197,6 +222,7 @@ class Table:
         self._locked = settings.get("seats_locked") == "1"
         self._handed = frozenset(s for s in range(self.players) if settings.get(f"human:{s}") == "1")
         self._serial = 0
+        self._claims = 0
         self._token_hashes: tuple[tuple[int, str], ...] = ()
         self._pad_waiters: dict[tuple[int, str], list[_Reply]] = {}
         self._pad_lock = threading.Lock()
@@ -371,9 +397,12 @@ class Table:
             self._thread.join(timeout)
         self._journal.close()
         with self._cond:
+            if self._stopping:
+                return
             self._stopping = True
             self._snapshot = _replace_closed(self._snapshot)
             self._cond.notify_all()
+        self._tell_listeners()
 
     def _run(self) -> None:
         ping = self.config.watchdog
@@ -392,7 +421,7 @@ class Table:
                 deadlines = [d for d in due if d is not None]
                 timeout = max(0.0, min(deadlines) - now) if deadlines else None
                 try:
-                    cmd = self._queue.get(timeout=timeout)
+                    cmd = self._backlog.popleft() if self._backlog else self._queue.get(timeout=timeout)
                 except queue.Empty:
                     if self._probe_due is not None and time.monotonic() >= self._probe_due:
                         self._probe_journal()
@@ -403,6 +432,10 @@ class Table:
             if cmd.kind == "stop":
                 self._fail_pending()
                 return
+            if self._superseded(cmd):
+                if cmd.reply is not None:
+                    cmd.reply.set(SUPERSEDED)
+                continue
             try:
                 outcome = self._handle(cmd)
             except Exception:  # the loop must survive anything
@@ -412,12 +445,36 @@ class Table:
                 cmd.reply.set(outcome)
             self._schedule_bot()
 
-    def _fail_pending(self) -> None:
+    def _superseded(self, cmd: _Command) -> bool:
+        """True when ``cmd`` is a vote that a later, already queued vote of the same seat replaces.
+
+        Only votes of other seats may lie between the two (they cannot change whether this seat's vote
+        is legal, nor does it change theirs), so skipping this one leaves the same game as applying both
+        in turn, one journal row shorter. The later vote is applied to the state as it is now, exactly as
+        a replay of the journal will apply it. If the later vote is then refused, this one is lost with
+        it: both came from the same seat within one moment, and the seat's phone shows what holds.
+        """
+        if not _is_vote(cmd):
+            return False
+        self._drain()
+        for later in self._backlog:
+            if later.seat == cmd.seat:
+                return _is_vote(later)
+            if not _is_vote(later):
+                return False
+        return False
+
+    def _drain(self) -> None:
         while True:
             try:
-                cmd = self._queue.get_nowait()
+                self._backlog.append(self._queue.get_nowait())
             except queue.Empty:
                 return
+
+    def _fail_pending(self) -> None:
+        self._drain()
+        while self._backlog:
+            cmd = self._backlog.popleft()
             if cmd.reply is not None:
                 cmd.reply.set(Outcome.refused(503, "stopping", "the table is shutting down"))
 
@@ -593,6 +650,7 @@ class Table:
             return Outcome.refused(503, "journal_unavailable", "the seat could not be saved; try again")
         self._saved()
         self._seats[seat] = (token_hash, "phone")
+        self._claims += 1
         self._names[seat] = clean
         self._apply_clock_rows(rows)
         self._publish()
@@ -683,6 +741,7 @@ class Table:
             return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
         self._saved()
         self._seats = after
+        self._claims += 1
         self._names[seat] = None
         self._apply_clock_rows(rows)
         self._publish()
@@ -772,6 +831,7 @@ class Table:
             log=tuple(self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
+            claims=self._claims,
             names=tuple(self._names),
             join_code=self._join_code,
             seats_locked=self._locked,
@@ -786,6 +846,14 @@ class Table:
             self._snapshot = snapshot
             self._token_hashes = hashes
             self._cond.notify_all()
+        self._tell_listeners()
+
+    def _tell_listeners(self) -> None:
+        for listener in self._listeners:
+            try:
+                listener()
+            except Exception:  # a consumer's fault must never cost the game
+                traceback.print_exc()
 
     # ------------------------------------------------------------------ any thread
     def snapshot(self) -> Snapshot:
@@ -801,6 +869,14 @@ class Table:
     def closed(self) -> bool:
         return self._stopping
 
+    def add_listener(self, listener: Callable[[], object]) -> None:
+        """Call ``listener()`` after every published change (and once on stop), from the loop thread.
+
+        It must not block: read :meth:`snapshot` or hand over to another thread. The web server's
+        broadcaster uses this to wake its event loop instead of keeping a thread waiting per stream.
+        """
+        self._listeners.append(listener)
+
     def _submit(self, cmd: _Command, timeout: float) -> Outcome:
         if self._stopping:
             return Outcome.refused(503, "stopping", "the table is shutting down")
@@ -815,8 +891,25 @@ class Table:
     def submit_action(
         self, seat: int, action: rules.Action, source: str = "phone", timeout: float = 30.0
     ) -> Outcome:
-        """Apply ``action`` for ``seat``; returns once it is journaled (``data["me"]``) or refused."""
+        """Apply ``action`` for ``seat``; returns once it is journaled (``data["me"]``) or refused.
+
+        A phone changing a vote it already selected takes a token of the seat's bucket first (429 when it
+        is empty), so one seat flipping its vote cannot fill the queue ahead of everyone else.
+        """
+        if source == "phone" and action.act == "vote" and not self._may_change_vote(seat):
+            return TOO_FAST
         return self._submit(_Command("act", seat=seat, payload=action, source=source), timeout)
+
+    def _may_change_vote(self, seat: int) -> bool:
+        rate = self.config.vote_changes_per_second
+        seats = self._snapshot.seats
+        if rate <= 0 or not 0 <= seat < len(seats) or seats[seat].get("selected") is None:
+            return True  # no limit, or the round's first selection
+        with self._bucket_lock:
+            bucket = self._buckets.get(seat)
+            if bucket is None:
+                bucket = self._buckets[seat] = TokenBucket(rate, max(1, self.config.vote_change_burst))
+            return bucket.take()
 
     def join(self, seat: int, name: object = None, code: object = None, timeout: float = 30.0) -> Outcome:
         """Claim an unclaimed seat, with an optional name (and the join code when the host set one);
@@ -882,6 +975,10 @@ class Table:
             if hmac.compare_digest(candidate, token_hash):
                 found = seat
         return found
+
+
+def _is_vote(cmd: _Command) -> bool:
+    return cmd.kind == "act" and getattr(cmd.payload, "act", None) == "vote"
 
 
 def deal_game(

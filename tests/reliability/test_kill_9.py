@@ -73,7 +73,8 @@ def _drive(
             with lock:
                 acked.append((version, {"seat": seat, **action}))
         else:
-            assert r.status_code == 409, (r.status_code, r.text)
+            # 409: refused by the rules; 429: the seat changes its vote faster than the box allows
+            assert r.status_code in (409, 429), (r.status_code, r.text)
 
 
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool) -> None:

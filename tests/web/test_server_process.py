@@ -1,5 +1,9 @@
-"""The real server process (waitress) on loopback: start-up line, SSE latency, heartbeats, reconnects,
-clients that never read, bad input over real HTTP and a clean SIGTERM resume."""
+"""The real server process on loopback: start-up line, SSE latency, heartbeats, reconnects, clients that
+never read, bad input over real HTTP and a clean SIGTERM resume.
+
+Simulated phones connect from loopback addresses of their own (``phone_address``), as real phones have
+their own addresses: the box caps live streams per client address.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from web_helpers import SSE, Server
+from web_helpers import SSE, Server, phone_address
 
 from controller.table.journal import FILENAME
 
@@ -77,10 +81,10 @@ def test_clients_that_never_read_do_not_stall_the_table(tmp_path: Path) -> None:
     with Server(tmp_path, "--heartbeat", "0.2") as server:
         tokens = _join_all(server)
         stuck = []
-        for _ in range(20):
-            s = socket.create_connection(("127.0.0.1", server.port))
+        for n in range(20):
+            s = socket.create_connection(("127.0.0.1", server.port), source_address=(phone_address(n), 0))
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
-            s.sendall(b"GET /api/table/events HTTP/1.1\r\nHost: x\r\n\r\n")
+            s.sendall(b"GET /api/table/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             stuck.append(s)  # never read
         t0 = time.monotonic()
         for seat in range(5):
@@ -123,6 +127,17 @@ def test_bad_input_over_real_http(tmp_path: Path) -> None:
         assert r.status_code in (400, 413)
         assert requests.get(f"{server.url}/api/me", timeout=5).status_code == 401
         assert requests.get(f"{server.url}/api/table", timeout=5).json()["version"] == 0
+        # a name that is not the box's (DNS rebinding): the live streams refuse it as the app does
+        foreign = {"Host": f"rebind.attacker.example:{server.port}"}
+        for path, headers in (("/api/table/events", foreign), ("/api/me/events", foreign | _auth(token)),
+                              ("/api/table", foreign)):  # fmt: skip
+            r = requests.get(f"{server.url}{path}", headers=headers, timeout=5, stream=True)
+            assert r.status_code == 421 and r.json()["error"]["code"] == "unknown_host", path
+            assert r.headers["X-Content-Type-Options"] == "nosniff"
+        own = SSE(server.port, "/api/me/events", token)
+        assert own.status == 200 and own.resp.getheader("X-Content-Type-Options") == "nosniff"
+        assert own.next_event()["seat"] == 0
+        own.close()
 
 
 def test_sigterm_then_resume_keeps_state_and_tokens(tmp_path: Path) -> None:
@@ -186,7 +201,11 @@ def test_virtual_pads_press_through_mocked_gpio_or_a_simulated_hub(tmp_path: Pat
         assert r.status_code == 409  # pressed already this round
         box = requests.get(f"{server.url}/api/box", timeout=5).json()
         assert box["mock"] is True and box["pads"] == pads
+        deadline = time.monotonic() + 10  # the OLED comes up just after `serving`, on its own thread
         png = requests.get(f"{server.url}/api/display.png", timeout=5)
+        while png.status_code == 404 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            png = requests.get(f"{server.url}/api/display.png", timeout=5)
         assert png.status_code == 200 and png.content.startswith(b"\x89PNG")
 
 
@@ -203,9 +222,11 @@ def test_sixteen_phones_and_two_table_screens_at_once(tmp_path: Path) -> None:
     """14 seats, two of them open on a second phone too, and two table screens: all stay live."""
     with Server(tmp_path, "--heartbeat", "0.5", players=14) as server:
         tokens = _join_all(server, 14)
-        streams = [SSE(server.port, "/api/me/events", tokens[s]) for s in range(14)]
-        streams += [SSE(server.port, "/api/me/events", tokens[s]) for s in (0, 1)]
-        streams += [SSE(server.port, "/api/table/events") for _ in range(2)]
+        streams = [SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(14)]
+        streams += [
+            SSE(server.port, "/api/me/events", tokens[s], source=phone_address(20 + s)) for s in (0, 1)
+        ]
+        streams += [SSE(server.port, "/api/table/events", source=phone_address(30 + n)) for n in range(2)]
         try:
             assert all(s.status == 200 for s in streams)
             assert all(s.next_event() for s in streams)  # the current view on connect

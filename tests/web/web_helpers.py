@@ -11,10 +11,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from controller import rules
-from controller.client import BoxProcess, EventStream, random_action
+from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.table.table import FEED_LINES
 
-__all__ = ["SSE", "FeedMirror", "Server", "env_int", "random_action", "walk_keys"]
+__all__ = ["SSE", "FeedMirror", "Server", "env_int", "phone_address", "random_action", "walk_keys"]
 
 
 def env_int(name: str, default: int) -> int:

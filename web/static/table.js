@@ -188,12 +188,18 @@ async function side() {
   seats = s.ok ? s.body : seats; box = b.ok ? b.body : box;
   render();
 }
-const es = new EventSource("/api/table/events");
-es.onmessage = (e) => {
-  prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); side();
-  if (emulated()) { oled(); setTimeout(oled, 600); }
-};
 // the emulated OLED of mock mode (on a Pi the real one sits on the box)
 const emulated = () => box && box.mock && box.display;
+function listen() {
+  const es = new EventSource("/api/table/events");
+  es.onmessage = (e) => {
+    prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); side();
+    if (emulated()) { oled(); setTimeout(oled, 600); }
+  };
+  // EventSource retries a dropped stream by itself, but not a refused one (the box full, restarting):
+  // open a new one a little later
+  es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000); };
+}
+listen();
 setInterval(side, 3000);
 side().then(() => { if (emulated()) oled(); });

@@ -620,7 +620,6 @@ def main(args: argparse.Namespace) -> int:
 
         # virtual pads exist only where there are mock pads to press (not with --pads phone)
         mock_press = press_virtual_pad if mock and pads != "phone" else None
-        box_info: dict[str, object] = {"mock": mock, "display": False}
         public_base = os.environ.get("JACCUSE_PUBLIC_BASE", "").rstrip("/")
         wildcard = config.host in ("0.0.0.0", "::", "")
         lan = LanAddress(fixed=None if wildcard else config.host.strip("[]"))
@@ -635,7 +634,7 @@ def main(args: argparse.Namespace) -> int:
             table,
             host_key=host_key,
             mock_press=mock_press,
-            box_info=box_info,
+            box_info={"mock": mock, "display": False},
             display=_LateDisplay(devices),
             public_base=base_now,
             names=names,
@@ -678,7 +677,8 @@ def main(args: argparse.Namespace) -> int:
                 failed.append(str(exc))
                 server.stop()
                 return
-            box_info["display"] = devices.display is not None
+            # the app holds its own copy of box_info: tell it there is a frame to show now
+            app.config["JACCUSE_BOX_INFO"]["display"] = devices.display is not None
             devices.start(table, lambda: base_now() + "/", wait=broadcaster.wait_fanned_out)
             devices_up.set()
 

@@ -75,6 +75,16 @@ def test_startup_line_and_sse_latency(tmp_path: Path) -> None:
         assert again.next_event()["version"] == 5
         again.close()
         me.close()
+        # the emulated OLED comes up just after `serving`: /api/box then says so (the table page shows
+        # the frame only when it does) and the frame is served
+        deadline = time.monotonic() + 10
+        while not requests.get(f"{server.url}/api/box", timeout=5).json()["display"]:
+            assert time.monotonic() < deadline, "/api/box never said there is a display"
+            time.sleep(0.05)
+        while (frame := requests.get(f"{server.url}/api/display.png", timeout=5)).status_code != 200:
+            assert time.monotonic() < deadline, frame.status_code
+            time.sleep(0.05)
+        assert frame.headers["Content-Type"] == "image/png"
 
 
 def test_clients_that_never_read_do_not_stall_the_table(tmp_path: Path) -> None:

@@ -1,4 +1,9 @@
-"""The feeder between the table and the devices: reveal moments and hub faults reach the OLED and pages."""
+"""The feeder between the table and the devices: reveal moments and hub faults reach the OLED and pages.
+
+The box's feeder waits in the broadcaster's ``wait_fanned_out`` (the OLED is drawn once the phones'
+streams were written); each feed test runs that way too, with the broadcaster on an event loop of its
+own as the server runs it, besides the table's own ``wait_for_change``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from web_helpers import WaitFor
 
 from controller.commands import run
 from controller.config import Config
@@ -41,7 +48,7 @@ class RecordingDisplay:
         raise AssertionError("no such frame was pushed")
 
 
-def _start(tmp_path: Path) -> tuple[Table, Any, RecordingDisplay]:
+def _start(tmp_path: Path, wait_for: WaitFor | None = None) -> tuple[Table, Any, RecordingDisplay]:
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
     devices = run._Devices()
     devices.open(True, "mock", 5, Config())
@@ -50,12 +57,12 @@ def _start(tmp_path: Path) -> tuple[Table, Any, RecordingDisplay]:
     display = RecordingDisplay()
     devices.display = display
     table.start()
-    devices.start(table, "http://box.local:8000/")
+    devices.start(table, "http://box.local:8000/", wait=wait_for(table) if wait_for else None)
     return table, devices, display
 
 
-def test_a_resolved_round_shows_its_cards_on_the_oled(tmp_path: Path) -> None:
-    table, devices, display = _start(tmp_path)
+def test_a_resolved_round_shows_its_cards_on_the_oled(tmp_path: Path, wait_for: WaitFor | None) -> None:
+    table, devices, display = _start(tmp_path, wait_for)
     try:
         for seat in range(5):
             card = table.snapshot().seats[seat]["hand"][0]
@@ -75,8 +82,10 @@ def test_a_resolved_round_shows_its_cards_on_the_oled(tmp_path: Path) -> None:
         table.stop()
 
 
-def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(tmp_path: Path) -> None:
-    table, devices, display = _start(tmp_path)
+def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(
+    tmp_path: Path, wait_for: WaitFor | None
+) -> None:
+    table, devices, display = _start(tmp_path, wait_for)
     try:
         devices._on_hub_status(False)
         display.wait_for(lambda m: m.hub_connected is False)
@@ -95,9 +104,11 @@ def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(tmp_path: Path)
         table.stop()
 
 
-def test_the_shot_clock_counts_down_on_the_oled_while_nothing_else_changes(tmp_path: Path) -> None:
+def test_the_shot_clock_counts_down_on_the_oled_while_nothing_else_changes(
+    tmp_path: Path, wait_for: WaitFor | None
+) -> None:
     # the feeder sleeps while the table is idle; a running clock must still wake it every second
-    table, devices, display = _start(tmp_path)
+    table, devices, display = _start(tmp_path, wait_for)
     try:
         for seat in range(5):
             table.join(seat)

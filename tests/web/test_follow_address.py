@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_device_feed import RecordingDisplay
+from web_helpers import WaitFor
 
 from controller.commands import run
 from controller.config import Config
@@ -106,7 +107,7 @@ def test_qr_codes_join_address_and_host_check_follow_a_late_lease(tmp_path: Path
         table.stop()
 
 
-def test_the_oled_start_screen_follows_the_address(tmp_path: Path) -> None:
+def test_the_oled_start_screen_follows_the_address(tmp_path: Path, wait_for: WaitFor | None) -> None:
     lease = Lease()
     lan = LanAddress(lease, lease.all, every=0.0)
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
@@ -117,7 +118,7 @@ def test_the_oled_start_screen_follows_the_address(tmp_path: Path) -> None:
     display = RecordingDisplay()
     devices.display = display
     table.start()
-    devices.start(table, lambda: f"http://{lan.current()}:8000/")
+    devices.start(table, lambda: f"http://{lan.current()}:8000/", wait=wait_for(table) if wait_for else None)
     try:
         display.wait_for(lambda m: m.startup_url == "http://127.0.0.1:8000/")
         lease.address = "192.168.1.20"

@@ -1,20 +1,32 @@
 """Shared helpers for the web tests: random legal-looking moves, a real server process, an SSE reader.
 
-All three come from ``controller.client``, which the benchmarks use too.
+All three come from ``controller.client``, which the benchmarks use too. ``ServerLoop`` runs the
+broadcaster of the live streams on an event loop of its own, as the web server does.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from controller import rules
 from controller.client import BoxProcess, EventStream, phone_address, random_action
+from controller.table import Table
 from controller.table.table import FEED_LINES
+from web.sse import Broadcaster
 
-__all__ = ["SSE", "FeedMirror", "Server", "env_int", "phone_address", "random_action", "walk_keys"]
+__all__ = [
+    "SSE", "FeedMirror", "Server", "ServerLoop", "WaitFor", "env_int", "phone_address", "random_action",
+    "walk_keys",
+]  # fmt: skip
+
+#: how the devices' feeder waits for a change: None (the table's own wait), or a function of the table
+#: that gives the broadcaster's wait (see the ``wait_for`` fixture)
+WaitFor = Callable[[Table], Any]
 
 
 def env_int(name: str, default: int) -> int:
@@ -54,3 +66,27 @@ class FeedMirror:
 
     def view(self, seat: int) -> list[dict[str, Any]]:
         return [{"version": v, "text": text} for v, text in reversed(self.feeds[seat])]
+
+
+class ServerLoop:
+    """A broadcaster attached to an event loop on a thread of its own, as the web server runs it."""
+
+    def __init__(self, table: Table) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.broadcaster = Broadcaster(table)
+        self._thread = threading.Thread(target=self.loop.run_forever, name="test-server-loop", daemon=True)
+        self._thread.start()
+        attached = threading.Event()
+
+        def attach() -> None:
+            self.broadcaster.attach(self.loop)
+            attached.set()
+
+        self.loop.call_soon_threadsafe(attach)
+        assert attached.wait(5)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.broadcaster.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join(5)
+        self.loop.close()

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from controller.lan import LanAddress
 from controller.rules import Action
 from controller.table import Table, TableConfig
 from web import create_app
-from web.guards import BoxNames, stream_guard
+from web.guards import BoxNames, host_acceptable, stream_guard
 from web.sse import Broadcaster
 
 
@@ -371,3 +373,82 @@ def test_streams_send_exactly_the_views_the_api_answers(table: Table) -> None:
         assert stream.events()[-1] == me.get_json()
         assert me.get_json()["name"] == f"P{seat}" and me.get_json()["feed"]
     assert seats[1].events()[-1]["pad_refusals"] == 1
+
+
+HEADER_TEXT = st.text(st.characters(min_codepoint=32, max_codepoint=126), max_size=40)
+
+
+def test_stream_requests_of_any_shape_get_a_well_formed_answer(table: Table) -> None:
+    """The stream paths are outside Flask, so the HTTP fuzz test (tests/reliability) does not reach them:
+    generated stream requests (any method, Host, scheme, token, cookie, client) are each answered with a
+    status the contract knows, the JSON error shape and nosniff; a seat's stream opens only with its own
+    token and under one of the box's names; and nothing the table holds changes."""
+    tokens = [table.join(s).data["token"] for s in range(3)]
+    names = _box_names()
+    before = table.snapshot()
+    token_values = st.one_of(st.sampled_from(tokens), st.sampled_from(["", "nope", "x" * 600]), HEADER_TEXT)
+    hosts = st.one_of(
+        st.none(), st.sampled_from((f"{BOX}:8000", "localhost", "jaccuse-box.local", "evil.example",
+                                    "[::1]:80", "127.0.0.1:0", "a b", "")), HEADER_TEXT,
+    )  # fmt: skip
+
+    @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(
+        method=st.sampled_from(("GET",) * 6 + ("HEAD", "POST", "PUT", "DELETE", "OPTIONS")),
+        path=st.sampled_from(("/api/table/events", "/api/me/events", "/api/me/events")),
+        host=hosts,
+        scheme=st.sampled_from(("Bearer ", "bearer ", "Basic ", "", None)),
+        token=token_values,
+        cookie=st.none() | token_values.map(lambda t: f"jaccuse_token={t}") | HEADER_TEXT,
+        client=st.sampled_from(("10.0.0.1", "127.0.0.1", "::1", "192.168.1.50")),
+    )
+    def one_request(method: str, path: str, host: str | None, scheme: str | None, token: str,
+                    cookie: str | None, client: str) -> None:  # fmt: skip
+        headers: list[tuple[bytes, bytes]] = []
+        if host is not None:
+            headers.append((b"host", host.encode()))
+        if scheme is not None:
+            headers.append((b"authorization", (scheme + token).encode()))
+        if cookie is not None:
+            headers.append((b"cookie", cookie.encode()))
+        c = Client(path, headers, client)
+        c.scope["method"] = method
+        c.leave()  # gone at once: a stream that opens sends its first frame and ends
+
+        async def main() -> None:
+            b = Broadcaster(table, per_client=64)
+            b.add_guard(stream_guard(names))
+            b.attach(asyncio.get_running_loop())
+            await asyncio.wait_for(b.serve(c.scope, c.receive, c.send), 5)
+            b.close()
+
+        _run(main())
+        assert c.done and c.headers[b"x-content-type-options"] == b"nosniff", c.status
+        if method not in ("GET", "HEAD"):
+            assert c.status == 405
+        elif not host_acceptable(host, names):
+            assert c.status == 421
+        elif path == "/api/me/events":
+            # the header wins when it is there and not empty (only a Bearer one carries a token); else
+            # the page's cookie
+            if scheme is not None and scheme + token:
+                sent = token.strip() if scheme.lower() == "bearer " else None
+            else:
+                prefix = "jaccuse_token="
+                sent = cookie[len(prefix):] if cookie and cookie.startswith(prefix) else None
+            seat = table.authenticate(sent)
+            if seat is None:
+                assert c.status == 401
+            else:
+                assert c.status == 200
+                if method == "GET":
+                    assert c.events()[0]["seat"] == seat
+        else:
+            assert c.status == 200
+        if c.status != 200:
+            error = c.body()["error"]
+            assert error["code"] and error["message"]
+
+    one_request()
+    after = table.snapshot()
+    assert (after.version, after.claimed, after.public) == (before.version, before.claimed, before.public)

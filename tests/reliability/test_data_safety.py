@@ -220,9 +220,12 @@ def test_a_second_box_on_the_same_data_dir_says_who_holds_it_and_exits(tmp_path:
 # ---------------------------------------------------------------- point 8: the disk fills while running
 
 
-def _oled(url: str) -> bytes:
-    png = requests.get(f"{url}/api/display.png", timeout=10).content
-    return Image.open(io.BytesIO(png)).convert("1").tobytes()
+def _oled(url: str) -> bytes | None:
+    """The emulated OLED's frame, or None while there is none yet (the OLED comes up after serving)."""
+    r = requests.get(f"{url}/api/display.png", timeout=10)
+    if r.status_code != 200:
+        return None
+    return Image.open(io.BytesIO(r.content)).convert("1").tobytes()
 
 
 def _wait(check: Callable[[], bool], timeout: float = 20.0) -> None:
@@ -256,6 +259,6 @@ def test_a_disk_that_fills_while_running_shows_on_the_pages_and_the_oled_and_cle
         # nobody acts: the box finds out by itself, within a few seconds
         _wait(lambda: not any(line.startswith("cannot save")
                               for line in requests.get(f"{box.url}/api/box", timeout=10).json()["status"]))
-        _wait(lambda: _oled(box.url) != cannot_save)
+        _wait(lambda: _oled(box.url) not in (None, cannot_save))
         r = requests.post(f"{box.url}/api/me/actions", json=move, headers=auth, timeout=10)
         assert r.status_code == 200 and r.json()["me"]["table"]["version"] == 1

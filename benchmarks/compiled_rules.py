@@ -1,7 +1,7 @@
 """Build a mypyc-compiled copy of the rules core in a folder, to measure or test it beside the pure one.
 
 Run: .venv/bin/python benchmarks/compiled_rules.py [DEST]   (default build/compiled-rules)
-Then: PYTHONPATH=DEST python ...  imports the compiled ``controller.rules``.
+Then: PYTHONPATH=DEST python ...  imports the compiled ``controller.games.jaccuse``.
 
 The copy holds the whole ``controller`` package with the rules' extension modules beside their
 sources (Python imports an extension before a ``.py`` of the same name), and links to ``web``,
@@ -67,7 +67,7 @@ def _build_locked(dest: Path, quiet: bool) -> Path:
     if result.returncode != 0:
         tail = (result.stderr or "")[-2000:] if quiet else ""
         raise RuntimeError(f"compiling the rules core failed (exit {result.returncode})\n{tail}")
-    if not list((dest / "controller" / "rules").glob("engine*.so")):
+    if not list((dest / "controller" / "games" / "jaccuse").glob("engine*.so")):
         raise RuntimeError("the build finished but left no compiled engine module")
     stamp.write_text(digest)
     return dest

@@ -10,7 +10,7 @@ The same sources are measured twice, one after the other, each in its own proces
 as plain Python, and compiled with mypyc (built into build/compiled-rules by
 benchmarks/compiled_rules.py, as JACCUSE_COMPILE_RULES=1 builds an install). "moves chosen/s" is
 the bare cost of the bot choosing on a fixed state, so the figures show where the time goes. Both
-builds play the very same games (tests/rules/test_compiled_build.py), so the counts compare.
+builds play the very same games (tests/jaccuse/test_compiled_build.py), so the counts compare.
 Betrayal's core is measured as plain Python only (its goal is set for plain Python; only
 J'Accuse's core has a compiled build). Timings are wall-clock: on a busy machine run it twice and
 take the better.
@@ -74,7 +74,7 @@ def _choosing_only(players: int, seconds: float, game: str = "jaccuse") -> float
 
 def _worker(seconds: float, game: str) -> None:
     """Measure whichever build this process imports; one JSON line per player count."""
-    from controller import rules
+    from controller.games import jaccuse as rules
 
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as the goal says

@@ -49,7 +49,7 @@ from _box import (
     use_slow_cpu,
 )
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table.journal import FILENAME, Journal
 
 PLAYERS = 14

@@ -35,10 +35,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
-    # tests/rules/test_compiled_build.py runs the rules tests again on a compiled copy; make sure the
+    # tests/jaccuse/test_compiled_build.py runs the rules tests again on a compiled copy; make sure the
     # copy is what got imported, not the sources beside the tests
     if os.environ.get("JACCUSE_EXPECT_COMPILED_RULES") == "1":
-        from controller import rules
+        from controller.games import jaccuse as rules
 
         if not rules.COMPILED:
             raise pytest.UsageError(f"expected the compiled rules core, imported {rules.__file__}")

@@ -67,7 +67,7 @@ def _pip_wheel(tmp_path: Path, compiled: bool) -> list[str]:
 @pytest.mark.slow
 def test_a_compiled_wheel_holds_the_rules_as_extension_modules(tmp_path: Path) -> None:
     names = _pip_wheel(tmp_path, compiled=True)
-    rules = [Path(n) for n in names if n.startswith("controller/rules/")]
+    rules = [Path(n) for n in names if n.startswith("controller/games/jaccuse/")]
     # each module's extension, beside the *__mypyc helper libraries mypyc adds
     compiled = {p.name.split(".")[0] for p in rules if p.suffix == ".so"} - {
         p.name.split(".")[0] for p in rules if p.name.split(".")[0].endswith("__mypyc")}
@@ -80,5 +80,5 @@ def test_a_compiled_wheel_holds_the_rules_as_extension_modules(tmp_path: Path) -
 @pytest.mark.slow
 def test_a_plain_wheel_is_pure_python(tmp_path: Path) -> None:
     names = _pip_wheel(tmp_path, compiled=False)
-    assert "controller/rules/engine.py" in names
+    assert "controller/games/jaccuse/engine.py" in names
     assert not [n for n in names if n.endswith(".so")]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from controller.games.jaccuse import play_bot_game
 from controller.replay import replay_text
-from controller.rules import play_bot_game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "contracts" / "examples"
 KEYS = [

@@ -6,9 +6,9 @@ import random
 import pytest
 
 from controller.cli import main
-from controller.rules import Accepted, apply, color_of, deal_cards, new_game
-from controller.rules.strategy import TableMemory, sensible_action, wanted_colour
-from controller.simulate import play_game, simulate
+from controller.games.jaccuse import Accepted, apply, color_of, deal_cards, new_game
+from controller.games.jaccuse.balance import play_game, simulate
+from controller.games.jaccuse.strategy import TableMemory, sensible_action, wanted_colour
 
 
 @pytest.mark.parametrize("policy", ["random", "sensible"])
@@ -62,7 +62,7 @@ def test_simulate_command_rejects_bad_numbers(args: list[str], capsys: pytest.Ca
 
 
 def test_a_game_cut_off_at_the_action_cap_is_reported_as_unfinished() -> None:
-    from controller.simulate import MAX_ACTIONS, GameStats, Report, format_report
+    from controller.games.jaccuse.balance import MAX_ACTIONS, GameStats, Report, format_report
 
     capped = GameStats(900, None, 0, MAX_ACTIONS, {"mixed": (5, 0)})
     no_winner = GameStats(3, None, 0, 40, {"mixed": (5, 0)})
@@ -73,7 +73,7 @@ def test_a_game_cut_off_at_the_action_cap_is_reported_as_unfinished() -> None:
 
 def test_sensible_bots_do_not_replay_the_same_tie_for_ever() -> None:
     """Seed 97 once looped: every tie round went unrevealed and the next election tied the same way."""
-    from controller.simulate import MAX_ACTIONS, play_game
+    from controller.games.jaccuse.balance import MAX_ACTIONS, play_game
 
     for seed in (97, 204, 243):
         game = play_game(8, seed, "sensible")
@@ -81,7 +81,7 @@ def test_sensible_bots_do_not_replay_the_same_tie_for_ever() -> None:
 
 
 def test_the_alignment_line_reads_as_three_rates_not_a_split() -> None:
-    from controller.simulate import format_report, simulate
+    from controller.games.jaccuse.balance import format_report, simulate
 
     text = format_report(simulate(5, 3, 0, "random").to_dict())
     line = next(x for x in text.splitlines() if "aligned" in x)

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import HostKey, Outcome, Snapshot, Table
 from web import host_key_now, host_key_ok, public_base_now
 from web.guards import is_the_box

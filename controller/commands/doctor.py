@@ -113,7 +113,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def _report_rules_build(report: Report) -> None:
-    from controller import rules
+    from controller.games import jaccuse as rules
 
     report.section("Software")
     if rules.COMPILED:

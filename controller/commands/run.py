@@ -33,7 +33,7 @@ from typing import Any
 
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 from controller.config import Config, ConfigError, host_error, load_config, with_overrides
-from controller.rules import MAX_PLAYERS, MIN_PLAYERS
+from controller.games.jaccuse import MAX_PLAYERS, MIN_PLAYERS
 
 PAD_CHOICES = ("auto", "gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"

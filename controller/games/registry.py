@@ -2,10 +2,8 @@
 
 The typed returns are also the check that each game has the common shape: mypy --strict
 controller/games fails when one of them drifts from the protocols of ``shape.py``. Packages are
-imported only when asked for, so picking one game never loads another. J'Accuse's pieces still live
-outside controller/games (controller/rules, controller/replay.py, controller/simulate.py) until
-the multi-game table moves them in (issue 16's second step); a new game is one package here and one
-entry in each lookup below.
+imported only when asked for, so picking one game never loads another. A new game is one package
+beside ``jaccuse`` and ``betrayal`` and one entry in each lookup below.
 """
 
 from __future__ import annotations
@@ -37,7 +35,7 @@ def rules(name: str) -> GameRules[Any, Any, Any]:
 
         typed_betrayal: GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal] = betrayal
         return typed_betrayal
-    from controller import rules as jaccuse
+    from controller.games import jaccuse as jaccuse
 
     typed_jaccuse: GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal] = jaccuse
     return typed_jaccuse
@@ -51,7 +49,7 @@ def strategy(name: str) -> GameStrategy[Any, Any, Any]:
 
         typed_betrayal: GameStrategy[Any, Any, betrayal_bot.TableMemory] = betrayal_bot
         return typed_betrayal
-    from controller.rules import strategy as jaccuse_bot
+    from controller.games.jaccuse import strategy as jaccuse_bot
 
     typed_jaccuse: GameStrategy[Any, Any, jaccuse_bot.TableMemory] = jaccuse_bot
     return typed_jaccuse
@@ -64,7 +62,7 @@ def replay_reader(name: str) -> ReplayReader:
         from controller.games.betrayal import replay as betrayal_replay
 
         return betrayal_replay
-    from controller import replay as jaccuse_replay
+    from controller.games.jaccuse import replay as jaccuse_replay
 
     return jaccuse_replay
 
@@ -76,6 +74,6 @@ def balance(name: str) -> GameBalance:
         from controller.games.betrayal import balance as betrayal_balance
 
         return betrayal_balance
-    from controller import simulate as jaccuse_balance
+    from controller.games.jaccuse import balance as jaccuse_balance
 
     return jaccuse_balance

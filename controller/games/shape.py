@@ -3,11 +3,9 @@
 A game is a package of pure rules (no I/O, no clock, no threads, randomness only from an RNG passed
 in) whose module satisfies ``GameRules``, with three submodules: ``strategy`` (``GameStrategy``, the
 sensible bot), ``replay`` (``ReplayReader``, its replay file) and ``balance`` (``GameBalance``, the
-simulator's report). The names are J'Accuse's (``controller.rules``, ``controller.replay``,
-``controller.simulate``), which had them first. The CLI and the benchmark drive a game only through
-these, and the table will too; ``registry.py`` checks every game against them with mypy (its typed
-lookups), and ``missing_members`` checks any module at run time. docs/dev-interfaces.md ("Adding a
-game") explains each member.
+simulator's report). The CLI, the table and the benchmarks drive a game only through these;
+``registry.py`` checks every game against them with mypy (its typed lookups), and ``missing_members``
+checks any module at run time. docs/dev-interfaces.md ("Adding a game") explains each member.
 
 Conventions the types cannot say:
 - Every state is a value: ``apply`` never changes the state it is given; a refused action changes

@@ -1,6 +1,6 @@
 """The table: the single-writer game loop, its SQLite journal, seat tokens and view fan-out.
 
-Depends on :mod:`controller.rules` only; the web app and the devices depend on this, never the reverse.
+Depends on the games' rules packages only; the web app and the devices depend on this, never the reverse.
 """
 
 from controller.table.hostkey import HostKey, check_host_key, load_host_key

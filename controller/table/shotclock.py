@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from controller import rules
+from controller.games import jaccuse as rules
 
 MIN_SECONDS: Final = 5
 MAX_SECONDS: Final = 3600

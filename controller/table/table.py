@@ -18,7 +18,7 @@ an action): a change of an already selected vote is rate-limited per seat before
 and a vote that a later vote of the same seat, already queued behind it, replaces is answered 409
 ``superseded`` instead of being journaled, so a burst becomes one journal row.
 
-This package depends on :mod:`controller.rules` only.
+This package depends on :mod:`controller.games.jaccuse` only.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import seating
 from controller.table.journal import (
     FILENAME,

@@ -34,8 +34,8 @@ def test_betrayals_pieces_live_in_its_package() -> None:
 
 
 def test_the_registry_knows_both_games_and_jaccuse_is_the_default() -> None:
-    from controller import rules as jaccuse
     from controller.games import betrayal
+    from controller.games import jaccuse as jaccuse
 
     assert GAMES == ("jaccuse", "betrayal") and registry.DEFAULT_GAME == "jaccuse"
     assert rules("jaccuse") is jaccuse and rules("betrayal") is betrayal

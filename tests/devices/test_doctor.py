@@ -38,7 +38,7 @@ def test_pi_without_i2c_explains_how_to_enable_it(tmp_path: Path) -> None:
 
 
 def test_doctor_says_which_rules_build_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from controller import rules
+    from controller.games import jaccuse as rules
 
     monkeypatch.setattr(rules, "COMPILED", False)
     _, text = run("--root", str(tmp_path))

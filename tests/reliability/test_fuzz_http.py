@@ -21,7 +21,7 @@ from urllib.parse import quote
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.rules import ACTS
+from controller.games.jaccuse import ACTS
 from controller.table import Table, TableConfig, load_host_key
 from web import MAX_BODY, create_app
 

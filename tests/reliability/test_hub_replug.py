@@ -22,8 +22,8 @@ from typing import Any
 
 from fake_cable import Cable
 
-from controller import rules
 from controller.devices.serial_pads import SerialPads
+from controller.games import jaccuse as rules
 from controller.table import Table, TableConfig
 
 PLAYERS = 8

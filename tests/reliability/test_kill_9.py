@@ -19,7 +19,7 @@ from typing import Any
 import requests
 from web_helpers import Server, env_int, random_action
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import rules_part
 from controller.table.journal import FILENAME
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import CorruptJournal, Journal, Snapshot, Table, TableConfig, rules_part
 from controller.table.journal import FILENAME
 from controller.table.table import deal_game, game_from_record

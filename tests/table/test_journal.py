@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import CorruptJournal, Journal, Table, TableConfig
 from controller.table.journal import FILENAME, move_aside
 

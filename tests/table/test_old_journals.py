@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import Journal, Table, TableConfig
 from controller.table.journal import FILENAME
 

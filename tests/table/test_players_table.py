@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from controller import rules
-from controller.rules.cards import color_of, pretty, rank_value
+from controller.games import jaccuse as rules
+from controller.games.jaccuse.cards import color_of, pretty, rank_value
 from controller.table import GameMismatch, Journal, JournalUnavailable, Table, TableConfig
 from controller.table.journal import FILENAME
 from controller.table.seating import BadName, clean_name, code_matches, labels

@@ -6,7 +6,7 @@ import threading
 import time
 from pathlib import Path
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import Journal, Table, TableConfig
 from controller.table.journal import FILENAME
 

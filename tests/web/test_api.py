@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.rules import Action
+from controller.games.jaccuse import Action
 from controller.table import Table, TableConfig
 from web import MAX_BODY, create_app
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from web_helpers import FeedMirror, env_int, walk_keys
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import Table, TableConfig, rules_part
 from controller.table.table import deal_game
 from web import create_app

@@ -16,7 +16,7 @@ from web_helpers import WaitFor
 
 from controller.commands import run
 from controller.config import Config
-from controller.rules import Action
+from controller.games.jaccuse import Action
 from controller.table import Table, TableConfig
 
 

@@ -24,7 +24,7 @@ import pytest
 import requests
 from web_helpers import SSE, FeedMirror, Server, env_int, phone_address, random_action, walk_keys
 
-from controller import rules
+from controller.games import jaccuse as rules
 from controller.table import rules_part, seating
 from controller.table.journal import FILENAME
 

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.games.jaccuse import Action
 from controller.lan import LanAddress
-from controller.rules import Action
 from controller.table import Table, TableConfig
 from web import create_app
 from web.guards import BoxNames, host_acceptable, stream_guard

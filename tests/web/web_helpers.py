@@ -13,8 +13,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from controller import rules
 from controller.client import BoxProcess, EventStream, phone_address, random_action
+from controller.games import jaccuse as rules
 from controller.table import Table
 from controller.table.table import FEED_LINES
 from web.sse import Broadcaster

@@ -3,7 +3,7 @@
 Run it with that build's ``controller`` first on the path (commit 723844f), from the repository root:
 
     git archive 723844f controller | tar -x -C /tmp/old
-    PYTHONPATH=/tmp/old:tests/rules .venv/bin/python tests/table/old_journals/make_old_journals.py
+    PYTHONPATH=/tmp/old:tests/jaccuse .venv/bin/python tests/table/old_journals/make_old_journals.py
 
 Every action goes through that build's rules engine before it is journaled, as its table did, so the
 files hold exactly what the old box accepted: a crisis that ended the generation at the third wrong
@@ -19,9 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from helpers import ACCUSE_HANDS, ACCUSE_MEMBERS, make_deal  # tests/rules/helpers.py
+from helpers import ACCUSE_HANDS, ACCUSE_MEMBERS, make_deal  # tests/jaccuse/helpers.py
 
-from controller import rules
+from controller.games import jaccuse as rules
 
 HERE = Path(__file__).resolve().parent
 HANDS, MEMBERS = ACCUSE_HANDS, ACCUSE_MEMBERS

@@ -1,0 +1,99 @@
+"""Actions: the moves a seat can make, in the dict form of the replay and HTTP contracts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from controller.games.jaccuse.cards import is_card
+
+#: act name -> the keys it needs besides ``seat`` and ``act``
+ACT_KEYS: Final[dict[str, tuple[str, ...]]] = {
+    "membership": ("card",),
+    "vote": ("card",),
+    "reveal": (),
+    "abstain": (),
+    "parley": ("target", "cards"),
+    "parley_reply": ("cards",),
+    "defect": ("card",),
+    "accuse": ("target", "color"),
+    "enact": ("card",),
+    "pass": (),
+    "give_xp": ("to", "amount"),
+}
+ACTS: Final = tuple(ACT_KEYS)
+
+#: a body larger than this is not a move anybody makes (a parley offers at most a hand)
+MAX_CARDS_IN_ACTION: Final = 32
+
+
+class ActionFormatError(ValueError):
+    """The action is not well-formed (unknown act, missing key, wrong type, unknown card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    act: str
+    card: str | None = None
+    target: int | None = None
+    color: str | None = None
+    cards: tuple[str, ...] | None = None
+    to: int | None = None
+    amount: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: object, seat: int | None = None) -> Action:
+        """Parse the contract's dict form; ``seat`` overrides (the HTTP API takes it from the token)."""
+        if not isinstance(data, dict):
+            raise ActionFormatError("an action must be a JSON object")
+        act = data.get("act")
+        if not isinstance(act, str):
+            raise ActionFormatError("an action needs an 'act' string")
+        if act not in ACT_KEYS:
+            raise ActionFormatError(f"unknown act {act!r}")
+        if seat is None:
+            seat = _int(data, "seat")
+        fields: dict[str, Any] = {}
+        for key in ACT_KEYS[act]:
+            if key in ("card",):
+                fields[key] = _card(data, key)
+            elif key in ("target", "to", "amount"):
+                fields[key] = _int(data, key)
+            elif key == "color":
+                value = data.get("color")
+                if value not in ("red", "black"):
+                    raise ActionFormatError("'color' must be 'red' or 'black'")
+                fields[key] = value
+            elif key == "cards":
+                value = data.get("cards")
+                if not isinstance(value, list) or len(value) > MAX_CARDS_IN_ACTION:
+                    raise ActionFormatError("'cards' must be a list of card names")
+                for card in value:
+                    if not is_card(card):
+                        raise ActionFormatError(f"unknown card {card!r}")
+                fields[key] = tuple(value)
+        return cls(seat=seat, act=act, **fields)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "act": self.act}
+        for key in ACT_KEYS[self.act]:
+            value = getattr(self, key)
+            out[key] = list(value) if key == "cards" else value
+        return out
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ActionFormatError(f"{key!r} must be an integer")
+    return value
+
+
+def _card(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ActionFormatError(f"{key!r} must be a card name such as '10H' or 'QS'")
+    if not is_card(value):
+        raise ActionFormatError(f"unknown card {value!r}")
+    return value

@@ -1,0 +1,204 @@
+"""Seeded bots choosing among the moves of ``legal_moves``: whatever they pick is legal.
+
+For speed the bot does not call ``legal_moves``: it lists the same acts in the same order straight
+from the state, and builds the choices (cards, targets) of the one act it picks, the same lists
+``legal_moves`` gives. It draws the same numbers from the RNG as choosing from ``legal_moves``
+would, so the same seed plays the same game; tests/jaccuse/test_bot_fast_path.py checks the two
+against each other.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Final
+
+from controller.games.jaccuse.actions import Action
+from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
+from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
+from controller.games.jaccuse.draws import choice as _choice
+from controller.games.jaccuse.engine import Accepted, accusable, apply
+from controller.games.jaccuse.moves import awaiting
+from controller.games.jaccuse.state import GameState, VoteRound, new_game
+
+_Random = random.Random
+
+
+#: actions are values, so the bot hands out one shared object per (seat, act, card): per seat, by
+#: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
+_ACTIONS: Final[list[dict[str, dict[str | None, Action]]]] = [{} for _ in range(MAX_PLAYERS)]
+_REVEAL: Final = [Action(seat, "reveal") for seat in range(MAX_PLAYERS)]
+_ABSTAIN: Final = [Action(seat, "abstain") for seat in range(MAX_PLAYERS)]
+
+
+def _action(seat: int, act: str, card: str | None = None) -> Action:
+    by_act = _ACTIONS[seat]
+    by_card = by_act.get(act)
+    if by_card is None:
+        by_card = by_act[act] = {}
+    action = by_card.get(card)
+    if action is None:
+        action = by_card[card] = Action(seat, act, card=card)
+    return action
+
+
+def _gift(s: GameState, seat: int, rng: random.Random) -> Action:
+    to = rng.choice([t for t in range(s.players) if t != seat])
+    return Action(seat, "give_xp", to=to, amount=rng.randint(1, s.xp[seat]))
+
+
+def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
+    """A random legal move for ``seat``, or None when it has nothing to do.
+
+    Giving XP is legal at any time, so it is chosen only rarely and never as the only move,
+    otherwise a bot would stall a game by gifting forever.
+
+    The moves are those of ``legal_moves(s, seat)``, in its order, but listed straight from the
+    state, and a move's choices (cards, targets) only once it is picked.
+    """
+    if not 0 <= seat < s.players:
+        return None
+    phase = s.phase
+    if phase == "election":
+        r = s.vote_round
+        assert r is not None
+        if seat not in r.voters or seat in r.pressed:
+            return None
+        return _election_move(s, r, seat, rng)
+    hand = s.hands[seat]
+    targets: list[int] = []
+    acts: tuple[str, ...]
+    if phase == "setup":
+        if s.membership[seat] is not None:
+            return None
+        acts = _PLACE
+    elif phase == "replace_membership":
+        if seat != s.replacing:
+            return None
+        acts = _PLACE
+    elif phase == "presidency":
+        if seat != s.president:
+            return None
+        listed: list[str] = []
+        if not s.parley_used and hand and any(s.hands[t] for t in range(s.players) if t != seat):
+            listed.append("parley")
+        if hand:
+            listed.append("defect")
+        targets = accusable(s)
+        if targets:
+            listed.append("accuse")
+        listed.append("pass")
+        acts = tuple(listed)
+    elif phase == "parley":
+        if s.parley is None or seat != s.parley.target:
+            return None
+        acts = _REPLY
+    elif phase == "enact":
+        if seat != s.president:
+            return None
+        acts = _ENACT
+    else:
+        return None
+    if s.xp[seat] > 0 and rng.random() < 0.02:
+        return _gift(s, seat, rng)
+    act = _choice(rng, acts)
+    if act in ("membership", "defect"):
+        return _action(seat, act, _choice(rng, sorted(set(hand))))
+    if act == "enact":
+        return _action(seat, act, _choice(rng, sorted({c for c in hand if color_of(c) is not None})))
+    if act == "parley":
+        offers = [(t, min(len(hand), len(s.hands[t]))) for t in range(s.players) if t != seat and s.hands[t]]
+        target, most = _choice(rng, offers)
+        k = rng.randint(1, most)
+        return Action(seat, act, target=target, cards=tuple(rng.sample(hand, k)))
+    if act == "parley_reply":
+        assert s.parley is not None
+        return Action(seat, act, cards=tuple(rng.sample(hand, len(s.parley.offered))))
+    if act == "accuse":
+        return Action(seat, act, target=_choice(rng, targets), color=_choice(rng, _COLORS))
+    return _action(seat, act)
+
+
+def _election_move(s: GameState, r: VoteRound, seat: int, rng: random.Random) -> Action:
+    """``bot_action`` for a seat that votes in round ``r`` and has not pressed yet."""
+    # vote, then reveal with a card selected, then abstain
+    if s.xp[seat] > 0 and rng.random() < 0.02:
+        return _gift(s, seat, rng)
+    if seat in r.selected:
+        # a selected card: mostly reveal, sometimes abstain or change the selection
+        roll = rng.random()
+        if roll < 0.75:
+            return _REVEAL[seat]
+        if roll < 0.9:
+            return _ABSTAIN[seat]
+    elif rng.random() < 0.15:
+        return _ABSTAIN[seat]
+    return _action(seat, "vote", _choice(rng, sorted(set(s.hands[seat]))))
+
+
+_PLACE: Final = ("membership",)
+_REPLY: Final = ("parley_reply",)
+_ENACT: Final = ("enact",)
+_COLORS: Final = ("red", "black")
+
+
+def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
+    """A move by one of the seats the game waits for, picked at random (all seats are bots)."""
+    r = s.vote_round if s.phase == "election" else None
+    if r is None:
+        waiting = awaiting(s)
+    else:
+        # awaiting(s), inlined for the commonest phase
+        pressed = r.pressed
+        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
+    n = len(waiting)
+    if not n:
+        return None
+    if type(rng) is not _Random:
+        seat = rng.choice(waiting)
+    else:
+        # _choice(rng, waiting), inlined
+        k = _BIT_LENGTH[n]
+        getrandbits = rng.getrandbits
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        seat = waiting[i]
+    if r is None:
+        return bot_action(s, seat, rng)
+    return _election_move(s, r, seat, rng)
+
+
+#: n.bit_length() for every count of waiting seats
+_BIT_LENGTH: Final = [n.bit_length() for n in range(MAX_PLAYERS + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class BotGame:
+    deal: Deal
+    later_deals: tuple[Deal, ...]
+    actions: tuple[Action, ...]
+    final: GameState
+
+
+def play_bot_game(
+    players: int, seed: int, max_actions: int = 20_000, generations: int | None = None
+) -> BotGame:
+    """A whole game (or campaign) played by random bots; deterministic for a given seed."""
+    rng = random.Random(seed)
+    deal = deal_cards(players, rng)
+    later: tuple[Deal, ...] = ()
+    if generations is not None:
+        later = tuple(deal_next_generation(deal, rng) for _ in range(generations - 1))
+    state = new_game(deal, generations=generations, later_deals=later)
+    log: list[Action] = []
+    while state.phase != "over" and len(log) < max_actions:
+        action = next_bot_action(state, rng)
+        if action is None:
+            break
+        result = apply(state, action)
+        if not isinstance(result, Accepted):
+            raise AssertionError(f"bot chose a refused move {action}: {result}")
+        state = result.state
+        log.append(action)
+    return BotGame(deal, later, tuple(log), state)

@@ -1,0 +1,123 @@
+"""What each seat, and the room, may see: the only way state leaves the core.
+
+A seat's secrets are its hand, its selected vote, its membership card and the network cards it
+sees. The public view holds none of them until the rules reveal them at the end; each private view
+adds exactly the owner's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.games.jaccuse.engine import accusable, trailing_run
+from controller.games.jaccuse.moves import awaiting, legal_moves
+from controller.games.jaccuse.state import GameState
+
+
+def public_view(s: GameState) -> dict[str, Any]:
+    colour, run = trailing_run(s)
+    r = s.vote_round
+    view: dict[str, Any] = {
+        "version": s.version,
+        "players": s.players,
+        "over": s.over,
+        "stability": s.stability,
+        "policies": [p.to_dict() for p in s.policies],
+        "president": s.president,
+        "xp": list(s.xp),
+        "hand_counts": [len(h) for h in s.hands],
+        "table_cards": [{"seat": seat, "card": card} for seat, card in s.table_cards],
+        "awaiting": awaiting(s),
+        "winning_color": s.winning_color,
+        "winners": list(s.winners),
+        "phase": s.phase,
+        "streak": {"color": colour, "length": run},
+        "round": r.number if r else None,
+        "eligible": list(r.voters) if r else [],
+        "pressed": sorted(r.pressed) if r else [],
+        "revealed": [{"seat": seat, "card": card} for seat, card in s.last_revealed],
+        "barred": list(s.presidents_since_election) if s.phase in ("presidency", "parley") else [],
+        "accusable": accusable(s) if s.phase == "presidency" else [],
+        "incorrect_accusations": s.incorrect_accusations,
+        "membership_placed": [m is not None for m in s.membership],
+        "parley": {"president": s.parley.president, "target": s.parley.target, "count": len(s.parley.offered)}
+        if s.parley
+        else None,
+        "replacing": s.replacing,
+        "discard_count": len(s.discard),
+        "reveal": None,
+        "campaign": _campaign_view(s),
+    }
+    if s.over:
+        view["reveal"] = {
+            "membership": list(s.membership),
+            "network": list(s.network),
+            "aligned": list(s.aligned),
+        }
+    return view
+
+
+def _campaign_view(s: GameState) -> dict[str, Any] | None:
+    """The campaign's public record; memberships of finished generations were revealed then."""
+    c = s.campaign
+    if c is None:
+        return None
+    return {
+        "generation": c.generation,
+        "generations": c.generations,
+        "history": [h.to_dict() for h in c.history],
+        "vp": list(c.vp),
+        "over": c.over,
+        "winners": list(c.winners),
+    }
+
+
+def seat_view(s: GameState, seat: int) -> dict[str, Any]:
+    """The private view of one seat, with the public view under ``table``."""
+    if not 0 <= seat < s.players:
+        raise ValueError(f"no seat {seat} at a table of {s.players}")
+    r = s.vote_round
+    moves = legal_moves(s, seat)
+    offered = list(s.parley.offered) if s.parley and s.parley.president == seat else None
+    return {
+        "seat": seat,
+        "hand": sorted(s.hands[seat]),
+        "membership": s.membership[seat],
+        "network": list(s.network_of(seat)),
+        "selected": r.selected.get(seat) if r else None,
+        "acts": [m["act"] for m in moves],
+        "moves": moves,
+        "parley_offered": offered,
+        "table": public_view(s),
+    }
+
+
+def replay_summary(s: GameState) -> dict[str, Any]:
+    """The state keys of the replay contract's output, in its order."""
+    return {
+        "over": s.over,
+        "stability": s.stability,
+        "policies": [p.to_dict() for p in s.policies],
+        "president": s.president,
+        "xp": list(s.xp),
+        "hands": [sorted(h) for h in s.hands],
+        "membership": list(s.membership),
+        "network": list(s.network),
+        "discard_count": len(s.discard),
+        "winning_color": s.winning_color,
+        "aligned": list(s.aligned),
+        "winners": list(s.winners),
+    }
+
+
+def replay_campaign_summary(s: GameState) -> dict[str, Any]:
+    """The keys version 2 of the replay contract adds for a campaign."""
+    c = s.campaign
+    assert c is not None
+    return {
+        "generation": c.generation,
+        "generations": [h.to_dict() for h in c.history],
+        "vp": list(c.vp),
+        "campaign_over": c.over,
+        "campaign_winners": list(c.winners),
+    }

@@ -1,0 +1,80 @@
+"""The optional compiled rules core (mypyc) plays exactly the same game as the Python sources.
+
+The build is the one a compiled install makes (setup.py with JACCUSE_COMPILE_RULES=1), put in a
+folder by benchmarks/compiled_rules.py. Every test that touches the rules (the rules themselves,
+replay, simulate, the table, the server and its reliability suite, but not the browser) then runs a
+second time in a child process that imports that copy; the conftest refuses to run if the sources
+got imported instead. The pinned-digest tests among them hold both builds to the same games, byte
+for byte, and the server tests show a box installed compiled works as one installed plain.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _can_compile() -> str | None:
+    """Why a C extension cannot be built here, or None when it can."""
+    if importlib.util.find_spec("mypyc") is None:
+        return "mypyc (part of mypy, a test dependency) is not installed"
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(cc) is None:
+        return f"no C compiler ({cc})"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def compiled_copy() -> Path:
+    reason = _can_compile()
+    if reason is not None:
+        pytest.skip(f"cannot build the compiled rules core: {reason}")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import compiled_rules
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    built: Path = compiled_rules.build(ROOT / "build" / "compiled-rules")
+    return built
+
+
+def _run(copy: Path, *args: str, **kw: Any) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(copy), "JACCUSE_EXPECT_COMPILED_RULES": "1"}
+    # -P: the working folder (the sources) must not come first on sys.path
+    return subprocess.run([sys.executable, "-P", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, check=False, **kw)
+
+
+def test_the_copy_imports_compiled_modules(compiled_copy: Path) -> None:
+    code = "from controller.games import jaccuse; print(jaccuse.COMPILED, jaccuse.__file__)"
+    result = _run(compiled_copy, "-c", code)
+    assert result.returncode == 0, result.stderr
+    compiled, where = result.stdout.split()
+    assert compiled == "True" and where.endswith(".so") and where.startswith(str(compiled_copy))
+
+
+def test_the_rules_and_box_tests_pass_on_the_compiled_core(compiled_copy: Path) -> None:
+    result = _run(
+        compiled_copy, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
+        "-m", "not browser", "--ignore=tests/jaccuse/test_compiled_build.py",
+        "tests/jaccuse", "tests/test_replay.py", "tests/test_simulate.py", "tests/test_cli.py",
+        "tests/table", "tests/web", "tests/reliability", "tests/devices",
+        timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    summary = result.stdout.strip().splitlines()[-1]
+    passed = re.search(r"(\d+) passed", summary)
+    assert passed and int(passed.group(1)) > 700 and "failed" not in summary, summary

@@ -131,10 +131,16 @@ def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
 
 
 def _startup(
-    image: Image.Image, draw: ImageDraw.ImageDraw, url: str | None, pads: str | None, code: str | None = None
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    url: str | None,
+    pads: str | None,
+    code: str | None = None,
+    title: str = "J'ACCUSE",
 ) -> None:
+    """The start screen (shared by every game's screens: `title` is the game's name in capitals)."""
     if not url:
-        _centered(draw, "J'ACCUSE", 12, font(BOLD, 18))
+        _centered(draw, title, 12, font(BOLD, 18))
         _centered(draw, "starting...", 38, font(CONDENSED, 12))
         if pads:
             _centered(draw, f"Pads: {pads}", 54, font(SMALL, 8))
@@ -145,7 +151,7 @@ def _startup(
     small = font(SMALL, 8)
     y = 0
     if not code:
-        draw.text((left, y), "J'ACCUSE", font=font(BOLD, 12), fill=1)
+        draw.text((left, y), title, font=font(BOLD, 12), fill=1)
         y += 13
     # with a join code the title gives way to it: the code is what a newcomer must read here
     draw.text((left, y), "Scan, or", font=font(BOLD, 12), fill=1)

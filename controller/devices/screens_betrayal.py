@@ -1,0 +1,395 @@
+"""Betrayal's OLED screens: a pure function from the table's public view to a 128x64 1-bit image.
+
+Entry point for the device feeder (controller/commands/run.py), which picks the renderer by game::
+
+    from controller.devices.screens_betrayal import render_betrayal, accusation_key, accusation_moment
+    render_betrayal(model: DisplayModel) -> PIL.Image.Image   # mode "1", WIDTH x HEIGHT (128x64)
+
+or ``render_for(model)``, which draws Betrayal for a view with ``"game": "betrayal"`` and J'Accuse
+(``screens.render``) for anything else, so the feeder can keep a single renderer.
+
+The model is J'Accuse's :class:`controller.devices.screens.DisplayModel`, read the same way:
+
+- ``view``: Betrayal's ``public_view`` (``controller.games.betrayal.views``), optionally with the
+  table's ``names`` (one per seat; with two players each name leads two armies). Nothing else is read,
+  so nothing secret can reach the panel: the traitor is named only once the view names it (the joker
+  died, or the end).
+- ``cannot_save``, ``hub_connected is False``, ``paused``, ``journal_recovered``: the same notice
+  screens as J'Accuse, in the same order of importance, with Betrayal's wording.
+- ``startup_url``, ``pads``, ``join_code``: the start screen (QR code and address) while the view's
+  ``version`` is 0 or there is no view, titled BETRAYAL; the join code also shows during setup.
+- ``reveal``: Betrayal's accusation moment. Set it to ``accusation_moment(view)`` for a few seconds
+  (J'Accuse's REVEAL_SECONDS) whenever ``accusation_key(view)`` changes, and to None afterwards, as
+  for J'Accuse's reveal. While it is set the screen shows the last accusation's two cards and its
+  result, drawn from ``view["last_accusation"]`` (the Reveal items themselves are not needed for
+  drawing; any non-None value turns the moment on).
+- ``clock_left``: seconds left on a shot clock, shown beside whose turn it is, when given.
+
+Screens: setup (how many armies are ready and which are still choosing), play (whose turn, one row
+per army: face-down count, points/next reward, face-up cards; the pile, the joker and the count of
+three), the accusation moment, and the end (winning side, the traitor's army, every army's title).
+Up to 8 armies fit, in the 5x8 font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from controller.devices.screens import (
+    BOLD,
+    HEIGHT,
+    SMALL,
+    WIDTH,
+    DisplayModel,
+    Reveal,
+    _centered,
+    _fault,
+    _fit_text,
+    _header,
+    _startup,
+    font,
+    render,
+)
+
+TITLE = "BETRAYAL"
+
+#: B17's titles as the panel shows them (the longest would not fit a row)
+SHORT_TITLES = {"Inanimate Object": "Object"}
+
+
+def render_for(model: DisplayModel) -> Image.Image:
+    """Betrayal's screens for a Betrayal view, J'Accuse's for anything else."""
+    view = model.view
+    if view is not None and view.get("game") == "betrayal":
+        return render_betrayal(model)
+    return render(model)
+
+
+def accusation_key(view: Mapping[str, Any] | None) -> Hashable | None:
+    """What tells one accusation from the next (None before the first): the feeder starts the moment
+    when it changes. Every accusation kills a card and scores it, so the points total is part of it."""
+    if not view:
+        return None
+    last = view.get("last_accusation")
+    if not isinstance(last, Mapping):
+        return None
+    total = sum(int(x) for x in view.get("scores") or ())
+    return (
+        last.get("army"),
+        last.get("position"),
+        last.get("card"),
+        tuple(last.get("target") or ()),
+        last.get("target_card"),
+        last.get("winner"),
+        total,
+    )
+
+
+def accusation_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | None:
+    """The last accusation's two cards as (army, card), attacker first, or None: ``DisplayModel.reveal``."""
+    if not view:
+        return None
+    last = view.get("last_accusation")
+    if not isinstance(last, Mapping):
+        return None
+    target = last.get("target") or [None]
+    return (
+        Reveal(int(last.get("army") or 0), str(last.get("card"))),
+        Reveal(int(target[0] or 0), str(last.get("target_card"))),
+    )
+
+
+def render_betrayal(model: DisplayModel) -> Image.Image:
+    """Pick the Betrayal screen that matters most now and draw it (from the public view only)."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    view = model.view
+    if model.cannot_save:
+        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
+    elif model.hub_connected is False:
+        _fault(draw, "PADS UNPLUGGED", ["Phones still play.", "Plug the hub in."])
+    elif model.paused:
+        _fault(draw, "PAUSED", ["Game paused."])
+    elif model.journal_recovered:
+        move = view.get("version") if view else None
+        where = f"move {move}." if move is not None else "a restart."
+        _fault(draw, "GAME RESTORED", ["Picked up after", where])
+    elif view is None or (model.startup_url and not view.get("version")):
+        _startup(image, draw, model.startup_url, model.pads, model.join_code, title=TITLE)
+    elif model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
+        _accusation(draw, view)
+    elif view.get("over") or view.get("phase") == "over":
+        _end(draw, view)
+    elif view.get("phase") == "setup":
+        _setup(draw, view, model.join_code)
+    else:
+        _play(draw, view, model.clock_left)
+    return image
+
+
+# -- screens ---------------------------------------------------------------------------------------
+def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None) -> None:
+    """How many armies have chosen, and which are still choosing: never what anyone chose."""
+    _header(draw, TITLE)
+    armies = _armies(view)
+    chosen = [bool(c) for c in view.get("chosen") or ()]
+    ready = sum(chosen)
+    waiting = [int(a) for a in view.get("awaiting_armies") or ()]
+    if code:
+        line = f"Join code {code}"
+        if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
+            line = f"Code {code}"
+        _centered(draw, line, 18, font(BOLD, 12))
+        _centered(draw, f"Armies ready: {ready} of {armies}", 33, font(SMALL, 8))
+        top = 44
+    else:
+        _centered(draw, f"Ready: {ready} of {armies}", 19, font(BOLD, 12))
+        _centered(draw, "armies set on phones", 33, font(SMALL, 8))
+        top = 46
+    if waiting:
+        text = "Waiting: " + " ".join(str(a) for a in waiting)
+        _fit_text(draw, text, 2, top, (12, 8), right=WIDTH - 2, font_name=BOLD)
+
+
+def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
+    """The status line, then one row per army."""
+    armies = _armies(view)
+    big = armies <= 4
+    small = font(SMALL, 8)
+    _status_line(draw, view, clock)
+    top = 9 if armies > 6 else 10
+    pitch = 12 if big else max(7, min(9, (HEIGHT - top) // max(1, armies)))
+    if big:
+        top = 11
+    rows = view.get("rows") or []
+    scores = view.get("scores") or []
+    nexts = view.get("next_reward") or []
+    eliminated = {int(a) for a in view.get("eliminated") or ()}
+    traitor = view.get("traitor")
+    turn = view.get("turn")
+    fnt = font(BOLD, 12) if big else small
+    char = 6 if big else 5
+    # glyphs of the 5x8 font fill rows 1-6 of its cell; Terminus 12 rows 1-10
+    lift = 1
+    for army in range(armies):
+        y = top + army * pitch
+        ink = 1
+        if army == turn:
+            band = pitch - 1 if big else 7
+            draw.rectangle((0, y - 1, WIDTH - 1, y - 1 + band), fill=1)
+            ink = 0
+        label = str(army) + ("T" if traitor == army else "")
+        draw.text((1, y - lift), label, font=fnt, fill=ink)
+        x = 2 + 2 * char + 2
+        if army in eliminated:
+            draw.text((x, y - lift), "OUT", font=fnt, fill=ink)
+            points = int(scores[army]) if army < len(scores) else 0
+            _right(draw, f"{points}pt", WIDTH - 1, y - lift, fnt, ink)
+            continue
+        row = rows[army] if army < len(rows) and isinstance(rows[army], Sequence) else []
+        down = sum(1 for c in row if isinstance(c, Mapping) and not c.get("up"))
+        up = [str(c.get("card")) for c in row if isinstance(c, Mapping) and c.get("up")]
+        # face-down count and a filled card
+        right = x + 2 * char
+        _right(draw, str(down), right, y - lift, fnt, ink)
+        card_h = 9 if big else 6
+        draw.rectangle((right + 1, y, right + 4, y + card_h - 1), fill=ink)
+        x = right + 8
+        nxt = nexts[army] if army < len(nexts) else None
+        points = int(scores[army]) if army < len(scores) else 0
+        text = f"{points}/{nxt.get('at')}{_reward(nxt)}" if isinstance(nxt, Mapping) else f"{points}"
+        draw.text((x, y - lift), text, font=fnt, fill=ink)
+        x += 7 * char
+        _up_cards(draw, up, x, y - lift, fnt, ink, char)
+
+
+def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    """The moment after an accusation: both cards face up, the winner's lit, and what it did."""
+    last = view.get("last_accusation") or {}
+    attacker = int(last.get("army") or 0)
+    target = last.get("target") or [0, 0]
+    defender = int(target[0] or 0)
+    won = last.get("winner") == "attacker"
+    head = f"{_army_name(view, attacker)} > {_army_name(view, defender)}"
+    if draw.textlength(head, font=font(BOLD, 12)) > WIDTH - 4:
+        head = f"ARMY {attacker} > ARMY {defender}"
+    _header(draw, head)
+    card, target_card = str(last.get("card")), str(last.get("target_card"))
+    big = font(BOLD, 20)
+    half = WIDTH // 2
+    for index, text in enumerate((card, target_card)):
+        left = 0 if index == 0 else half + 6
+        winner = (index == 0) == won
+        width = draw.textlength(text, font=big)
+        x = left + (half - 6 - width) / 2
+        if winner:
+            draw.rectangle((left + 2, 18, left + half - 9, 39), fill=1)
+        draw.text((x, 19), text, font=big, fill=0 if winner else 1)
+    _centered(draw, "vs", 25, font(SMALL, 8))
+    _centered(draw, _result(view, last, attacker, defender, won), 45, font(BOLD, 12))
+    _result_detail(draw, view, last, attacker, defender, won)
+
+
+def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+    """The winning side, the traitor's army, and every army's title and points (B17)."""
+    side = view.get("winner_side")
+    _header(draw, "TRAITOR WINS" if side == "traitor" else "LOYAL SIDE WINS" if side else "GAME OVER")
+    reveal = view.get("reveal")
+    traitor = view.get("traitor")
+    if traitor is None and isinstance(reveal, Mapping):
+        traitor = reveal.get("traitor")
+    if isinstance(traitor, int):
+        line = f"Traitor: {_army_name(view, traitor, long=True)}"
+        _fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+    armies = _armies(view)
+    titles = list(view.get("titles") or [])
+    scores = list(view.get("scores") or [])
+    winners = {int(a) for a in view.get("winners") or ()}
+    small = font(SMALL, 8)
+    columns = 1 if armies <= 4 else 2
+    per_column = -(-armies // columns)
+    top = 31
+    pitch = min(8, (HEIGHT - top) // max(1, per_column))
+    width = WIDTH // columns
+    for army in range(armies):
+        col, row = divmod(army, per_column)
+        x, y = col * width, top + row * pitch
+        name = titles[army] if army < len(titles) and titles[army] else "-"
+        name = SHORT_TITLES.get(str(name), str(name))
+        points = int(scores[army]) if army < len(scores) else 0
+        mark = "*" if army in winners else " "
+        label = f"{army}{'T' if army == traitor else ''}"
+        draw.text((x + 1, y - 1), label, font=small, fill=1)
+        draw.text((x + 12, y - 1), name, font=small, fill=1)
+        _right(draw, f"{points}{mark}", x + width - 2, y - 1, small, 1)
+        if columns == 1:
+            seat_name = _seat_name_of_army(view, army)
+            if seat_name:
+                _fit_text(draw, seat_name, x + 58, y - 1, (8,), right=x + width - 24, font_name=SMALL)
+
+
+# -- parts -----------------------------------------------------------------------------------------
+def _armies(view: Mapping[str, Any]) -> int:
+    try:
+        return max(0, min(8, int(view.get("armies") or 0)))
+    except (TypeError, ValueError):
+        return 0
+
+
+def _seat_name_of_army(view: Mapping[str, Any], army: int) -> str | None:
+    """The seat's name for an army's seat, when the table gave one."""
+    seats = view.get("army_seats") or []
+    names = view.get("names")
+    seat = seats[army] if 0 <= army < len(seats) else army
+    if isinstance(names, Sequence) and isinstance(seat, int) and 0 <= seat < len(names):
+        name = names[seat]
+        if isinstance(name, str) and name:
+            return name
+    return None
+
+
+def _army_name(view: Mapping[str, Any], army: int, long: bool = False) -> str:
+    """``Ann 2`` when the seat has a name (with the army's number: a seat may lead two), else the number."""
+    name = _seat_name_of_army(view, army)
+    if name:
+        return f"{name[:8]} ({army})" if long else f"{name[:6]} {army}"
+    return f"army {army}" if long else str(army)
+
+
+def _reward(nxt: Mapping[str, Any]) -> str:
+    kind = nxt.get("kind")
+    if kind == "draw":
+        return f"+{nxt.get('count')}"
+    if kind == "peek":
+        return "P"
+    if kind in ("eliminated", "eliminate", "out"):
+        return "X"
+    return ""
+
+
+def _status_line(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
+    """Whose turn (and the clock), the middle pile, and the joker: `JK ok` or `JK dead 1/3`."""
+    small = font(SMALL, 8)
+    turn = view.get("turn")
+    phase = view.get("phase")
+    if phase == "peek":
+        waiting = view.get("awaiting_armies") or [turn]
+        left = f"{waiting[0]} peeks"
+    elif isinstance(turn, int):
+        left = f"Turn {turn}"
+    else:
+        left = ""
+    if clock is not None and left:
+        left += f" {clock}s"
+    draw.text((0, -1), left, font=small, fill=1)
+    pile = view.get("middle_count")
+    if pile is not None:
+        draw.text((48, -1), f"Pile {pile}", font=small, fill=1)
+    if view.get("joker_dead"):
+        joker = f"JK dead {int(view.get('traitor_deaths_after_joker') or 0)}/{view.get('deaths_needed') or 3}"
+    else:
+        joker = "JK alive"
+    _right(draw, joker, WIDTH, -1, small, 1)
+
+
+def _up_cards(
+    draw: ImageDraw.ImageDraw, cards: Sequence[str], x: int, y: int, fnt: Any, ink: int, char: int
+) -> None:
+    """The face-up cards by name, as many as fit, then `+n` for the rest."""
+    room = WIDTH - x
+    shown: list[str] = []
+    for index, card in enumerate(cards):
+        rest = len(cards) - index - 1
+        text = " ".join([*shown, card])
+        tail = f" +{rest}" if rest else ""
+        if draw.textlength(text + tail, font=fnt) > room:
+            more = len(cards) - len(shown)
+            text = " ".join([*shown, f"+{more}"])
+            while shown and draw.textlength(text, font=fnt) > room:
+                shown.pop()
+                more += 1
+                text = " ".join([*shown, f"+{more}"])
+            draw.text((x, y), text, font=fnt, fill=ink)
+            return
+        shown.append(card)
+    draw.text((x, y), " ".join(shown), font=fnt, fill=ink)
+
+
+def _right(draw: ImageDraw.ImageDraw, text: str, right: float, y: int, fnt: Any, ink: int) -> None:
+    draw.text((right - draw.textlength(text, font=fnt), y), text, font=fnt, fill=ink)
+
+
+def _result(view: Mapping[str, Any], last: Mapping[str, Any], attacker: int, defender: int, won: bool) -> str:
+    if last.get("target_card") == "JK":
+        return "THE JOKER DIES"
+    if last.get("by_two"):
+        return "THE 2 DEFENDS"
+    return f"{attacker} WINS" if won else f"{defender} HOLDS"
+
+
+def _result_detail(
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    last: Mapping[str, Any],
+    attacker: int,
+    defender: int,
+    won: bool,
+) -> None:
+    """A line under the result when it mattered more: the traitor unmasked, an army out, the end."""
+    loser = defender if won else attacker
+    eliminated = {int(a) for a in view.get("eliminated") or ()}
+    if view.get("over"):
+        text = "Game over"
+    elif last.get("target_card") == "JK":
+        text = f"Army {defender} is the traitor"
+    elif loser in eliminated:
+        text = f"Army {loser} is out"
+    elif view.get("joker_dead") and view.get("traitor") == loser:
+        text = f"Traitor down {view.get('traitor_deaths_after_joker')}/{view.get('deaths_needed') or 3}"
+    else:
+        return
+    _centered(draw, text, 57, font(SMALL, 8))

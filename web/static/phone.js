@@ -1,6 +1,8 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
 import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
   memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
+import * as betrayal from "./betrayal_phone.js";
+import {BPHASE} from "./betrayal_cards.js";
 
 const SEAT = Number(document.body.dataset.seat);
 const $ = (id) => document.getElementById(id);
@@ -17,7 +19,7 @@ async function send(action) {
   busy = true; setButtons();
   const r = await api("/api/me/actions", {method: "POST", body: JSON.stringify(action)});
   busy = false;
-  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; render(r.body.me); }
+  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; betrayal.reset(); render(r.body.me); }
   else { showError(errorText(r)); setButtons(); }
   return r;
 }
@@ -25,7 +27,7 @@ window.jaccuse = {send, me: () => me};
 
 function setButtons() {
   const up = online && navigator.onLine;
-  for (const b of document.querySelectorAll("#acts button, #hand button, #nameform button")) {
+  for (const b of document.querySelectorAll("#acts button, #hand button, #nameform button, #bpanel button")) {
     if (!up || busy) b.disabled = true; else if (b.dataset.off !== "1") b.disabled = false;
   }
   document.body.classList.toggle("offline", !up);
@@ -169,10 +171,26 @@ function cardButtons(cards, onTap, enabled, selected) {
   return box;
 }
 
+// the parts every game shares; Betrayal's own parts come from betrayal_phone.js
+const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain()};
+function renderBetrayal(v) {
+  $("phase").textContent = BPHASE[v.table.phase] || v.table.phase;
+  $("prompt").textContent = betrayal.prompt(v);
+  tick();
+  betrayal.render(v, shared);
+  if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
+  setButtons();
+}
+
 function render(v) {
   if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; seenFeed = 0; }
   me = v; const t = v.table;
   $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
+  const game = t.game || "jaccuse";
+  document.body.classList.toggle("betrayal", game === "betrayal");
+  $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
+  document.title = `${game === "betrayal" ? "Betrayal" : "J'Accuse"} · seat ${v.seat}`;
+  if (game === "betrayal") { renderBetrayal(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
   $("prompt").textContent = prompt(v);
@@ -230,19 +248,20 @@ function btn(text, onclick, cls = "", dis = false) {
   const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
+function playAgain() {
+  return confirmButton("Play again", "Deal a new game for everyone at the table?", "Yes, deal again", async () => {
+    if (busy) return;
+    busy = true; setButtons();
+    const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
+    busy = false; setButtons();
+    if (!r.ok) showError(errorText(r)); else showError("");
+  }, "primary");
+}
+
 function renderActs(v) {
   const box = $("acts"); box.replaceChildren();
   const t = v.table;
-  if (t.over) {
-    box.append(confirmButton("Play again", "Deal a new game for everyone at the table?", "Yes, deal again", async () => {
-      if (busy) return;
-      busy = true; setButtons();
-      const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
-      busy = false; setButtons();
-      if (!r.ok) showError(errorText(r)); else showError("");
-    }, "primary"));
-    return;
-  }
+  if (t.over) { box.append(playAgain()); return; }
   const one = picked[0];
   if (move("membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
   if (move("vote") && pads === "phone") {

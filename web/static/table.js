@@ -1,6 +1,8 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
 import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
+import * as betrayal from "./betrayal_table.js";
+import {BPHASE} from "./betrayal_cards.js";
 
 const MOCK = document.body.dataset.mock === "true";
 const KEY = new URLSearchParams(location.search).get("key") || "";  // a table page opened by the host
@@ -26,9 +28,32 @@ function waitingText(t) {
   return `Waiting for ${names}${what}.`;
 }
 
+// what every game's table page shows the same way: the box's status, host link, join code and log
+function renderBox(t) {
+  if (!box) return;
+  $("status").textContent = (box.status || []).join(" · ");
+  const host = $("hostlink");
+  if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
+  const code = $("joincode");
+  code.hidden = !(t.join_code_needed && box.join_code);
+  if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
+  $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
+}
+
 function render() {
   if (!view) return;
-  const t = view, c = t.campaign;
+  const t = view, c = t.campaign, game = t.game || "jaccuse";
+  document.body.classList.toggle("betrayal", game === "betrayal");
+  $("gamename").textContent = game === "betrayal" ? "Betrayal" : "J'Accuse";
+  document.title = game === "betrayal" ? "Betrayal table" : "J'Accuse table";
+  $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
+  if (game === "betrayal") {
+    $("phase").textContent = "· " + (BPHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
+    $("waiting").replaceChildren(el("span", {text: betrayal.waitingText(t)}));
+    tick(); renderBox(t); $("result").hidden = true;
+    betrayal.render(t, {join: joinLink});
+    return;
+  }
   $("phase").textContent = "· " + (c ? (c.over ? "Campaign over" : `Generation ${c.generation} of ${c.generations} · ${PHASE[t.phase] || t.phase}`)
     : PHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
   $("stability").replaceChildren(pips(t.stability), el("span", {text: ` ${t.stability}`}),
@@ -45,15 +70,7 @@ function render() {
   tick();
   renderElection(t);
   renderSeats(t);
-  if (box) {
-    $("status").textContent = (box.status || []).join(" · ");
-    const host = $("hostlink");
-    if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
-    const code = $("joincode");
-    code.hidden = !(t.join_code_needed && box.join_code);
-    if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
-    $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
-  }
+  renderBox(t);
   const res = $("result"); res.hidden = !c; res.replaceChildren();
   if (c) {
     res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
@@ -82,6 +99,20 @@ function seatColumns(n) {
   return n <= 7 ? n : Math.ceil(n / 2);
 }
 
+// A free seat's join QR code and address (null when the seat is taken or not known yet).
+function joinLink(s) {
+  const claim = seats ? seats.seats[s] : null;
+  if (!claim || claim.claimed) return null;
+  // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
+  // (as does the join code, which the QR carries for the box's own screen)
+  const base = (box && box.join_base) || location.origin;
+  const url = `${base}/seat/${s}`;
+  const q = new URLSearchParams({at: base, v: box && box.join_code ? box.join_code : "-"});
+  if (KEY) q.set("key", KEY);
+  return [el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?${q}`, alt: `QR code for seat ${s}`})),
+    el("div", {class: "muted addr", text: url.replace(/^https?:\/\//, "")})];
+}
+
 function renderSeats(t) {
   const grid = $("seats"); grid.replaceChildren();
   grid.style.setProperty("--cols", seatColumns(t.players));
@@ -102,16 +133,9 @@ function renderSeats(t) {
     if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
     if (no && no[1] > now) seat.append(el("div", {class: "refusal", role: "alert", text: no[0]}));
-    if (claim && !claim.claimed) {
-      // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
-      // (as does the join code, which the QR carries for the box's own screen)
-      const base = (box && box.join_base) || location.origin;
-      const url = `${base}/seat/${s}`;
-      const q = new URLSearchParams({at: base, v: box && box.join_code ? box.join_code : "-"});
-      if (KEY) q.set("key", KEY);
-      seat.append(el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?${q}`, alt: `QR code for seat ${s}`})),
-        el("div", {class: "muted addr", text: url.replace(/^https?:\/\//, "")}));
-    } else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
+    const join = joinLink(s);
+    if (join) seat.append(...join);
+    else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
     if (t.over && t.reveal) {
       const n = t.players, net = t.reveal.network;
       seat.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
@@ -163,6 +187,7 @@ showSound();
 
 function sounds(before, t) {
   if (!before) return;
+  if (t.game === "betrayal" || before.game === "betrayal") { betrayal.sound(before, t, tone); return; }
   if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
   const resolved = before.phase === "election" && before.pressed.length > 0 &&
     (t.phase !== "election" || t.round !== before.round || t.pressed.length === 0);

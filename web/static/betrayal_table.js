@@ -1,0 +1,73 @@
+// Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
+// the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
+import {el, list} from "./cards.js";
+import {armyName, armyTag, endText, jokerText, lastAccusation, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
+
+export function waitingText(t) {
+  if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;
+  if (t.phase === "setup") {
+    const n = t.awaiting_armies.length;
+    return `Setting up: ${n} ${n === 1 ? "army is" : "armies are"} still choosing on their phones (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
+  }
+  if (t.turn === null) return "";
+  const what = {turn: "to accuse", after_win: "won: it may hide its card again or end its turn", peek: "is looking at two cards"}[t.phase] || "";
+  return `${armyName(t, t.turn)} ${what}.`;
+}
+
+// ctx.join(seat): the join QR code and address of a free seat, or null once it is taken.
+export function render(t, ctx) {
+  const board = document.getElementById("bboard");
+  const top = el("div", {class: "btop"});
+  if (t.phase === "setup") {
+    top.append(el("div", {class: "panel"}, el("b", {text: "Choosing armies"}),
+      el("p", {class: "muted", text: "Each phone chooses in secret: the traitor (whoever holds the joker) adds red cards, everyone else picks two suits."})));
+    const done = t.chosen.filter(Boolean).length;
+    top.append(el("div", {class: "panel"}, el("div", {}, el("b", {text: "Armies set: "}), `${done} of ${t.armies}`),
+      el("div", {class: "muted", text: `${t.players} players · ${t.armies} armies`})));
+  } else {
+    top.append(el("div", {class: "panel", id: "blast"}, el("b", {text: "Last accusation"}), lastAccusation(t)));
+    if (t.over) top.prepend(el("div", {class: "panel", id: "bend"}, el("div", {class: "win big", text: endText(t)}),
+      el("div", {class: "muted", text: "Every card is shown: dashed ones were face down. Titles by points beside each army."})));
+    top.append(el("div", {class: "panel", id: "bstatus"},
+      el("div", {"data-middle": t.middle_count}, el("b", {text: "Middle pile: "}), `${t.middle_count} cards`),
+      el("div", {class: t.joker_dead ? "hot" : "", "data-joker": t.joker_dead ? "dead" : "alive"}, jokerText(t)),
+      el("div", {}, el("b", {text: "Eliminated: "}), t.eliminated.length ? list(t.eliminated.map((a) => `army ${a}`)) : "none")));
+  }
+  const kids = [top];
+  const grid = el("div", {class: "barmies", id: "barmies"});
+  grid.style.setProperty("--cols", t.armies > 4 ? 2 : 1);
+  const shownSeat = new Set();
+  for (let a = 0; a < t.armies; a++) {
+    const s = t.army_seats[a], out = t.eliminated.includes(a);
+    const tags = [];
+    if (t.turn === a) tags.push(el("span", {class: "badge pres", text: "to act"}));
+    if (t.phase === "setup") tags.push(el("span", {class: "badge", text: t.chosen[a] ? "chosen ✓" : "choosing…"}));
+    if (out) tags.push(el("span", {class: "badge", text: "eliminated"}));
+    if (t.traitor === a) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
+    if (t.over && t.winners.includes(a)) tags.push(el("span", {class: "badge pres", text: "winner"}));
+    if (t.titles) tags.push(el("span", {class: "badge", text: t.titles[a]}));
+    const box = el("div", {class: `barmy a${a % 8}` + (t.awaiting_armies.includes(a) ? " wait" : "") + (out ? " out" : ""), "data-army": a},
+      el("h2", {}, armyTag(t, a), el("span", {class: "name", text: seatName(t, s)}), ...tags));
+    if (t.phase !== "setup") {
+      const n = t.rows[a].length, up = t.rows[a].filter((c) => c.up).length;
+      box.append(el("div", {class: "small-text"}, `${n} card${n === 1 ? "" : "s"} (${up} face up) · ${t.scores[a]} points · next: ${rewardText(t.next_reward[a])}`),
+        t.over && t.reveal ? revealRow(t, a) : publicRow(t, a, null, () => false, "tiny"));
+    }
+    if (!shownSeat.has(s)) {
+      shownSeat.add(s);
+      const join = ctx.join(s);
+      if (join) box.append(el("div", {class: "joinrow"}, ...join));
+    }
+    grid.append(box);
+  }
+  kids.push(grid);
+  board.replaceChildren(...kids);
+}
+
+// a short blip for each accusation, a chord at the end
+export function sound(before, t, tone) {
+  if (!before || before.game !== "betrayal") return;
+  if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
+  const a = t.last_accusation, b = before.last_accusation;
+  if (a && JSON.stringify(a) !== JSON.stringify(b)) tone(a.winner === "attacker" ? [880, 1320] : [660, 440], 0.07);
+}

@@ -66,6 +66,12 @@ def rules_page() -> Response:
     return _html(render_template("rules.html"))
 
 
+@bp.get("/rules/betrayal")
+def betrayal_rules_page() -> Response:
+    """Betrayal's players' rules, phone-sized, from docs/betrayal.md (see web/rulesdoc.py)."""
+    return _html(render_template("rules.html", title="Betrayal", doc="betrayal_doc.html"))
+
+
 @bp.get("/favicon.ico")
 def favicon() -> Response:
     path = Path(current_app.static_folder or "") / "favicon.svg"

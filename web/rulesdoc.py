@@ -1,8 +1,9 @@
-"""The rules page's body, made from docs/rules.md so the box and the repository tell the same rules.
+"""The rules pages' bodies, made from docs/rules.md (J'Accuse) and docs/betrayal.md (Betrayal) so the
+box and the repository tell the same rules.
 
-The Pi runs an installed copy of the package, where docs/ does not exist, so the page ships as HTML
-generated here from the markdown: ``web/templates/rules_doc.html``. A test renders docs/rules.md again
-and fails when the two differ; after editing docs/rules.md, regenerate it with
+The Pi runs an installed copy of the package, where docs/ does not exist, so each page ships as HTML
+generated here from the markdown: ``web/templates/rules_doc.html`` and ``betrayal_doc.html``. Tests
+render the markdown again and fail when the two differ; after editing either document, regenerate with
 
     .venv/bin/python -m web.rulesdoc
 
@@ -21,6 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "docs" / "rules.md"
 TARGET = Path(__file__).resolve().parent / "templates" / "rules_doc.html"
+#: game -> (its players' rules in docs/, the generated template); J'Accuse's are SOURCE and TARGET
+DOCS: dict[str, tuple[Path, Path]] = {
+    "jaccuse": (SOURCE, TARGET),
+    "betrayal": (ROOT / "docs" / "betrayal.md", TARGET.parent / "betrayal_doc.html"),
+}
 
 _LIST_ITEM = re.compile(r"^(\s*)(?:(-)|(\d+)\.)\s+(.*)$")
 _IMAGE = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
@@ -136,14 +142,16 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
     return "\n".join([nav, *out]) + "\n"
 
 
-def generated() -> str:
-    note = "<!-- generated from docs/rules.md by `python -m web.rulesdoc`: edit that file, not this one -->\n"
-    return note + render(SOURCE.read_text(encoding="utf-8"))
+def generated(game: str = "jaccuse") -> str:
+    source = DOCS[game][0]
+    note = f"<!-- generated from docs/{source.name} by `python -m web.rulesdoc`: edit that file, not this one -->\n"
+    return note + render(source.read_text(encoding="utf-8"))
 
 
 def main() -> int:
-    TARGET.write_text(generated(), encoding="utf-8")
-    print(f"wrote {TARGET.relative_to(ROOT)} from {SOURCE.relative_to(ROOT)}")
+    for game, (source, target) in DOCS.items():
+        target.write_text(generated(game), encoding="utf-8")
+        print(f"wrote {target.relative_to(ROOT)} from {source.relative_to(ROOT)}")
     return 0
 
 

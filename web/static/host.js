@@ -61,8 +61,35 @@ $("nocode").addEventListener("click", () => post("/api/host/join-code", {code: n
 $("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state.locked}, (b) => b.locked ? "Seats locked." : "Seats unlocked."));
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
   (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
-$("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal a new one?", "Yes, deal",
-  () => post("/api/host/new-game", {}, (b) => `Game ${b.game} dealt.`)));
+// the next deal: the game and player count shown are the current ones until the host changes them
+const GAMES = {jaccuse: ["J'Accuse", 5, 14], betrayal: ["Betrayal", 2, 8]};
+let dealt = null;
+function nextDeal() {
+  const game = $("gamesel").value, players = Number($("players").value), body = {};
+  if (!dealt || game !== dealt.game) body.game = game;
+  if (!dealt || players !== dealt.players) body.players = players;
+  return body;
+}
+async function current() {
+  const [t, s] = await Promise.all([api("/api/table"), api("/api/seats")]);
+  if (!t.ok || !s.ok) return;
+  const now = {game: t.body.game || "jaccuse", players: s.body.players};
+  // follow the box only while the host has not started to change the choice
+  if (!dealt || (!$("players").matches(":focus") && $("gamesel").value === dealt.game && Number($("players").value) === dealt.players)) {
+    $("gamesel").value = now.game; $("players").value = now.players; limits();
+  }
+  dealt = now;
+}
+function limits() { const [, lo, hi] = GAMES[$("gamesel").value]; $("players").min = lo; $("players").max = hi; }
+$("gamesel").addEventListener("change", () => {
+  limits();
+  const [, lo, hi] = GAMES[$("gamesel").value], n = Number($("players").value);
+  if (!(n >= lo && n <= hi)) $("players").value = Math.min(hi, Math.max(lo, n || lo));
+});
+$("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal the one chosen above?", "Yes, deal",
+  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${GAMES[b.game_name || "jaccuse"] ? GAMES[b.game_name || "jaccuse"][0] : b.game_name}` +
+    (b.players ? ` for ${b.players} players.` : ".")).then(current)));
+current(); setInterval(() => { if (!busy) current(); }, 4000);
 // a host link that got out: end it; the box answers with the new link and this page moves there
 $("rotate").append(confirmButton("New host link", "End this host link and make a new one?", "Yes, new link", async () => {
   if (busy) return;

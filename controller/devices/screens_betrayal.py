@@ -148,7 +148,7 @@ def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None)
         top = 44
     else:
         _centered(draw, f"Ready: {ready} of {armies}", 19, font(BOLD, 12))
-        _centered(draw, "armies set on phones", 33, font(SMALL, 8))
+        _centered(draw, "Pick your army by phone", 33, font(SMALL, 8))
         top = 46
     if waiting:
         text = "Waiting: " + " ".join(str(a) for a in waiting)
@@ -156,55 +156,54 @@ def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None)
 
 
 def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
-    """The status line, then one row per army."""
+    """The status line, then one row per army (the army to move lit): number (T once the traitor is
+    known), face-down count with a filled card, points/next reward total, face-up cards by name."""
     armies = _armies(view)
-    big = armies <= 4
-    small = font(SMALL, 8)
+    big = armies <= 4  # up to four armies (two players included) the rows take Terminus 12
     _status_line(draw, view, clock)
-    top = 9 if armies > 6 else 10
-    pitch = 12 if big else max(7, min(9, (HEIGHT - top) // max(1, armies)))
     if big:
-        top = 11
+        fnt, char, top, pitch, band, card_h = font(BOLD, 12), 6, 11, 13, 12, 9
+    else:
+        pitch = 7 if armies > 6 else 9 if armies > 5 else 10
+        fnt, char, top, band, card_h = font(SMALL, 8), 5, 9 if armies > 6 else 11, 7, 6
     rows = view.get("rows") or []
     scores = view.get("scores") or []
     nexts = view.get("next_reward") or []
     eliminated = {int(a) for a in view.get("eliminated") or ()}
     traitor = view.get("traitor")
     turn = view.get("turn")
-    fnt = font(BOLD, 12) if big else small
-    char = 6 if big else 5
-    # glyphs of the 5x8 font fill rows 1-6 of its cell; Terminus 12 rows 1-10
-    lift = 1
+    # seven or eight rows are 7 px apart: no room for a lit band, so an arrow in a gutter marks the turn
+    arrow = armies > 6
+    x0 = 5 if arrow else 1
+    # x positions: label, face-down count (right edge), points (right edge), face-up cards
+    down_right = x0 + 5 * char
+    points_right = down_right + 4 + 4 * char
+    up_left = points_right + 4 * char + 4
     for army in range(armies):
-        y = top + army * pitch
+        y = top + army * pitch  # the first lit row of the glyphs
+        text_y = y - (2 if big else 1)
         ink = 1
-        if army == turn:
-            band = pitch - 1 if big else 7
+        if army == turn and arrow:
+            draw.polygon([(0, y), (3, y + 3), (3, y + 2), (0, y + 5)], fill=1)
+        elif army == turn:
             draw.rectangle((0, y - 1, WIDTH - 1, y - 1 + band), fill=1)
             ink = 0
         label = str(army) + ("T" if traitor == army else "")
-        draw.text((1, y - lift), label, font=fnt, fill=ink)
-        x = 2 + 2 * char + 2
+        draw.text((x0, text_y), label, font=fnt, fill=ink)
+        points = int(scores[army]) if army < len(scores) else 0
+        nxt = nexts[army] if army < len(nexts) else None
+        _right(draw, str(points), points_right, text_y, fnt, ink)
         if army in eliminated:
-            draw.text((x, y - lift), "OUT", font=fnt, fill=ink)
-            points = int(scores[army]) if army < len(scores) else 0
-            _right(draw, f"{points}pt", WIDTH - 1, y - lift, fnt, ink)
+            draw.text((down_right - 2 * char, text_y), "OUT", font=fnt, fill=ink)
             continue
+        if isinstance(nxt, Mapping):
+            draw.text((points_right, text_y), f"/{nxt.get('at')}{_reward(nxt)}", font=fnt, fill=ink)
         row = rows[army] if army < len(rows) and isinstance(rows[army], Sequence) else []
         down = sum(1 for c in row if isinstance(c, Mapping) and not c.get("up"))
         up = [str(c.get("card")) for c in row if isinstance(c, Mapping) and c.get("up")]
-        # face-down count and a filled card
-        right = x + 2 * char
-        _right(draw, str(down), right, y - lift, fnt, ink)
-        card_h = 9 if big else 6
-        draw.rectangle((right + 1, y, right + 4, y + card_h - 1), fill=ink)
-        x = right + 8
-        nxt = nexts[army] if army < len(nexts) else None
-        points = int(scores[army]) if army < len(scores) else 0
-        text = f"{points}/{nxt.get('at')}{_reward(nxt)}" if isinstance(nxt, Mapping) else f"{points}"
-        draw.text((x, y - lift), text, font=fnt, fill=ink)
-        x += 7 * char
-        _up_cards(draw, up, x, y - lift, fnt, ink, char)
+        _right(draw, str(down), down_right, text_y, fnt, ink)
+        draw.rectangle((down_right + 1, y, down_right + 3, y + card_h - 1), fill=ink)
+        _up_cards(draw, up, up_left, text_y, fnt, ink)
 
 
 def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
@@ -230,7 +229,7 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
             draw.rectangle((left + 2, 18, left + half - 9, 39), fill=1)
         draw.text((x, 19), text, font=big, fill=0 if winner else 1)
     _centered(draw, "vs", 25, font(SMALL, 8))
-    _centered(draw, _result(view, last, attacker, defender, won), 45, font(BOLD, 12))
+    _centered(draw, _result(view, last, attacker, defender, won), 42, font(BOLD, 12))
     _result_detail(draw, view, last, attacker, defender, won)
 
 
@@ -248,7 +247,6 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     armies = _armies(view)
     titles = list(view.get("titles") or [])
     scores = list(view.get("scores") or [])
-    winners = {int(a) for a in view.get("winners") or ()}
     small = font(SMALL, 8)
     columns = 1 if armies <= 4 else 2
     per_column = -(-armies // columns)
@@ -257,19 +255,24 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     width = WIDTH // columns
     for army in range(armies):
         col, row = divmod(army, per_column)
-        x, y = col * width, top + row * pitch
+        x, y = col * width + (2 if col else 0), top + row * pitch  # clear of the line between columns
         name = titles[army] if army < len(titles) and titles[army] else "-"
         name = SHORT_TITLES.get(str(name), str(name))
         points = int(scores[army]) if army < len(scores) else 0
-        mark = "*" if army in winners else " "
-        label = f"{army}{'T' if army == traitor else ''}"
-        draw.text((x + 1, y - 1), label, font=small, fill=1)
-        draw.text((x + 12, y - 1), name, font=small, fill=1)
-        _right(draw, f"{points}{mark}", x + width - 2, y - 1, small, 1)
+        # the traitor's number is lit (the line above says so)
+        ink = 1
+        if army == traitor:
+            draw.rectangle((x, y, x + 5, y + 6), fill=1)
+            ink = 0
+        draw.text((x + 1, y - 1), str(army), font=small, fill=ink)
+        draw.text((x + 8, y - 1), name, font=small, fill=1)
+        _right(draw, str(points), col * width + width - 2, y - 1, small, 1)
         if columns == 1:
             seat_name = _seat_name_of_army(view, army)
             if seat_name:
-                _fit_text(draw, seat_name, x + 58, y - 1, (8,), right=x + width - 24, font_name=SMALL)
+                _fit_text(draw, seat_name, x + 56, y - 1, (8,), right=x + width - 16, font_name=SMALL)
+    if columns == 2:
+        draw.line((width - 1, top, width - 1, HEIGHT - 1), fill=1)
 
 
 # -- parts -----------------------------------------------------------------------------------------
@@ -302,8 +305,6 @@ def _army_name(view: Mapping[str, Any], army: int, long: bool = False) -> str:
 
 def _reward(nxt: Mapping[str, Any]) -> str:
     kind = nxt.get("kind")
-    if kind == "draw":
-        return f"+{nxt.get('count')}"
     if kind == "peek":
         return "P"
     if kind in ("eliminated", "eliminate", "out"):
@@ -312,33 +313,49 @@ def _reward(nxt: Mapping[str, Any]) -> str:
 
 
 def _status_line(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
-    """Whose turn (and the clock), the middle pile, and the joker: `JK ok` or `JK dead 1/3`."""
+    """Whose turn (and the clock), the middle pile, and the joker: `JK alive` or `JK dead 1/3` (the
+    traitor's cards killed since the joker died, of the three that end the game)."""
     small = font(SMALL, 8)
     turn = view.get("turn")
-    phase = view.get("phase")
-    if phase == "peek":
+    if view.get("phase") == "peek":
         waiting = view.get("awaiting_armies") or [turn]
-        left = f"{waiting[0]} peeks"
+        lefts = [f"Peek {waiting[0]}"]
     elif isinstance(turn, int):
-        left = f"Turn {turn}"
+        lefts = [f"Turn {turn}"]
     else:
-        left = ""
-    if clock is not None and left:
-        left += f" {clock}s"
-    draw.text((0, -1), left, font=small, fill=1)
+        lefts = [""]
+    if clock is not None and lefts[0]:
+        lefts = [f"{lefts[0]} {clock}s", f"{lefts[0].split()[-1]}: {clock}s"]
     pile = view.get("middle_count")
-    if pile is not None:
-        draw.text((48, -1), f"Pile {pile}", font=small, fill=1)
+    piles = [f"Pile {pile}", f"P{pile}"] if pile is not None else [""]
     if view.get("joker_dead"):
-        joker = f"JK dead {int(view.get('traitor_deaths_after_joker') or 0)}/{view.get('deaths_needed') or 3}"
+        count = f"{int(view.get('traitor_deaths_after_joker') or 0)}/{view.get('deaths_needed') or 3}"
+        jokers = [f"JK dead {count}", f"JK {count}"]
     else:
-        joker = "JK alive"
+        jokers = ["JK alive", "JK ok"]
+    gap = 4
+    for left in lefts:
+        for joker in jokers:
+            for middle in piles:
+                widths = [draw.textlength(t, font=small) for t in (left, middle, joker)]
+                if sum(widths) + 2 * gap <= WIDTH:
+                    break
+            else:
+                continue
+            break
+        else:
+            continue
+        break
+    draw.text((0, -1), left, font=small, fill=1)
     _right(draw, joker, WIDTH, -1, small, 1)
+    # the pile midway between the other two
+    free_left = widths[0] + gap
+    free_right = WIDTH - widths[2] - gap
+    x = max(free_left, (free_left + free_right - widths[1]) / 2)
+    draw.text((round(x), -1), middle, font=small, fill=1)
 
 
-def _up_cards(
-    draw: ImageDraw.ImageDraw, cards: Sequence[str], x: int, y: int, fnt: Any, ink: int, char: int
-) -> None:
+def _up_cards(draw: ImageDraw.ImageDraw, cards: Sequence[str], x: int, y: int, fnt: Any, ink: int) -> None:
     """The face-up cards by name, as many as fit, then `+n` for the rest."""
     room = WIDTH - x
     shown: list[str] = []
@@ -392,4 +409,4 @@ def _result_detail(
         text = f"Traitor down {view.get('traitor_deaths_after_joker')}/{view.get('deaths_needed') or 3}"
     else:
         return
-    _centered(draw, text, 57, font(SMALL, 8))
+    _centered(draw, text, 55, font(SMALL, 8))

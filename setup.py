@@ -14,7 +14,7 @@ from setuptools import Extension, setup
 
 #: J'Accuse's modules that drive the core from outside (its replay reader and balance report) stay
 #: plain Python: they are not on any hot path
-NOT_COMPILED = ("replay.py", "balance.py")
+NOT_COMPILED = ("replay.py", "balance.py", "table_rules.py")
 
 
 def _compiled_rules() -> list[Extension]:

@@ -14,6 +14,12 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
+#: the games the box deals (controller.games.registry.GAMES) and each one's seats: kept here as plain
+#: numbers so reading the config never imports a rules package (tests/config checks they agree)
+GAMES = ("jaccuse", "betrayal")
+PLAYERS = {"jaccuse": (5, 14), "betrayal": (2, 8)}
+MIN_PLAYERS = min(low for low, _ in PLAYERS.values())
+MAX_PLAYERS = max(high for _, high in PLAYERS.values())
 PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
 OLED_MODELS = ("ssd1306", "sh1106", "ssd1309", "none")
 
@@ -25,6 +31,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     players: int = 6
+    game: str = "jaccuse"  # the game a new deal starts (a journaled game resumes as what it is)
     data_dir: str | None = None
     host: str = "0.0.0.0"
     port: int = 8000
@@ -120,7 +127,9 @@ def _choice(options: tuple[str, ...]) -> Any:
 
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "box": {
-        "players": ("players", _int_range(5, 14)),
+        "game": ("game", _choice(GAMES)),
+        # checked against the game's own range once the whole file is read (players_error)
+        "players": ("players", _int_range(MIN_PLAYERS, MAX_PLAYERS)),
         "data_dir": ("data_dir", _string),
         "host": ("host", _host),
         "port": ("port", _int_range(1, 65535)),
@@ -168,7 +177,21 @@ def parse_config(text: str, source: str = "config") -> Config:
                 raise ConfigError(f"{source}: {exc}") from None
     if values.get("bots", 0) > values.get("players", Config.players):
         raise ConfigError(f"{source}: 'box.bots' cannot exceed 'box.players'")
+    game = values.get("game", Config.game)
+    why = players_error(game, values.get("players", Config.players))
+    if why:
+        raise ConfigError(f"{source}: 'box.players': {why}")
+    if game != "jaccuse" and values.get("campaign"):
+        raise ConfigError(f"{source}: 'box.campaign' is a J'Accuse setting; {game} has no campaigns")
     return Config(**values)
+
+
+def players_error(game: str, players: int) -> str | None:
+    """Why ``game`` cannot be dealt for ``players`` seats (one line), or None when it can."""
+    low, high = PLAYERS[game]
+    if not low <= players <= high:
+        return f"{game} takes {low} to {high} players, not {players}"
+    return None
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -206,7 +229,8 @@ def default_config_text() -> str:
 # See docs/configuration.md for what each key does.
 
 [box]
-# players = 6                 # default table size, 5-14 (a resumed game keeps its own)
+# game = "jaccuse"            # the game a new deal starts: jaccuse | betrayal (a resumed game keeps its own)
+# players = 6                 # default table size: 5-14 for jaccuse, 2-8 for betrayal
 # data_dir = "/var/lib/jaccuse-table"   # journal and seat tokens; default under systemd: StateDirectory
 # host = "0.0.0.0"            # address the phone server listens on
 # port = 8000

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from controller.games import jaccuse as rules
+from controller.games.shape import SeatRefused
 from controller.table import HostKey, Outcome, Snapshot, Table
 from web import host_key_now, host_key_ok, public_base_now
 from web.guards import is_the_box
@@ -134,6 +134,8 @@ def box() -> Response:
     info.update(
         {
             "game": snap.game,
+            # which game is dealt ("jaccuse", "betrayal"): the pages pick their game's parts by it
+            "game_name": snap.game_name,
             "version": snap.version,
             "status": list(snap.status),
             "log": list(snap.log),
@@ -256,13 +258,16 @@ def me_actions() -> tuple[Response, int]:
         return err
     if "seat" in body and (body["seat"] != seat or isinstance(body["seat"], bool)):
         return error(400, "bad_action", "the token already says which seat acts; leave 'seat' out")
+    table = _table()
     try:
-        action = rules.Action.from_dict(body, seat=seat)
-    except rules.ActionFormatError as exc:
+        action, game = table.parse_action(seat, body)
+    except SeatRefused as exc:  # e.g. a Betrayal army that is not this seat's
+        return error(exc.status, exc.code, exc.message)
+    except ValueError as exc:  # the game's ActionFormatError
         return error(400, "bad_action", str(exc))
     except Exception:  # nothing a client sends may become a 5xx
         return error(400, "bad_action", "the action is not well-formed")
-    outcome = _table().submit_action(seat, action, source="phone")
+    outcome = table.submit_action(seat, action, source="phone", game=game)
     if not outcome.ok:
         return _from_outcome(outcome)
     return _no_store(jsonify({"ok": True, "me": outcome.data["me"]})), 200
@@ -343,13 +348,31 @@ def host_setting(setting: str) -> tuple[Response, int]:
 
 @bp.post("/host/new-game")
 def host_new_game() -> tuple[Response, int]:
-    """Deal a new game for the same seats; the old one stays in the journal's archive."""
+    """Deal a new game for the same seats; the old one stays in the journal's archive.
+
+    An optional JSON body ``{"game": "betrayal", "players": 5}`` deals another game or seat count
+    (each key optional; no body, or ``{}``, deals the same game again).
+    """
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    outcome = _table().new_game()
+    game = players = None
+    if request.get_data(cache=True):
+        body, err = _json_body()
+        if err:
+            return err
+        if not isinstance(body, dict):
+            return error(400, "bad_request", "the body must be a JSON object")
+        game, players = body.get("game"), body.get("players")
+        if game is not None and not isinstance(game, str):
+            return error(400, "bad_game", "'game' must be a game's name")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            return error(400, "bad_game", "'players' must be a whole number")
+    outcome = _table().new_game(game=game, players=players)
     if not outcome.ok:
         return _from_outcome(outcome)
-    return jsonify({"ok": True, "game": outcome.data["game"]}), 200
+    data = outcome.data
+    return jsonify({"ok": True, "game": data["game"], "game_name": data["game_name"],
+                    "players": data["players"]}), 200
 
 
 @bp.post("/host/rotate-key")

@@ -229,8 +229,8 @@ class Broadcaster:
             public: tuple[str, str] | None = None
             due: list[_Due] = []
             for audience_id, audience in self._audiences.items():
-                if not audience.streams:
-                    continue
+                if not audience.streams or audience_id >= snap.players:
+                    continue  # (a seat past a new game's smaller count: its streams were just ended)
                 if public is None:
                     public = _public_parts(snap)
                 key, message = _render(snap, audience_id, public)

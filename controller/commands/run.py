@@ -32,8 +32,17 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
-from controller.config import Config, ConfigError, host_error, load_config, with_overrides
-from controller.games.jaccuse import MAX_PLAYERS, MIN_PLAYERS
+from controller.config import (
+    GAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Config,
+    ConfigError,
+    host_error,
+    load_config,
+    players_error,
+    with_overrides,
+)
 
 PAD_CHOICES = ("auto", "gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"
@@ -70,6 +79,24 @@ def _players(text: str) -> int:
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     return value
+
+
+def _check_players_for_game(parser: argparse.ArgumentParser) -> None:
+    """Check ``--players`` against ``--game`` (J'Accuse when not given) once both are read, whatever
+    their order: a plain type check cannot see the other flag. ``main`` checks the config's game too."""
+    parse = parser.parse_known_args
+
+    def parse_known_args(args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        ns, rest = parse(args, namespace)
+        players = getattr(ns, "players", None)
+        if players is not None:
+            why = players_error(getattr(ns, "game", None) or "jaccuse", players)
+            if why:
+                hint = "" if ns.game else " (add --game for another game)"
+                parser.error(f"argument --players: {why}{hint}")
+        return ns, rest
+
+    parser.parse_known_args = parse_known_args  # type: ignore[method-assign]
 
 
 def _count(text: str) -> int:
@@ -121,7 +148,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"TOML config file (default: {DEFAULT_CONFIG} if it exists); flags override it",
     )
-    parser.add_argument("--players", type=_players, default=None, help="seats at the table, 5-14 (default 6)")
+    parser.add_argument(
+        "--game",
+        choices=GAMES,
+        default=None,
+        help="the game a new deal starts (default jaccuse); a journaled game resumes as what it is",
+    )
+    parser.add_argument(
+        "--players", type=_players, default=None,
+        help="seats at the table (default 6): 5-14 for jaccuse, 2-8 for betrayal",
+    )
+    _check_players_for_game(parser)
     parser.add_argument(
         "--pads",
         choices=PAD_CHOICES,
@@ -201,6 +238,7 @@ class _Devices:
         self.pads_label: str | None = None  # shown on the OLED's start screen
         self._epoch = 0  # the pads' vote-round number (see _vote_round_epoch)
         self._vote_key: Any = None
+        self._pad_count = 0  # the seats the pads were opened for (a later deal may have more or fewer)
         #: seconds between looks at the join address while the start screen shows it (it may change)
         self.address_every = FOLLOW_EVERY
 
@@ -212,6 +250,7 @@ class _Devices:
         self.devices = devices
         self._flash = devices.RefusalFlash()
         self.pads_label = PAD_LABELS.get(pads)
+        self._pad_count = players
         if pads != "phone":
             try:
                 self.pads = self._open_pads(mock, pads, players, config)
@@ -233,6 +272,7 @@ class _Devices:
                 dim_after=config.oled_dim_after * minutes or None,
                 off_after=config.oled_off_after * minutes or None,
                 bus_hz=config.i2c_hz,
+                renderer=_screen_renderer(),
             )
         except Exception as exc:
             _say(f"no OLED ({exc}); the game runs without it")
@@ -306,7 +346,7 @@ class _Devices:
         if self.pads is None or snap is None:
             return
         with self._leds_lock:
-            states = self.devices.led_states(snap.public, snap.players)
+            states = _led_states(self.devices, snap, self._pad_count)
             try:
                 self.pads.set_leds(self._flash.apply(states, time.monotonic()))
             except Exception as exc:  # a device fault must never stop the game
@@ -320,7 +360,7 @@ class _Devices:
         recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0
         serial = -1
         hub_seen: bool | None = None
-        shown_reveal = _revealed(table.snapshot().public)  # a resumed round is not a new moment
+        shown_reveal = _moment_key(table.snapshot())  # a resumed round is not a new moment
         reveal_until = 0.0
         while not self._stop.is_set():
             now = time.monotonic()
@@ -355,7 +395,7 @@ class _Devices:
                     with self._leds_lock:
                         flash.refuse(seat, now)
             refusals = list(snap.pad_refusals)
-            revealed = _revealed(snap.public)
+            revealed = _moment_key(snap)
             if revealed != shown_reveal:
                 shown_reveal = revealed
                 reveal_until = now + REVEAL_SECONDS if revealed else 0.0
@@ -364,11 +404,9 @@ class _Devices:
                     self._show_leds()
                     hub_seen = self._hub
                 if self.display is not None:
-                    from controller.devices.screens import DisplayModel, Reveal
+                    from controller.devices.screens import DisplayModel
 
-                    moment = None
-                    if reveal_until > now:
-                        moment = tuple(Reveal(seat, card) for seat, card in shown_reveal)
+                    moment = _moment(snap) if reveal_until > now else None
                     self.display.update(
                         DisplayModel(
                             view=snap.public,
@@ -453,6 +491,74 @@ def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
 
 
+def _moment_key(snap: Any) -> Any:
+    """What tells the game's "everyone look" moments apart (J'Accuse: a round's revealed cards;
+    Betrayal: an accusation); the OLED shows the moment for REVEAL_SECONDS when it changes."""
+    if snap.game_name == "betrayal":
+        try:
+            from controller.devices.screens_betrayal import accusation_key
+        except ImportError:
+            return None
+        return accusation_key(snap.public)
+    return _revealed(snap.public)
+
+
+def _moment(snap: Any) -> Any:
+    """The moment's ``DisplayModel.reveal`` (None: nothing to show)."""
+    if snap.game_name == "betrayal":
+        from controller.devices.screens_betrayal import accusation_moment
+
+        return accusation_moment(snap.public)
+    from controller.devices.screens import Reveal
+
+    return tuple(Reveal(seat, card) for seat, card in _revealed(snap.public)) or None
+
+
+def _screen_renderer() -> Callable[[Any], Any]:
+    """The OLED's renderer: each game's screens, picked by the view's ``game`` (Betrayal's module
+    draws J'Accuse's for any other view); a plain text screen for a game without screens of its own."""
+    from controller.devices.screens import render
+
+    try:
+        from controller.devices.screens_betrayal import render_for
+    except ImportError:
+        render_for = None
+
+    def draw(model: Any) -> Any:
+        game = (model.view or {}).get("game", "jaccuse")
+        if game == "jaccuse":
+            return render(model)
+        if game == "betrayal" and render_for is not None:
+            return render_for(model)
+        return _text_screen(model)
+
+    return draw
+
+
+def _text_screen(model: Any) -> Any:
+    """A plain screen for a game the OLED has no screens for: its name, phase and version."""
+    from PIL import Image, ImageDraw
+
+    from controller.devices.screens import HEIGHT, WIDTH
+
+    view = model.view or {}
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    lines = [str(view.get("game", "")).upper(), f"phase: {view.get('phase')}", f"move {view.get('version')}"]
+    for n, line in enumerate(lines):
+        draw.text((2, 2 + 14 * n), line, fill=1)
+    return image
+
+
+def _led_states(devices: Any, snap: Any, pads: int) -> dict[int, Any]:
+    """The pads' lights for the game dealt (its table adapter reads the public view), as LedStates
+    for the seats the pads were opened for."""
+    from controller.games.registry import table_rules
+
+    lights = table_rules(snap.game_name).pad_lights(snap.public, min(pads, snap.players) or snap.players)
+    return {seat: devices.LedState(word) for seat, word in lights.items()}
+
+
 def write_host_link(data_dir: Path, link: str) -> None:
     path = data_dir / "host-link.txt"
     try:
@@ -509,6 +615,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
     return with_overrides(
         config,
         players=args.players,
+        game=args.game,
         data_dir=str(args.data_dir) if args.data_dir is not None else None,
         host=args.host,
         port=args.port,
@@ -553,6 +660,14 @@ def main(args: argparse.Namespace) -> int:
     if config.bots > config.players:
         print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
         return 2
+    why = players_error(config.game, config.players)
+    if why:  # the config file's game with --players, or the reverse
+        print(f"jaccuse-table: {why}", file=sys.stderr)
+        return 2
+    if config.game != "jaccuse" and config.campaign:
+        why = f"--campaign is a J'Accuse setting; {config.game} has no campaigns"
+        print(f"jaccuse-table: {why}", file=sys.stderr)
+        return 2
     data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
     # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or
     # permission error stops the box here with one line and changes nothing on the disk.
@@ -584,6 +699,7 @@ def main(args: argparse.Namespace) -> int:
                 TableConfig(
                     data_dir=data_dir,
                     players=config.players,
+                    game=config.game,
                     pads=pads,
                     bots=config.bots,
                     seed=args.seed,
@@ -594,7 +710,8 @@ def main(args: argparse.Namespace) -> int:
                     new_game=bool(args.new_game),
                     # a game the command line describes is not to be swapped for another silently
                     require_match=frozenset(
-                        flag for flag in ("players", "campaign") if getattr(args, flag) is not None
+                        flag for flag in ("game", "players", "campaign")
+                        if getattr(args, flag, None) is not None
                     ),
                     vote_changes_per_second=max(0.0, args.vote_changes),
                 )

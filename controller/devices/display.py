@@ -435,12 +435,14 @@ def open_display(
     dim_after: float | None = None,
     off_after: float | None = None,
     bus_hz: int = DEFAULT_BUS_HZ,
+    renderer: Renderer = render,
 ) -> DisplayWorker:
     """The OLED on I2C (or luma's in-memory dummy in mock mode), wrapped in a started worker.
 
     Left out, the model and address come from JACCUSE_OLED_MODEL / JACCUSE_OLED_ADDRESS (e.g. `sh1106`,
     `0x3d`), else an SSD1306 at 0x3C, the common 0.96" module. A panel that is not there yet is no
     error: the worker keeps looking for it. `rotate` is 0 or 180 degrees (a module mounted upside down).
+    `renderer` draws a model (`run` passes one that picks the screens of the game dealt).
     """
     if rotate not in (0, 180):
         raise ValueError(f"rotate must be 0 or 180, not {rotate!r}")
@@ -450,7 +452,8 @@ def open_display(
         emulated = EmulatedPanel(dummy(width=WIDTH, height=HEIGHT, mode="1"), bus_hz)
         emulated.contrast(contrast)
         return DisplayWorker(
-            emulated.device, panel=emulated, contrast=contrast, dim_after=dim_after, off_after=off_after
+            emulated.device, renderer, panel=emulated, contrast=contrast, dim_after=dim_after,
+            off_after=off_after,
         )
     model_name = model_name or os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
     if address is None:
@@ -471,4 +474,6 @@ def open_display(
     except Exception as exc:  # no panel (yet): the worker looks again
         log.warning("OLED %s at %#x not found (%s); looking in the background", model_name, address, exc)
         device = None
-    return DisplayWorker(device, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after)
+    return DisplayWorker(
+        device, renderer, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader
+from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
 
 #: every game, the default (a replay file or a config without a game) first
 GAMES: Final = ("jaccuse", "betrayal")
@@ -77,3 +77,15 @@ def balance(name: str) -> GameBalance:
     from controller.games.jaccuse import balance as jaccuse_balance
 
     return jaccuse_balance
+
+
+def table_rules(name: str) -> TableRules:
+    """What the table loop needs of game ``name`` beyond its rules (seats, pads, clock, log)."""
+    check_game(name)
+    if name == "betrayal":
+        from controller.games.betrayal import table_rules as betrayal_table
+
+        return betrayal_table
+    from controller.games.jaccuse import table_rules as jaccuse_table
+
+    return jaccuse_table

@@ -199,6 +199,83 @@ class GameBalance(Protocol):
         """The report (``simulate(...).to_dict()``) as lines for people."""
 
 
+class SeatRefused(ValueError):
+    """A phone's action that names something its seat may not act for (another seat's army): the
+    table answers it with ``status`` (409) and ``code``, like a refusal of the rules."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class TableRules(Protocol):
+    """The ``table_rules`` submodule: what the table loop needs of a game beyond ``GameRules``.
+
+    The table knows seats, pads, a shot clock, a log and one feed per seat; a game says here what
+    each of those means for it. Every function is pure, like the rules themselves.
+    """
+
+    @property
+    def GAME(self) -> str:
+        """The game's name in the registry, the journal and the views (``game``)."""
+
+    @property
+    def PAD_ACTS(self) -> tuple[str, ...]:
+        """Acts that only a seat's pad makes on a table with pads (a phone sending one is refused)."""
+
+    @property
+    def COALESCED_ACT(self) -> str | None:
+        """An act a seat may repeat quickly (J'Accuse's vote): rate-limited per seat, and one that a
+        later one of the same seat already queued replaces is not journaled. None: no such act."""
+
+    def check_players(self, players: object, /) -> int:
+        """``players`` when the game takes that many seats, else ValueError with one line."""
+
+    def deal(
+        self, players: int, options: dict[str, Any], rng: random.Random, /
+    ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
+        """A new game from the table's options: the state, the journal's deal and its ``campaign``
+        record (a J'Accuse campaign's later deals; None for everything else)."""
+
+    def rebuild(self, players: int, deal: object, campaign: dict[str, Any] | None, /) -> Any:
+        """The state right after a journaled deal (DealError or ValueError when it cannot be read)."""
+
+    def options_of(self, state: Any, /) -> dict[str, Any]:
+        """The options a "same again" deal keeps (J'Accuse: the campaign's length)."""
+
+    def parse_action(self, players: int, seat: int, data: object, /) -> Any:
+        """A phone's action for ``seat`` at a table of ``players`` (read on the request's thread, so
+        from the seat count only): ``ActionFormatError`` when malformed, ``SeatRefused`` when it names
+        what the seat does not own."""
+
+    def seat_of(self, state: Any, action: Any, /) -> int:
+        """The seat an action is made for (who the log, the feed and the clock speak of)."""
+
+    def pad_action(self, state: Any, seat: int, button: str, /) -> Any | RefusedShape:
+        """What a press of ``button`` on ``seat``'s pad does now: an action, or a refusal (the pad's
+        light flashes)."""
+
+    def forced_actions(self, state: Any, rng: random.Random, /) -> list[Any]:
+        """The shot clock's moves when a decision runs out of time, legal when applied in order."""
+
+    def forced_lines(self, action: Any, seat: int, names: Sequence[str | None], /) -> tuple[str, str]:
+        """The log line and the forced seat's feed line that mark a forced move."""
+
+    def log_lines(self, events: Sequence[Event], names: Sequence[str | None], /) -> list[str]:
+        """The room's log lines for one action's events."""
+
+    def seat_feed(
+        self, events: Sequence[Event], seat: int, names: Sequence[str | None], /
+    ) -> list[str]:
+        """The lines of one action's events that ``seat``'s phone lists (public facts only)."""
+
+    def pad_lights(self, public_view: dict[str, Any], players: int, /) -> dict[int, str]:
+        """Each seat's pad light from the public view: ``off``, ``wait`` (blinks: a press is wanted)
+        or ``on`` (steady)."""
+
+
 def _members(protocol: type) -> list[str]:
     names = [n for n in vars(protocol) if not n.startswith("_")]
     return sorted(set(names) | set(getattr(protocol, "__annotations__", {})))

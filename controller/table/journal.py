@@ -7,6 +7,8 @@ What is stored:
   ``campaign``: JSON ``{"generations": G, "deals": [...]}`` with the deals of generations 2..G (each a
   full deal object; their network is the first deal's). A journal without that row is a single game, so
   journals written before campaigns existed read as they always did.
+  ``game`` names the game (``jaccuse``, ``betrayal``: the registry's names); a journal without it was
+  written before the box played more than one game and holds J'Accuse.
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
@@ -197,6 +199,8 @@ class GameRecord:
     unreadable: str | None = None
     created: str = ""
     settings: dict[str, str] = field(default_factory=dict)
+    #: the game's name (``meta.game``); a journal written before the box knew more games is J'Accuse
+    game: str = "jaccuse"
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -285,6 +289,7 @@ class Journal:
         json.loads(meta["deal"])
         if "campaign" in meta:
             _check_campaign(json.loads(meta["campaign"]))
+        _check_game(meta.get("game", "jaccuse"))
 
     def _meta(self) -> dict[str, str]:
         return {k: v for k, v in self._conn.execute("SELECT key, value FROM meta")}
@@ -313,6 +318,7 @@ class Journal:
                 seed=int(seed) if seed is not None else None,
                 campaign=_check_campaign(json.loads(meta["campaign"])) if "campaign" in meta else None,
                 created=meta.get("created", ""),
+                game=_check_game(meta.get("game", "jaccuse")),
             )
             expected = 1
             rows = self._conn.execute("SELECT seq, action, source FROM actions ORDER BY seq")
@@ -364,15 +370,20 @@ class Journal:
             raise JournalError(str(exc)) from exc
 
     def start_game(
-        self, players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None = None
+        self,
+        players: int,
+        deal: dict[str, Any],
+        seed: int | None,
+        campaign: dict[str, Any] | None = None,
+        game: str = "jaccuse",
     ) -> None:
-        """Record a new game (or campaign) in an empty journal (one transaction)."""
+        """Record a new game (or campaign) of ``game`` in an empty journal (one transaction)."""
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM meta", ()),
             ("DELETE FROM actions", ()),
             ("DELETE FROM seats", ()),
         ]
-        meta = _new_meta(players, deal, seed, campaign)
+        meta = _new_meta(players, deal, seed, campaign, game)
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta.items()]
         self._transaction(rows)
 
@@ -383,11 +394,16 @@ class Journal:
         seed: int | None,
         campaign: dict[str, Any] | None = None,
         settings: Settings = None,
+        game: str = "jaccuse",
     ) -> None:
-        """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic)."""
+        """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic).
+
+        Seats from ``players`` up are released in the same transaction: a table dealt again with fewer
+        seats must not bring an old token back to life should it grow again later.
+        """
         meta = self._meta()
         actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
-        new_meta = _new_meta(players, deal, seed, campaign)
+        new_meta = _new_meta(players, deal, seed, campaign, game)
         rows: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
@@ -395,6 +411,7 @@ class Journal:
             ),
             ("DELETE FROM meta", ()),
             ("DELETE FROM actions", ()),
+            ("DELETE FROM seats WHERE seat >= ?", (players,)),
         ]
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
         self._transaction(rows + _setting_rows(settings))
@@ -468,10 +485,11 @@ def _setting_rows(settings: Settings) -> list[tuple[str, tuple[Any, ...]]]:
 
 
 def _new_meta(
-    players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None
+    players: int, deal: dict[str, Any], seed: int | None, campaign: dict[str, Any] | None, game: str
 ) -> dict[str, str]:
     meta = {
         "format": str(FORMAT),
+        "game": _check_game(game),
         "players": str(players),
         "deal": json.dumps(deal),
         "created": str(time.time()),
@@ -507,6 +525,15 @@ def _check_tables(conn: sqlite3.Connection) -> tuple[str, ...]:
     if lost:
         raise CorruptJournal(f"the journal has no {' or '.join(lost)} table (dropped by hand?)")
     return missing
+
+
+def _check_game(name: object) -> str:
+    """The ``game`` meta row: a game this box plays (a journal of another one is not this box's)."""
+    from controller.games.registry import GAMES
+
+    if name not in GAMES:
+        raise CorruptJournal(f"the journal holds a game this box does not play ({name!r})")
+    return str(name)
 
 
 def _check_campaign(data: object) -> dict[str, Any]:

@@ -3,13 +3,14 @@
 The clock is table data, not a rule: off by default, the host sets the seconds a decision may take.
 Its deadline is wall-clock time kept in the journal (``clock_deadline``), written in the same
 transaction as the action, claim or setting that starts the wait, so the clock survives a restart
-and nothing is written while nothing happens. When a deadline passes, the table applies the rules'
-``timeout_actions`` as ordinary journaled actions marked ``clock``.
+and nothing is written while nothing happens. When a deadline passes, the table applies the game's
+forced moves (its table adapter's ``forced_actions``) as ordinary journaled actions marked ``clock``.
 
-What counts as one decision: a vote round (every voter shares one deadline; a press or a change of
-card does not restart it), a presidency, a parley answer, a membership card to place, a policy to
-enact. The membership round at the start waits until every seat is taken, so the clock never moves
-for a seat nobody has sat down at yet.
+What counts as one decision (the clock reads only the state's ``phase`` and ``over`` and the events'
+``type``, so it serves every game): a vote round (every voter shares one deadline; a press or a change
+of card does not restart it), a presidency, a parley answer, a membership card to place, a policy to
+enact; in Betrayal the setup (every army chooses) and each turn. The setup round at the start waits
+until every seat is taken, so the clock never moves for a seat nobody has sat down at yet.
 
 A table nobody plays at must not run for ever on forced moves (and write every few seconds): when a
 deadline passes and nobody but the clock has moved since the one before it, the clock pauses until
@@ -22,12 +23,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from controller.games import jaccuse as rules
-
 MIN_SECONDS: Final = 5
 MAX_SECONDS: Final = 3600
 #: events that happen inside one decision: they leave its deadline as it was
-_WITHIN_A_DECISION: Final = frozenset({"pressed", "membership_placed", "xp_given"})
+#: (J'Accuse: a press, a membership card placed, XP given; Betrayal: one army's setup choice)
+_WITHIN_A_DECISION: Final = frozenset({"pressed", "membership_placed", "xp_given", "army_chosen"})
 
 
 def check_seconds(value: object) -> int:
@@ -48,7 +48,7 @@ class ShotClock:
     #: True after a deadline passed, until someone other than the clock acts (see the docstring)
     idle: bool = False
 
-    def applies(self, state: rules.GameState, all_seated: bool) -> bool:
+    def applies(self, state: Any, all_seated: bool) -> bool:
         """Whether a decision of ``state`` runs on the clock at all."""
         if not self.seconds or state.over:
             return False
@@ -56,8 +56,8 @@ class ShotClock:
 
     def after_action(
         self,
-        before: rules.GameState,
-        after: rules.GameState,
+        before: Any,
+        after: Any,
         events: Sequence[dict[str, Any]],
         source: str,
         all_seated: bool,
@@ -78,7 +78,7 @@ class ShotClock:
             return self.deadline
         return now + self.seconds
 
-    def restarted(self, state: rules.GameState, all_seated: bool, now: float) -> float | None:
+    def restarted(self, state: Any, all_seated: bool, now: float) -> float | None:
         """A fresh deadline for the decision at hand (the host changed the clock, a seat was taken)."""
         return now + self.seconds if self.applies(state, all_seated) else None
 

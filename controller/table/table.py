@@ -18,7 +18,10 @@ an action): a change of an already selected vote is rate-limited per seat before
 and a vote that a later vote of the same seat, already queued behind it, replaces is answered 409
 ``superseded`` instead of being journaled, so a burst becomes one journal row.
 
-This package depends on :mod:`controller.games.jaccuse` only.
+The loop knows no game: it drives the game it was dealt through the game's rules package (the
+``GameRules`` shape) and its table adapter (``TableRules``: dealing, a phone's action for a seat, what a
+pad press means, the shot clock's forced moves, log lines and feeds), both looked up by name in
+:mod:`controller.games.registry`. The journal records the game's name, so a game resumes as what it is.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.games import jaccuse as rules
+from controller.games import registry
+from controller.games.shape import TableRules
 from controller.table import seating
 from controller.table.journal import (
     FILENAME,
@@ -54,6 +58,7 @@ from controller.table.journal import (
 from controller.table.ratelimit import TokenBucket
 from controller.table.shotclock import ShotClock, check_seconds
 
+#: the two buttons of a seat's pad (in J'Accuse they are the votes of the same names)
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
 FEED_LINES = 8  # per seat: the newest lines of its personal feed
@@ -77,6 +82,8 @@ class TableConfig:
 
     data_dir: Path
     players: int = 6
+    # which game a new deal starts (a registry name); a journaled game resumes as what it is
+    game: str = registry.DEFAULT_GAME
     pads: str = "phone"
     bots: int = 0
     seed: int | None = None
@@ -89,8 +96,8 @@ class TableConfig:
     watchdog_every: float = 10.0
     # ``run --new-game``: archive the journal in the data dir (renamed, never deleted) and deal anew
     new_game: bool = False
-    # what the command line asked for explicitly (``--players``, ``--campaign``): a journal holding
-    # another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
+    # what the command line asked for explicitly (``--game``, ``--players``, ``--campaign``): a journal
+    # holding another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
     # taken from the journal, with a note
     require_match: frozenset[str] = frozenset()
     # A seat may change an already selected vote this often per second on average, in bursts of up to
@@ -142,6 +149,7 @@ class Snapshot:
     join_code: str | None = None
     seats_locked: bool = False
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
+    game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
 
     @property
     def players(self) -> int:
@@ -181,6 +189,7 @@ class _Command:
     payload: Any = None
     source: str = "phone"
     reply: _Reply | None = None
+    game: int | None = None  # act: the game number the action was read for (None: the current one)
 
 
 class Table:
@@ -190,14 +199,18 @@ class Table:
         self,
         config: TableConfig,
         journal: Journal,
-        state: rules.GameState,
+        state: Any,
         seats: dict[int, tuple[str, str]],
         status: list[str],
         log: list[str],
         settings: dict[str, str] | None = None,
         feeds: list[list[tuple[int, str]]] | None = None,
+        game: str = registry.DEFAULT_GAME,
     ) -> None:
         self.config = config
+        self.game_name = game
+        self._rules = registry.rules(game)  # loop thread only, like the state it belongs to
+        self._adapter: TableRules = registry.table_rules(game)
         self.players = state.players
         self._journal = journal
         self._state = state  # loop thread only (and the constructor)
@@ -229,8 +242,7 @@ class Table:
         self._pad_refusals = [0] * self.players
         self._game = journal.games_played() + 1
         self._bot_rng = random.Random(config.seed)
-        bots = max(0, min(config.bots, self.players))
-        self._bot_seats = frozenset(range(self.players - bots, self.players))
+        self._bot_seats = _bot_seats(config.bots, self.players)
         self._bot_due: float | None = None
         self._stopping = False
         self._snapshot = self._build_snapshot()
@@ -249,7 +261,8 @@ class Table:
         - A journal that cannot be used now (disk full, read-only, not this user's) is left as it is
           and :class:`JournalUnavailable` is raised, for the caller to stop with its one-line message.
 
-        A journal of a different player count wins over ``config.players``.
+        A journal of a different game or player count wins over ``config.game`` and ``config.players``
+        (unless ``config.require_match`` names them: then :class:`GameMismatch`).
         """
         data_dir = Path(config.data_dir)
         path = data_dir / FILENAME
@@ -270,7 +283,8 @@ class Table:
         log: list[str] = []
         feeds: list[list[tuple[int, str]]] | None = None
         settings: dict[str, str] = {}
-        state: rules.GameState | None = None
+        state: Any = None
+        game = registry.check_game(config.game)
         seats: dict[int, tuple[str, str]] = {}
         if journal.has_game():
             try:
@@ -279,18 +293,24 @@ class Table:
                 state, log, feeds, stopped = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
-            except (CorruptJournal, rules.DealError, rules.ActionFormatError, ValueError) as exc:
+                game = record.game
+            except (CorruptJournal, ValueError) as exc:
                 journal.close()
                 aside = move_aside(path)
                 _say(f"journal {path} could not be replayed ({exc}); moved to {aside.name}, new game")
                 status.append("journal recovered")
                 journal = Journal.open(path)
                 state = None
+                game = registry.check_game(config.game)
             else:
                 if stopped is not None:
                     cls._set_aside_tail(journal, state.version, record.stored, stopped, status)
+                if record.game != config.game:
+                    _say(f"the journal holds a game of {record.game}: resuming it (the game "
+                         f"{config.game} is dealt once this one is archived with --new-game)")
+                    status.append(f"resumed {record.game}")
                 length = int(record.campaign["generations"]) if record.campaign else 0
-                if length != config.campaign:
+                if length != config.campaign and record.game == config.game:
                     what = f"a {length}-generation campaign" if length else "a single game"
                     _say(f"the journal holds {what}: resuming it (the campaign setting is ignored)")
                     status.append(f"resumed {what}")
@@ -306,13 +326,17 @@ class Table:
             players = config.players
             seed = config.seed
             shuffle_seed = seed if seed is not None else secrets.randbits(64)
-            state, deal_data, campaign = deal_game(players, config.campaign, random.Random(shuffle_seed))
+            adapter = registry.table_rules(game)
+            adapter.check_players(players)
+            state, deal_data, campaign = adapter.deal(
+                players, {"campaign": config.campaign}, random.Random(shuffle_seed)
+            )
             try:
-                journal.start_game(players, deal_data, seed, campaign)
+                journal.start_game(players, deal_data, seed, campaign, game)
             except JournalError as exc:
                 journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
-        table = cls(config, journal, state, seats, status, log, settings, feeds)
+        table = cls(config, journal, state, seats, status, log, settings, feeds, game)
         table._claim_bot_seats()
         return table
 
@@ -330,12 +354,14 @@ class Table:
     @staticmethod
     def _rebuild(
         record: GameRecord,
-    ) -> tuple[rules.GameState, list[str], list[list[tuple[int, str]]], str | None]:
+    ) -> tuple[Any, list[str], list[list[tuple[int, str]]], str | None]:
         """Replay the journaled actions: the state, and the log and feeds they told (with today's names).
 
         Stops at the first action that no longer replays; the last value then says why (else None).
         """
-        state = game_from_record(record.players, record.deal, record.campaign)
+        rules = registry.rules(record.game)
+        adapter = registry.table_rules(record.game)
+        state = adapter.rebuild(record.players, record.deal, record.campaign)
         log: deque[str] = deque(maxlen=LOG_LINES)
         feeds = [deque[tuple[int, str]](maxlen=FEED_LINES) for _ in range(record.players)]
         labels = seating.labels(seating.names_from_settings(record.settings, record.players))
@@ -355,7 +381,7 @@ class Table:
             if isinstance(result, rules.Refused):
                 return state, *told(), f"action {n} is refused by this version's rules ({result.code})"
             state = result.state
-            _tell(result.events, action, source, labels, state.version, log, feeds)
+            _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds)
         return state, *told(), record.unreadable
 
     @staticmethod
@@ -454,15 +480,23 @@ class Table:
         a replay of the journal will apply it. If the later vote is then refused, this one is lost with
         it: both came from the same seat within one moment, and the seat's phone shows what holds.
         """
-        if not _is_vote(cmd):
+        if not self._is_vote(cmd):
             return False
         self._drain()
         for later in self._backlog:
             if later.seat == cmd.seat:
-                return _is_vote(later)
-            if not _is_vote(later):
+                return self._is_vote(later)
+            if not self._is_vote(later):
                 return False
         return False
+
+    def _is_vote(self, cmd: _Command) -> bool:
+        """A command carrying the game's coalesced act (J'Accuse's vote) for the game now dealt."""
+        act = self._adapter.COALESCED_ACT
+        return (
+            act is not None and cmd.kind == "act" and cmd.game in (None, self._game)
+            and getattr(cmd.payload, "act", None) == act
+        )
 
     def _drain(self) -> None:
         while True:
@@ -481,9 +515,15 @@ class Table:
     # ------------------------------------------------------------------ commands (loop thread)
     def _handle(self, cmd: _Command) -> Outcome:
         if cmd.kind == "act":
+            if cmd.game is not None and cmd.game != self._game:
+                return Outcome.refused(409, "new_game", "a new game was dealt meanwhile; look at it again")
             return self._act(cmd.seat, cmd.payload, cmd.source)
         if cmd.kind == "pad":
-            outcome = self._act(cmd.seat, rules.Action(seat=cmd.seat, act=cmd.payload), "pad")
+            pressed = self._adapter.pad_action(self._state, cmd.seat, cmd.payload)
+            if isinstance(pressed, self._rules.Refused):
+                outcome = Outcome.refused(409, pressed.code, pressed.message)
+            else:
+                outcome = self._act(cmd.seat, pressed, "pad")
             if not outcome.ok:
                 self._pad_refusals[cmd.seat] += 1
                 self._publish()
@@ -505,9 +545,10 @@ class Table:
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
-            if cmd.payload and not self._state.over:
+            only_if_over, game, players = cmd.payload
+            if only_if_over and not self._state.over:
                 return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
-            return self._new_game()
+            return self._new_game(game, players)
         if cmd.kind == "notice":
             key, line = cmd.payload
             if line is None:
@@ -518,11 +559,12 @@ class Table:
             return Outcome(ok=True)
         return Outcome.refused(400, "bad_command", f"unknown command {cmd.kind!r}")
 
-    def _act(self, seat: int, action: rules.Action, source: str) -> Outcome:
+    def _act(self, seat: int, action: Any, source: str) -> Outcome:
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
-        if source == "phone" and self.config.pads != "phone" and action.act in PADS_DECIDE:
+        if source == "phone" and self.config.pads != "phone" and action.act in self._adapter.PAD_ACTS:
             return Outcome.refused(409, "pads_decide", "reveal and abstain are pressed on the seat's pad")
+        rules = self._rules
         try:
             result = rules.apply(self._state, action)
         except Exception as exc:  # a bug in the rules must not take the table down
@@ -545,7 +587,8 @@ class Table:
         self._clock.deadline = deadline
         if source != "clock":
             self._clock.idle = False
-        _tell(result.events, action, source, seating.labels(self._names), seq, self._log, self._feeds)
+        labels = seating.labels(self._names)
+        _tell(self._adapter, self._state, result.events, action, source, labels, seq, self._log, self._feeds)
         self._publish()
         return Outcome(ok=True, data={"me": self._snapshot.seats[seat]})
 
@@ -562,13 +605,14 @@ class Table:
         self._clock_retry = None
         if self._clock.deadline is None or time.time() < self._clock.deadline:
             return Outcome(ok=True)
-        forced = rules.timeout_actions(self._state, self._bot_rng)
+        forced = self._adapter.forced_actions(self._state, self._bot_rng)
         if not forced:  # nothing the clock can do: stop it rather than fire again at once
             return self._set_clock_deadline(None)
         for action in forced:
-            outcome = self._act(action.seat, action, "clock")
+            seat = self._adapter.seat_of(self._state, action)
+            outcome = self._act(seat, action, "clock")
             if not outcome.ok:
-                _say(f"the shot clock could not move for seat {action.seat}: {outcome.message}")
+                _say(f"the shot clock could not move for seat {seat}: {outcome.message}")
                 self._clock_retry = time.monotonic() + 1.0
                 return outcome
         self._clock.idle = True
@@ -606,10 +650,10 @@ class Table:
             self._clock.deadline = None if value is None else float(value)
 
     def _bot_move(self) -> Outcome:
-        waiting = [s for s in rules.awaiting(self._state) if self._is_bot(s)]
+        waiting = [s for s in self._rules.awaiting(self._state) if self._is_bot(s)]
         self._bot_rng.shuffle(waiting)
         for seat in waiting:
-            action = rules.bot_action(self._state, seat, self._bot_rng)
+            action = self._rules.bot_action(self._state, seat, self._bot_rng)
             if action is not None:
                 return self._act(seat, action, "bot")
         return Outcome(ok=True)
@@ -620,7 +664,7 @@ class Table:
     def _schedule_bot(self) -> None:
         if self._bot_due is not None or not self._bot_seats or self._state.over:
             return
-        if any(self._is_bot(s) for s in rules.awaiting(self._state)):
+        if any(self._is_bot(s) for s in self._rules.awaiting(self._state)):
             delay = self.config.bot_delay
             self._bot_due = time.monotonic() + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
 
@@ -747,30 +791,66 @@ class Table:
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
 
-    def _new_game(self) -> Outcome:
-        players = self.players
-        # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
-        length = self._state.campaign.generations if self._state.campaign is not None else 0
-        state, deal_data, campaign = deal_game(players, length, random.Random(secrets.randbits(64)))
-        rows = self._clock.settings(self._clock.restarted(state, self._all_seated(), time.time()))
+    def _new_game(self, game: str | None = None, players: int | None = None) -> Outcome:
+        """Deal the next game: the same game and seats, or (the host's choice) another game or count.
+
+        Seats past a smaller count are released (their tokens stop working, in the same transaction);
+        a larger count adds free seats. The bots keep the last ``--bots`` seats of the new count.
+        """
+        same_game = game is None or game == self.game_name
+        name = self.game_name if game is None else game
         try:
-            self._journal.next_game(players, deal_data, None, campaign, rows)
+            registry.check_game(name)
+            adapter = registry.table_rules(name)
+            players = adapter.check_players(self.players if players is None else players)
+        except ValueError as exc:
+            return Outcome.refused(400, "bad_game", str(exc))
+        # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
+        options = self._adapter.options_of(self._state) if same_game else {}
+        state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
+        seats = {s: v for s, v in self._seats.items() if s < players}
+        bot_seats = _bot_seats(self.config.bots, players)
+        handed = frozenset(s for s in self._handed if s < players)
+        for seat in bot_seats - handed:
+            if seats.get(seat, ("", ""))[1] != "phone":
+                seats[seat] = ("", "bot")
+        all_seated = len(seats) >= players
+        rows: dict[str, str | None] = self._clock.settings(
+            self._clock.restarted(state, all_seated, time.time())
+        )
+        for seat in range(players, self.players):  # the names and hand-overs of seats that are gone
+            rows.update({f"name:{seat}": None, f"human:{seat}": None})
+        try:
+            self._journal.next_game(players, deal_data, None, campaign, rows, name)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")
         self._saved()
+        if players != self.players or seats != self._seats:
+            self._claims += 1  # the broadcaster ends the streams of released seats
         self._state = state
+        self.game_name = name
+        self._rules = registry.rules(name)
+        self._adapter = adapter
+        self._seats = seats
+        self._bot_seats = bot_seats
+        self._handed = handed
+        self._names = (self._names + [None] * players)[:players]
+        self.players = players
         self._game += 1
         self._apply_clock_rows(rows)
         self._clock.idle = False
-        for feed in self._feeds:
-            feed.clear()
+        self._feeds = [deque(maxlen=FEED_LINES) for _ in range(players)]
         self._log.clear()
+        length = int(options.get("campaign") or 0)
         what = f" (a {length}-generation campaign)" if length else ""
+        if not same_game:
+            what = f" ({name}, {players} players)"
         self._log.append(f"Game {self._game} begins{what}.")
         self._pad_refusals = [0] * players
+        self._bot_due = None
         self._publish()
-        return Outcome(ok=True, data={"game": self._game})
+        return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players})
 
     def _cannot_save(self, exc: JournalError) -> None:
         """A journal write failed: say so on the pages and the OLED until a write works again."""
@@ -806,7 +886,9 @@ class Table:
 
     def _build_snapshot(self) -> Snapshot:
         state = self._state
+        rules = self._rules
         public = rules.public_view(state)
+        public["game"] = self.game_name
         # table data every view carries beside the rules' own (see TABLE_KEYS and SEAT_KEYS)
         public["names"] = list(self._names)
         public["clock"] = self._clock.view()
@@ -836,6 +918,7 @@ class Table:
             join_code=self._join_code,
             seats_locked=self._locked,
             handed_over=self._handed,
+            game_name=self.game_name,
         )
 
     def _publish(self) -> None:
@@ -889,16 +972,27 @@ class Table:
         return outcome
 
     def submit_action(
-        self, seat: int, action: rules.Action, source: str = "phone", timeout: float = 30.0
+        self, seat: int, action: Any, source: str = "phone", timeout: float = 30.0, game: int | None = None
     ) -> Outcome:
         """Apply ``action`` for ``seat``; returns once it is journaled (``data["me"]``) or refused.
 
         A phone changing a vote it already selected takes a token of the seat's bucket first (429 when it
-        is empty), so one seat flipping its vote cannot fill the queue ahead of everyone else.
+        is empty), so one seat flipping its vote cannot fill the queue ahead of everyone else. ``game``
+        is the snapshot's game number the action was read for: if the host dealt another game since,
+        it is refused (409 ``new_game``) rather than applied to a game it was not meant for.
         """
-        if source == "phone" and action.act == "vote" and not self._may_change_vote(seat):
+        coalesced = self._adapter.COALESCED_ACT
+        if source == "phone" and action.act == coalesced and not self._may_change_vote(seat):
             return TOO_FAST
-        return self._submit(_Command("act", seat=seat, payload=action, source=source), timeout)
+        return self._submit(_Command("act", seat=seat, payload=action, source=source, game=game), timeout)
+
+    def parse_action(self, seat: int, data: object) -> tuple[Any, int]:
+        """A phone's action read for ``seat`` by the game now dealt (any thread), and that game's
+        number for :meth:`submit_action`. Raises the game's ``ActionFormatError`` (400) or
+        ``controller.games.shape.SeatRefused``."""
+        snap = self._snapshot
+        adapter = registry.table_rules(snap.game_name)
+        return adapter.parse_action(snap.players, seat, data), snap.game
 
     def _may_change_vote(self, seat: int) -> bool:
         rate = self.config.vote_changes_per_second
@@ -929,13 +1023,21 @@ class Table:
         """Free a seat held by a phone (a lost phone); its token stops working."""
         return self._submit(_Command("release", seat=seat), timeout)
 
-    def new_game(self, only_if_over: bool = False, timeout: float = 30.0) -> Outcome:
+    def new_game(
+        self,
+        only_if_over: bool = False,
+        timeout: float = 30.0,
+        *,
+        game: str | None = None,
+        players: int | None = None,
+    ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
 
-        The host may do it at any moment; a player's "play again" passes ``only_if_over`` so that two
-        phones pressing it together deal one new game, not two.
+        The host may do it at any moment, and may name another ``game`` or seat count (400
+        ``bad_game`` for one the game does not take); a player's "play again" passes
+        ``only_if_over`` so that two phones pressing it together deal one new game, not two.
         """
-        return self._submit(_Command("new_game", payload=only_if_over), timeout)
+        return self._submit(_Command("new_game", payload=(only_if_over, game, players)), timeout)
 
     def set_notice(self, key: str, line: str | None) -> None:
         """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""
@@ -977,42 +1079,26 @@ class Table:
         return found
 
 
-def _is_vote(cmd: _Command) -> bool:
-    return cmd.kind == "act" and getattr(cmd.payload, "act", None) == "vote"
+def _bot_seats(bots: int, players: int) -> frozenset[int]:
+    """The seats the bots play: the last ``bots`` of the table."""
+    bots = max(0, min(bots, players))
+    return frozenset(range(players - bots, players))
 
 
 def deal_game(
     players: int, generations: int, rng: random.Random
-) -> tuple[rules.GameState, dict[str, Any], dict[str, Any] | None]:
-    """Shuffle and deal a new game, or with ``generations`` a whole campaign up front.
-
-    Every deal comes from ``rng`` in turn, the way a version 2 replay script without given deals is
-    dealt, so a seeded campaign here and there is the same campaign. Later deals keep the first deal's
-    network. Returns the state, the first deal and the journal's campaign record (None for one game).
-    """
-    deal = rules.deal_cards(players, rng)
-    if not generations:
-        return rules.new_game(deal), deal.to_dict(), None
-    later = [rules.deal_next_generation(deal, rng) for _ in range(generations - 1)]
-    state = rules.new_game(deal, generations=generations, later_deals=tuple(later))
-    return state, deal.to_dict(), {"generations": generations, "deals": [d.to_dict() for d in later]}
+) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
+    """A J'Accuse deal (a campaign of ``generations``): see ``controller.games.jaccuse.table_rules``."""
+    return registry.table_rules("jaccuse").deal(players, {"campaign": generations}, rng)
 
 
-def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -> rules.GameState:
-    """The state right after a journaled deal (and, for a campaign, its later deals)."""
-    first = rules.Deal.from_dict(players, deal)
-    if campaign is None:
-        return rules.new_game(first)
-    later = []
-    for raw in campaign["deals"]:
-        if not isinstance(raw, dict):
-            raise ValueError("a campaign deal is not an object")
-        later.append(rules.Deal.from_dict(players, {**raw, "network": list(first.network)}))
-    return rules.new_game(first, generations=int(campaign["generations"]), later_deals=tuple(later))
+def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -> Any:
+    """The J'Accuse state right after a journaled deal (and, for a campaign, its later deals)."""
+    return registry.table_rules("jaccuse").rebuild(players, deal, campaign)
 
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game")
 SEAT_KEYS = ("name", "feed", "pad_refusals")
 
 
@@ -1025,8 +1111,10 @@ def rules_part(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _tell(
+    adapter: TableRules,
+    state: Any,
     events: Any,
-    action: rules.Action,
+    action: Any,
     source: str,
     labels: list[str | None],
     version: int,
@@ -1036,11 +1124,13 @@ def _tell(
     """Add one accepted action's lines to the room's log and to each seat's own feed."""
     try:
         if source == "clock":
-            log.append(rules.describe_forced(action, labels))
-            feeds[action.seat].append((version, rules.forced_feed_line(action)))
-        log.extend(rules.describe_events(events, labels))
+            seat = adapter.seat_of(state, action)
+            line, feed_line = adapter.forced_lines(action, seat, labels)
+            log.append(line)
+            feeds[seat].append((version, feed_line))
+        log.extend(adapter.log_lines(events, labels))
         for seat, feed in enumerate(feeds):
-            feed.extend((version, line) for line in rules.seat_feed(events, seat, labels))
+            feed.extend((version, line) for line in adapter.seat_feed(events, seat, labels))
     except Exception:  # a log line must never cost an action
         traceback.print_exc()
 
@@ -1048,18 +1138,24 @@ def _tell(
 def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal) -> None:
     """Refuse to resume a game the flags do not describe: one line saying what was found and what to do."""
     length = int(record.campaign["generations"]) if record.campaign else 0
+    game_differs = "game" in config.require_match and record.game != config.game
     players_differ = "players" in config.require_match and record.players != config.players
     campaign_differs = "campaign" in config.require_match and length != config.campaign
-    if not (players_differ or campaign_differs):
+    if not (game_differs or players_differ or campaign_differs):
         return
     journal.close()
 
-    def kind(players: int, generations: int) -> str:
-        return f"{players}-player " + (f"{generations}-generation campaign" if generations else "game")
+    def kind(game: str, players: int, generations: int) -> str:
+        what = f"{generations}-generation campaign" if generations else "game"
+        if game != registry.DEFAULT_GAME or game_differs:
+            what = f"{what} of {game}"
+        return f"{players}-player {what}"
 
-    found = kind(record.players, length)
+    found = kind(record.game, record.players, length)
     asked = kind(
-        config.players if players_differ else record.players, config.campaign if campaign_differs else length
+        config.game if game_differs else record.game,
+        config.players if players_differ else record.players,
+        config.campaign if campaign_differs else length,
     )
     raise GameMismatch(
         f"{path} holds a {found} at move {len(record.actions)}, not the {asked}"

@@ -1,0 +1,169 @@
+"""Betrayal at the table: what the box's table loop needs beyond the rules (``shape.TableRules``).
+
+The rules think in armies, the table in seats (B1: at two players each seat plays two armies). A
+phone's action names its ``army``, which must be one of its seat's; a seat with one army may leave it
+out. A pad press ends the seat's turn after a winning accusation (the ``end`` act) and is refused at
+any other moment. The shot clock plays a random legal move for whoever it waits for.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from controller.games.betrayal.actions import Action, ActionFormatError
+from controller.games.betrayal.bot import army_action
+from controller.games.betrayal.deal import Deal, deal_cards
+from controller.games.betrayal.describe import describe_event, describe_events
+from controller.games.betrayal.engine import Refused
+from controller.games.betrayal.moves import awaiting_armies
+from controller.games.betrayal.seats import armies_of, army_count, check_players
+from controller.games.betrayal.seats import seat_of as _seat_of
+from controller.games.betrayal.state import GameState, new_game
+from controller.games.shape import SeatRefused
+
+GAME: Final = "betrayal"
+#: a pad's press is the ``end`` act, but a phone may end its turn too
+PAD_ACTS: Final[tuple[str, ...]] = ()
+COALESCED_ACT: Final[str | None] = None
+NO_PRESS: Final = Refused(
+    "nothing_to_end", "a press on your pad ends your turn after a won accusation; there is nothing to end now"
+)
+#: act -> (what the log says the clock did, what the forced seat's feed says)
+_FORCED: Final = {
+    "army": ("a random army chosen", "a random army was chosen for you"),
+    "accuse": ("a random accusation", "a random accusation was made for you"),
+    "hide": ("the card hidden at random", "your card was hidden at a random place"),
+    "end": ("turn ended", "your turn was ended"),
+    "peek": ("two random cards looked at", "two random cards were looked at for you"),
+}
+
+__all__ = [
+    "COALESCED_ACT",
+    "GAME",
+    "PAD_ACTS",
+    "check_players",
+    "deal",
+    "forced_actions",
+    "forced_lines",
+    "log_lines",
+    "options_of",
+    "pad_action",
+    "pad_lights",
+    "parse_action",
+    "rebuild",
+    "seat_feed",
+    "seat_of",
+]
+
+
+def deal(
+    players: int, options: dict[str, Any], rng: random.Random
+) -> tuple[GameState, dict[str, Any], dict[str, Any] | None]:
+    """A shuffled deal (its draws' rolls included, B7); Betrayal has no campaign record."""
+    dealt = deal_cards(players, rng)
+    return new_game(dealt), dealt.to_dict(), None
+
+
+def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
+    if campaign is not None:
+        raise ValueError("a Betrayal game has no campaign")
+    return new_game(Deal.from_dict(players, data))
+
+
+def options_of(state: GameState) -> dict[str, Any]:
+    return {}
+
+
+def parse_action(players: int, seat: int, data: object) -> Action:
+    """The replay form of an action, whose ``army`` must be one of the seat's (optional with one)."""
+    if not isinstance(data, dict):
+        raise ActionFormatError("an action must be a JSON object")
+    mine = armies_of(players, seat)
+    army = data.get("army")
+    if army is None:
+        if len(mine) != 1:
+            raise ActionFormatError(
+                f"this seat plays armies {mine[0]} and {mine[1]}: say which one acts with 'army'"
+            )
+        army = mine[0]
+    elif isinstance(army, int) and not isinstance(army, bool) and army not in mine:
+        which = " and ".join(str(a) for a in mine)
+        raise SeatRefused("not_your_army", f"army {army} is not yours: this seat plays army {which}")
+    return Action.from_dict({**data, "army": army}, armies=army_count(players))
+
+
+def seat_of(state: GameState, action: Action) -> int:
+    return _seat_of(state.players, action.army)
+
+
+def pad_action(state: GameState, seat: int, button: str) -> Action | Refused:
+    """Either button: ``end`` for the seat's army that has just won an accusation."""
+    turn = state.turn
+    if state.phase == "after_win" and turn is not None and _seat_of(state.players, turn) == seat:
+        return Action(turn, "end")
+    return NO_PRESS
+
+
+def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
+    """A random legal move for every army the game waits for (setup choices never depend on each other;
+    at any other moment one army is awaited)."""
+    if state.over:
+        return []
+    out = []
+    for army in awaiting_armies(state):
+        action = army_action(state, army, rng)
+        if action is not None:
+            out.append(action)
+    return out
+
+
+def _who(army: int, players: int, names: Sequence[str | None]) -> str:
+    seat = _seat_of(players, army)
+    name = names[seat] if 0 <= seat < len(names) else None
+    return f"army {army} ({name})" if name else f"army {army}"
+
+
+def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
+    log, feed = _FORCED.get(action.act, (action.act, action.act))
+    players = max(len(names), seat + 1)
+    return f"Out of time for {_who(action.army, players, names)}: {log} (forced).", f"Time ran out: {feed}."
+
+
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str | None]) -> list[str]:
+    return describe_events(events)
+
+
+def _concerns(event: dict[str, Any], mine: tuple[int, ...]) -> bool:
+    if event.get("type") in ("over", "joker_died", "armies_set"):
+        return True
+    if event.get("army") in mine:
+        return True
+    target = event.get("target")
+    return isinstance(target, list) and bool(target) and target[0] in mine
+
+
+def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
+    """The log's lines about the seat's own armies (and the moments everyone must see)."""
+    mine = armies_of(len(names), seat) if names else (seat,)
+    lines = []
+    for event in events:
+        if _concerns(event, mine):
+            line = describe_event(event)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:
+    """The seat whose turn it is shows steady; after its won accusation it blinks (a press ends the
+    turn)."""
+    lights = {seat: "off" for seat in range(players)}
+    turn = public_view.get("turn")
+    if public_view.get("over") or not isinstance(turn, int):
+        return lights
+    seat = _seat_of(players, turn)
+    if seat in lights:
+        lights[seat] = "wait" if public_view.get("phase") == "after_win" else "on"
+    return lights

@@ -144,7 +144,8 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
 
 def generated(game: str = "jaccuse") -> str:
     source = DOCS[game][0]
-    note = f"<!-- generated from docs/{source.name} by `python -m web.rulesdoc`: edit that file, not this one -->\n"
+    note = f"<!-- generated from docs/{source.name} by `python -m web.rulesdoc`: "
+    note += "edit that file, not this one -->\n"
     return note + render(source.read_text(encoding="utf-8"))
 
 

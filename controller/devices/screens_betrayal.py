@@ -33,6 +33,7 @@ Up to 8 armies fit, in the 5x8 font.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
@@ -320,12 +321,14 @@ def _status_line(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int 
     if view.get("phase") == "peek":
         waiting = view.get("awaiting_armies") or [turn]
         lefts = [f"Peek {waiting[0]}"]
+    elif view.get("phase") == "after_win" and isinstance(turn, int):
+        lefts = [f"{turn}: hide/end", f"Turn {turn}"]  # the winner may hide its card, or press its pad
     elif isinstance(turn, int):
         lefts = [f"Turn {turn}"]
     else:
         lefts = [""]
     if clock is not None and lefts[0]:
-        lefts = [f"{lefts[0]} {clock}s", f"{lefts[0].split()[-1]}: {clock}s"]
+        lefts = [f"{lefts[-1]} {clock}s", f"{turn}: {clock}s"]
     pile = view.get("middle_count")
     piles = [f"Pile {pile}", f"P{pile}"] if pile is not None else [""]
     if view.get("joker_dead"):
@@ -334,18 +337,11 @@ def _status_line(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int 
     else:
         jokers = ["JK alive", "JK ok"]
     gap = 4
-    for left in lefts:
-        for joker in jokers:
-            for middle in piles:
-                widths = [draw.textlength(t, font=small) for t in (left, middle, joker)]
-                if sum(widths) + 2 * gap <= WIDTH:
-                    break
-            else:
-                continue
+    # shorten the joker first, then the turn, then the pile, until the three fit
+    for middle, left, joker in itertools.product(piles, lefts, jokers):
+        widths = [draw.textlength(t, font=small) for t in (left, middle, joker)]
+        if sum(widths) + 2 * gap <= WIDTH:
             break
-        else:
-            continue
-        break
     draw.text((0, -1), left, font=small, fill=1)
     _right(draw, joker, WIDTH, -1, small, 1)
     # the pile midway between the other two

@@ -167,7 +167,10 @@ SCENES: dict[str, DisplayModel] = {
     "play-2": DisplayModel(view=PLAY_2),
     "play-5": DisplayModel(view=PLAY_5),
     "play-8": DisplayModel(view=PLAY_8),
-    "play-5-peek": DisplayModel(view=view(5, _ROWS_5, [4, 0, 7, 15, 3], phase="peek", turn=2, middle=41)),
+    "play-5-peek": DisplayModel(view=view(5, _ROWS_5, [4, 0, 7, 15, 3], phase="peek", turn=3, middle=41)),
+    "play-5-after-win-clock": DisplayModel(
+        view=view(5, _ROWS_5, [4, 0, 8, 2, 3], phase="after_win", turn=2, middle=41), clock_left=12
+    ),
     "accusation-5": DisplayModel(
         view=(
             v := view(

@@ -189,6 +189,8 @@ def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
         return None
     move = rng.choice(moves)
     act = move["act"]
+    if (me.get("table") or {}).get("game") == "betrayal":
+        return _random_betrayal_action(move, rng)
     hand = list(me.get("hand") or [])
     if act in ("membership", "vote", "defect", "enact"):
         return {"act": act, "card": rng.choice(move["cards"])} if move["cards"] else None
@@ -205,4 +207,25 @@ def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
         return {"act": act, "target": rng.choice(move["targets"]), "color": rng.choice(move["colors"])}
     if act == "give_xp":
         return {"act": act, "to": rng.choice(move["to"]), "amount": rng.randint(1, move["max"])}
+    return None
+
+
+def _random_betrayal_action(move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
+    """A random Betrayal action from one of the seat's ``moves`` (each names its ``army``)."""
+    act, army = move["act"], move["army"]
+    if act == "army":
+        if "suits" in move:
+            return {"act": act, "army": army, "suits": rng.choice(move["suits"])}
+        count = rng.randint(0, min(move["max_red"], len(move["red"])))
+        picked = sorted(rng.sample(range(len(move["red"])), count))
+        return {"act": act, "army": army, "red": [move["red"][i] for i in picked]}
+    if act == "accuse":
+        card, target = rng.choice(move["cards"]), rng.choice(move["targets"])
+        return {"act": act, "army": army, "card": card, "target": target}
+    if act == "hide":
+        return {"act": act, "army": army, "at": rng.choice(move["at"])}
+    if act == "end":
+        return {"act": act, "army": army}
+    if act == "peek":
+        return {"act": act, "army": army, "cards": rng.sample(move["cards"], move["count"])}
     return None

@@ -4,9 +4,10 @@ Hypothesis builds requests from the app's own URL map (so a new route is covered
 file): any method, path arguments that are odd seat numbers (negative, huge, not numbers), random JSON
 bodies and action-shaped ones, bodies that are not JSON, nested too deep or larger than the 16 KiB
 limit, and right, wrong, stale or malformed tokens and host keys, as header, cookie or query. They go
-through Flask's test client to an app around a real running Table with its journal.
+through Flask's test client to an app around a real running Table with its journal: a J'Accuse box
+and a Betrayal box (action bodies carry either game's keys: armies, suits, red cards, positions).
 
-Examples: 600, or 6000 with `pytest --long`.
+Examples: 600 per box, or 6000 with `pytest --long`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from controller.games.betrayal import ACTS as BETRAYAL_ACTS
 from controller.games.jaccuse import ACTS
 from controller.table import Table, TableConfig, load_host_key
 from web import MAX_BODY, create_app
@@ -33,7 +36,8 @@ CONTENT_TYPES = (
 )
 STATIC_NAMES = ("app.js", "../../etc/passwd", "..%2f..%2fpyproject.toml", "a/b.css")
 SCHEMES = ("Bearer ", "Bearer ", "Bearer ", "bearer ", "Basic ", "", "Bearer  ")
-CARDS = ("8D", "KS", "2H", "10C", "AH", "JOKER", "", "8d")
+CARDS = ("8D", "KS", "2H", "10C", "AH", "JOKER", "", "8d", "JK")
+PLACES = st.lists(st.integers(-2, PLAYERS + 1), min_size=0, max_size=3)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -44,11 +48,15 @@ seat_numbers = st.one_of(
     st.integers(-3, PLAYERS + 2), st.integers(min_value=2**31), st.integers(max_value=-(2**31))
 )
 action_bodies = st.fixed_dictionaries(
-    {"act": st.sampled_from((*ACTS, "", "VOTE", "nothing")) | json_values},
+    {"act": st.sampled_from((*ACTS, *BETRAYAL_ACTS, "", "VOTE", "nothing")) | json_values},
     optional={
-        "card": st.sampled_from(CARDS) | json_values,
-        "cards": st.lists(st.sampled_from(CARDS), max_size=4) | json_values,
-        "target": seat_numbers | json_values,
+        "card": st.sampled_from(CARDS) | st.integers(-2, 30) | json_values,
+        "cards": st.lists(st.sampled_from(CARDS), max_size=4) | st.lists(PLACES, max_size=3) | json_values,
+        "target": seat_numbers | PLACES | json_values,
+        "army": seat_numbers | json_values,
+        "suits": st.lists(st.sampled_from(("S", "H", "D", "C", "X", "")), max_size=3) | json_values,
+        "red": st.lists(st.sampled_from(CARDS), max_size=6) | json_values,
+        "at": st.integers(-2, 30) | json_values,
         "to": seat_numbers,
         "amount": st.integers(-2, 5) | json_values,
         "color": st.sampled_from(("red", "black", "green")) | json_values,
@@ -97,8 +105,11 @@ def path_for(draw: st.DrawFn, rule: Any) -> str:
     return str(path)
 
 
-def test_no_request_gets_a_5xx_or_changes_state_when_refused(tmp_path: Path, long_run: bool) -> None:
-    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="mock", seed=3))
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+def test_no_request_gets_a_5xx_or_changes_state_when_refused(
+    tmp_path: Path, long_run: bool, game: str
+) -> None:
+    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="mock", seed=3, game=game))
     table.start()
     host_key = load_host_key(tmp_path)
     app = create_app(table, host_key=host_key, mock_press=table.press, display=StubDisplay())

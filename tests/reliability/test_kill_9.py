@@ -1,6 +1,7 @@
 """kill -9 at random moments: every acknowledged action survives, tokens stay valid, the file stays sound.
 
-Cycles: 20, or 200 with `pytest --long`; JACCUSE_CRASH_CYCLES overrides both. Each cycle restarts the
+Cycles: 20 for a J'Accuse box and 6 for a Betrayal box, or 200 and 60 with `pytest --long`;
+JACCUSE_CRASH_CYCLES overrides them all. Each cycle restarts the
 real server on the same data dir, drives it from one thread per seat over HTTP, and kills it with
 SIGKILL after a random delay (some cycles kill it while it is still starting up). At the end the
 journal passes SQLite's integrity check and replays to exactly the views the server shows.
@@ -16,10 +17,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 from web_helpers import Server, env_int, random_action
 
-from controller.games import jaccuse as rules
+from controller.games import registry
 from controller.table import rules_part
 from controller.table.journal import FILENAME
 
@@ -38,7 +40,7 @@ def _journal(path: Path) -> tuple[int, dict[str, Any], list[dict[str, Any]]]:
     return int(meta["players"]), json.loads(meta["deal"]), [json.loads(a) for _, a in rows]
 
 
-def _replay(players: int, deal: dict[str, Any], actions: list[dict[str, Any]]) -> rules.GameState:
+def _replay(rules: Any, players: int, deal: dict[str, Any], actions: list[dict[str, Any]]) -> Any:
     state = rules.new_game(rules.Deal.from_dict(players, deal))
     for a in actions:
         result = rules.apply(state, rules.Action.from_dict(a))
@@ -55,6 +57,7 @@ def _drive(
     acked: list[tuple[int, dict[str, Any]]],
     lock: threading.Lock,
     stop: threading.Event,
+    journaled: Any,
 ) -> None:
     s = requests.Session()
     s.headers["Authorization"] = f"Bearer {token}"
@@ -71,16 +74,25 @@ def _drive(
         if r.status_code == 200:
             version = r.json()["me"]["table"]["version"]
             with lock:
-                acked.append((version, {"seat": seat, **action}))
+                acked.append((version, journaled(seat, action)))
         else:
             # 409: refused by the rules; 429: the seat changes its vote faster than the box allows
             assert r.status_code in (409, 429), (r.status_code, r.text)
 
 
-def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool) -> None:
-    cycles = env_int("JACCUSE_CRASH_CYCLES", 200 if long_run else 20)
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, game: str) -> None:
+    few, many = (20, 200) if game == "jaccuse" else (6, 60)
+    cycles = env_int("JACCUSE_CRASH_CYCLES", many if long_run else few)
     rng = random.Random(env_int("JACCUSE_CRASH_SEED", 1234))
-    server = Server(tmp_path, players=PLAYERS)
+    rules = registry.rules(game)
+    server = Server(tmp_path, "--game", game, players=PLAYERS)
+
+    def journaled(seat: int, action: dict[str, Any]) -> dict[str, Any]:
+        """The journal's form of a phone's action: J'Accuse adds the token's seat, Betrayal names
+        the army in the action itself."""
+        return {"seat": seat, **action} if game == "jaccuse" else action
+
     tokens: list[str] = []
     acked: list[tuple[int, dict[str, Any]]] = []
     lock = threading.Lock()
@@ -116,7 +128,8 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool) -> 
         stop = threading.Event()
         threads = [
             threading.Thread(
-                target=_drive, args=(url, seat, tokens[seat], random.Random(rng.random()), acked, lock, stop)
+                target=_drive,
+                args=(url, seat, tokens[seat], random.Random(rng.random()), acked, lock, stop, journaled),
             )
             for seat in range(PLAYERS)
         ]
@@ -140,12 +153,13 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool) -> 
     server.start()
     try:
         players, deal, actions = _journal(journal)
-        state = _replay(players, deal, actions)
+        state = _replay(rules, players, deal, actions)
         public = requests.get(f"{server.url}/api/table", timeout=5).json()
-        assert rules_part(public) == rules.public_view(state)
+        assert public["game"] == game
+        assert rules_part(public) == rules_part(rules.public_view(state))
         for seat, token in enumerate(tokens):
             me = requests.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"}, timeout=5)
-            assert rules_part(me.json()) == rules.seat_view(state, seat)
+            assert rules_part(me.json()) == rules_part(rules.seat_view(state, seat))
     finally:
         server.kill()
     assert not list(tmp_path.glob(FILENAME + ".broken-*"))  # nothing was ever judged corrupt

@@ -2,6 +2,7 @@
 
 "Idle" here is a realistic one: phones and a table screen stay connected (SSE heartbeats flowing), a
 phone polls its view, the OLED feeder ticks. Nothing of that may touch the data dir or the disk.
+Checked for a J'Accuse box and a Betrayal box.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 import requests
 from web_helpers import SSE, Server
 
@@ -28,15 +31,23 @@ def _write_bytes(pid: int) -> int | None:
     return None
 
 
-def test_an_idle_box_writes_nothing(tmp_path: Path) -> None:
+def _first_move(game: str, me: dict[str, Any]) -> dict[str, Any]:
+    """Seat 0's opening move: a membership card, or its Betrayal army."""
+    if game == "jaccuse":
+        return {"act": "membership", "card": me["hand"][0]}
+    move = me["moves"][0]
+    return {"act": "army", "suits": move["suits"][0]} if "suits" in move else {"act": "army", "red": []}
+
+
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+def test_an_idle_box_writes_nothing(tmp_path: Path, game: str) -> None:
     data_dir = tmp_path / "data"
-    with Server(data_dir, "--heartbeat", "0.2") as server:
+    with Server(data_dir, "--heartbeat", "0.2", "--game", game) as server:
         assert server.proc is not None
         token = requests.post(f"{server.url}/api/join", json={"seat": 0}, timeout=5).json()["token"]
         auth = {"Authorization": f"Bearer {token}"}
-        card = requests.get(f"{server.url}/api/me", headers=auth, timeout=5).json()["hand"][0]
-        r = requests.post(f"{server.url}/api/me/actions", json={"act": "membership", "card": card},
-                          headers=auth, timeout=5)
+        me = requests.get(f"{server.url}/api/me", headers=auth, timeout=5).json()
+        r = requests.post(f"{server.url}/api/me/actions", json=_first_move(game, me), headers=auth, timeout=5)
         assert r.status_code == 200
         streams = [SSE(server.port, "/api/table/events"), SSE(server.port, "/api/me/events", token)]
         for stream in streams:

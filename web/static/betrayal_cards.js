@@ -22,6 +22,7 @@ export function armyTag(t, a, extra = "") {
   return el("span", {class: `atag a${a % 8}`, "data-army-tag": a, text: `Army ${a}${extra}`});
 }
 
+export const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 export function rewardText(r) {
   if (!r) return "no more rewards";
   const what = r.kind === "draw" ? `draw ${r.count}` : r.kind === "peek" ? "peek at 2 cards" : "eliminated";
@@ -45,7 +46,7 @@ export function lastAccusation(t) {
     el("div", {class: "fight"},
       el("div", {class: won ? "winner" : "loser"}, armyTag(t, a.army), face(a.card, "div", {class: "small"})),
       el("span", {class: "vs", text: "vs"}),
-      el("div", {class: won ? "loser" : "winner"}, armyTag(t, ta, ` #${tp}`), face(a.target_card, "div", {class: "small"}))),
+      el("div", {class: won ? "loser" : "winner"}, armyTag(t, ta, ` · pos ${tp}`), face(a.target_card, "div", {class: "small"}))),
     el("div", {class: "verdict", text: `Army ${a.army} accused: ${verdict}.`}));
 }
 
@@ -81,7 +82,7 @@ export function titlesList(t, mine = []) {
     if (t.eliminated.includes(a)) tags.push(el("span", {class: "badge", text: "eliminated"}));
     const cards = rev ? rev.rows[a].map((c) => face(c.card, "div", {class: "tiny" + (c.up ? "" : " wasdown")})) : [];
     box.append(el("div", {class: `titlerow a${a % 8}`, "data-title-army": a},
-      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${seatName(t, t.army_seats[a])} · ${t.scores[a]} points · `}),
+      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${seatName(t, t.army_seats[a])} · ${points(t.scores[a])} · `}),
         el("b", {class: "title", text: t.titles ? t.titles[a] : ""}), " ", ...tags),
       el("div", {class: "brow"}, ...cards)));
   }

@@ -1,7 +1,7 @@
 // Betrayal on the phone: setting up your army (or armies), accusing, hiding, peeking, and the end.
 // phone.js keeps the shared parts (join, stream, in-flight buttons, refusals, name) and calls render().
 import {el, list} from "./cards.js";
-import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
+import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
 
 let ctx = null, me = null;
 // choices being made on this phone, cleared after each accepted action
@@ -172,7 +172,7 @@ function otherRows(v) {
     if (t.traitor === a) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
     if (own.includes(a)) tags.push(el("span", {class: "badge", text: "yours"}));
     box.append(el("div", {class: `other a${a % 8}`, "data-other": a},
-      el("div", {}, armyTag(t, a), el("span", {class: "muted", text: ` ${seatName(t, t.army_seats[a])} · ${t.scores[a]} pts · ${rewardText(t.next_reward[a])}`}), ...tags),
+      el("div", {}, armyTag(t, a), el("span", {class: "muted", text: ` ${seatName(t, t.army_seats[a])} · ${points(t.scores[a])} · ${rewardText(t.next_reward[a])}`}), ...tags),
       publicRow(t, a, tap, picked)));
   }
   return box;

@@ -1,7 +1,7 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
 import {el, list} from "./cards.js";
-import {armyName, armyTag, endText, jokerText, lastAccusation, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
+import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 
 export function waitingText(t) {
   if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;
@@ -50,7 +50,7 @@ export function render(t, ctx) {
       el("h2", {}, armyTag(t, a), el("span", {class: "name", text: seatName(t, s)}), ...tags));
     if (t.phase !== "setup") {
       const n = t.rows[a].length, up = t.rows[a].filter((c) => c.up).length;
-      box.append(el("div", {class: "small-text"}, `${n} card${n === 1 ? "" : "s"} (${up} face up) · ${t.scores[a]} points · next: ${rewardText(t.next_reward[a])}`),
+      box.append(el("div", {class: "small-text"}, `${n} card${n === 1 ? "" : "s"} (${up} face up) · ${points(t.scores[a])} · next: ${rewardText(t.next_reward[a])}`),
         t.over && t.reveal ? revealRow(t, a) : publicRow(t, a, null, () => false, "tiny"));
     }
     if (!shownSeat.has(s)) {

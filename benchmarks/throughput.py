@@ -22,7 +22,15 @@ no journal write), and the journal alone in this process with synchronous=FULL (
 NORMAL and OFF, to show what the fsync costs. NORMAL is not an option for the box: a power cut could
 then lose an action that was already acknowledged.
 
-Run: .venv/bin/python benchmarks/throughput.py [--seconds 10] [--period 1.0] [--clients 16]
+With ``--game betrayal`` the box deals Betrayal for 8 seats instead. A Betrayal turn waits for one
+army, so there is no steady load of equivalent actions to saturate with: the first phase plays whole
+random games as fast as one client can (each move sent once the one before it is answered: GET the
+awaited seat's view, POST a random legal move from it; the POST's latency is what is reported, and the
+host deals a new game whenever one ends). GET /api/me and the journal alone are measured as for
+J'Accuse.
+
+Run: .venv/bin/python benchmarks/throughput.py [--game jaccuse|betrayal] [--seconds 10] [--period 1.0]
+[--clients 16]
 """
 
 from __future__ import annotations
@@ -49,10 +57,13 @@ from _box import (
     use_slow_cpu,
 )
 
-from controller.games import jaccuse as rules
+from controller.client import random_action
+from controller.games import registry
 from controller.table.journal import FILENAME, Journal
 
 PLAYERS = 14
+#: seats of each game's box
+SEATS = {"jaccuse": 14, "betrayal": 8}
 
 
 def join_and_setup(box: Box) -> list[str]:
@@ -74,11 +85,11 @@ def load(
     stop_at = [0.0]
 
     def client(i: int) -> None:
-        seat = i % PLAYERS
+        seat = i % len(tokens)
         s = requests.Session()
         s.headers["Authorization"] = f"Bearer {tokens[seat]}"
         me = s.get(f"{box.url}/api/me", timeout=10).json()
-        cards = next(m["cards"] for m in me["moves"] if m["act"] == "vote")
+        cards = next((m["cards"] for m in me["moves"] if m["act"] == "vote"), [])
         rng = random.Random(i)
         mine: list[float] = []
         counts: Counter[int] = Counter()
@@ -119,19 +130,61 @@ def load(
     return latencies, statuses, time.monotonic() - t_start
 
 
-def journal_alone(data_dir: Path, appends: int) -> dict[str, list[float]]:
+def play_games(box: Box, tokens: list[str], seconds: float) -> tuple[list[float], Counter[int], float, int]:
+    """One client plays random legal moves for whichever seat the game waits for, for ``seconds``;
+    POST latencies, status counts, elapsed time and the games finished."""
+    sessions = []
+    for token in tokens:
+        session = requests.Session()
+        session.headers["Authorization"] = f"Bearer {token}"
+        sessions.append(session)
+    host = requests.Session()
+    host.headers["X-Host-Key"] = box.host_key
+    rng = random.Random(1)
+    latencies: list[float] = []
+    statuses: Counter[int] = Counter()
+    games = 0
+    view = requests.get(f"{box.url}/api/table", timeout=10).json()
+    t_start = time.monotonic()
+    while time.monotonic() - t_start < seconds:
+        if view["over"]:
+            host.post(f"{box.url}/api/host/new-game", timeout=30).raise_for_status()
+            games += 1
+            view = requests.get(f"{box.url}/api/table", timeout=10).json()
+            continue
+        seat = rng.choice(view["awaiting"])
+        me = sessions[seat].get(f"{box.url}/api/me", timeout=30).json()
+        action = random_action(me, rng)
+        if action is None:
+            view = me["table"]
+            continue
+        t0 = time.monotonic()
+        r = sessions[seat].post(f"{box.url}/api/me/actions", json=action, timeout=30)
+        took = time.monotonic() - t0
+        statuses[r.status_code] += 1
+        if r.status_code == 200:
+            latencies.append(took)
+            view = r.json()["me"]["table"]
+    return latencies, statuses, time.monotonic() - t_start, games
+
+
+def journal_alone(data_dir: Path, appends: int, game: str = "jaccuse") -> dict[str, list[float]]:
     """Per-append commit time of the journal in this process, for each synchronous setting."""
-    deal = rules.deal_cards(PLAYERS, random.Random(1))
+    players = SEATS[game]
+    deal = registry.rules(game).deal_cards(players, random.Random(1))
+    action = {"seat": 0, "act": "vote", "card": "8D"}
+    if game == "betrayal":
+        action = {"army": 0, "act": "accuse", "card": 0, "target": [1, 0]}
     out: dict[str, list[float]] = {}
     for mode in ("FULL", "NORMAL", "OFF"):
         path = data_dir / f"{mode.lower()}-{FILENAME}"
         journal = Journal.open(path)
-        journal.start_game(PLAYERS, deal.to_dict(), None)
+        journal.start_game(players, deal.to_dict(), None, None, game)
         journal._conn.execute(f"PRAGMA synchronous={mode}")  # bench only: the box always runs FULL
         times = []
         for seq in range(1, appends + 1):
             t0 = time.perf_counter()
-            journal.append(seq, {"seat": seq % PLAYERS, "act": "vote", "card": "8D"}, "phone")
+            journal.append(seq, action, "phone")
             times.append(time.perf_counter() - t0)
         journal.close()
         out[mode] = times
@@ -150,10 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--period", type=float, default=1.0, help="seconds between one client's actions "
                         "in the human-scale phase (default 1.0)")  # fmt: skip
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--game", choices=registry.GAMES, default="jaccuse", help="the box's game")
     parser.add_argument("--appends", type=int, default=500, help="journal-only appends per setting")
     add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
     slow = use_slow_cpu(args.slow_cpu)
+    if args.game != "jaccuse":
+        return main_other_game(args, slow)
     print(f"throughput, {args.clients} clients on {PLAYERS} seats; {machine()}{slow}")
     with bench_dir("jaccuse-throughput-") as tmp:
         with Box(Path(tmp) / "box", "--heartbeat", "30", "--vote-changes", "0", players=PLAYERS) as box:
@@ -166,6 +222,23 @@ def main(argv: list[str] | None = None) -> int:
             report("saturation, GET /api/me ", lat, st, el)
         print("journal alone, one commit per action (this process, same disk):")
         for mode, times in journal_alone(Path(tmp), args.appends).items():
+            print(f"  synchronous={mode:6s} {len(times) / sum(times):8.0f} commits/s  {summary_ms(times)}")
+    return 0
+
+
+def main_other_game(args: argparse.Namespace, slow: str) -> int:
+    """The run for a turn-based game (Betrayal): sequential play, GET /api/me, the journal alone."""
+    players = SEATS[args.game]
+    print(f"throughput, {args.game}, {players} seats; {machine()}{slow}")
+    with bench_dir("jaccuse-throughput-") as tmp:
+        with Box(Path(tmp) / "box", "--heartbeat", "30", "--game", args.game, players=players) as box:
+            tokens = join_every_seat(box)
+            lat, st, el, games = play_games(box, tokens, args.seconds)
+            report(f"sequential play, action POST ({games} games ended)", lat, st, el)
+            lat, st, el = load(box, tokens, args.clients, args.seconds, None, "me")
+            report("saturation, GET /api/me ", lat, st, el)
+        print("journal alone, one commit per action (this process, same disk):")
+        for mode, times in journal_alone(Path(tmp), args.appends, args.game).items():
             print(f"  synchronous={mode:6s} {len(times) / sum(times):8.0f} commits/s  {summary_ms(times)}")
     return 0
 

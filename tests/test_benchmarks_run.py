@@ -38,6 +38,14 @@ def test_throughput_runs() -> None:
 
 
 @pytest.mark.slow
+def test_throughput_runs_for_betrayal() -> None:
+    out = _run("throughput.py", "--game", "betrayal", "--seconds", "0.5", "--appends", "5", "--clients", "2")
+    for line in ("betrayal, 8 seats", "sequential play, action POST", "saturation, GET /api/me",
+                 "synchronous=FULL"):
+        assert line in out
+
+
+@pytest.mark.slow
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
     assert out.count("14 phones + 2 table screens: RSS") == 2 and "bare interpreter" in out

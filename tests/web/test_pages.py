@@ -112,3 +112,40 @@ def test_the_emulated_oled_frame_says_which_frame_it_is(table: Table) -> None:
     r = create_app(table, display=Display()).test_client().get("/api/display.png")
     assert r.status_code == 200 and r.data == b"\x89PNG frame" and r.mimetype == "image/png"
     assert (r.headers["X-Frame"], r.headers["X-Frame-Version"], r.headers["X-Frame-At"]) == ("7", "3", "12.5")
+
+
+@pytest.fixture
+def betrayal_client(tmp_path: Path) -> Iterator[FlaskClient]:
+    t = Table.open(TableConfig(data_dir=tmp_path, players=5, game="betrayal", seed=3))
+    t.start()
+    yield create_app(t, host_key=HOST_KEY, public_base="http://192.168.4.1:8000").test_client()
+    t.stop()
+
+
+@pytest.mark.parametrize("path", ["/", "/seat/0", "/seat/4", f"/host?key={HOST_KEY}", "/rules/betrayal"])
+def test_betrayal_pages_small_self_contained_with_csp(betrayal_client: FlaskClient, path: str) -> None:
+    r = betrayal_client.get(path)
+    html = r.get_data(as_text=True)
+    assert not re.search(r'(?:src|href)="(?:https?:)?//', html), "a page must not load from outside the box"
+    assert _page_weight(betrayal_client, path) < 100 * 1024
+    csp = r.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "script-src 'self'" in csp and "unsafe" not in csp
+
+
+def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient) -> None:
+    """Betrayal's modules come with the same phone and table pages (the view's game picks them)."""
+    phone = betrayal_client.get("/static/phone.js").get_data(as_text=True)
+    table = betrayal_client.get("/static/table.js").get_data(as_text=True)
+    assert 'from "./betrayal_phone.js"' in phone and 'from "./betrayal_table.js"' in table
+    assert betrayal_client.get("/seat/5").status_code == 404
+    rules = betrayal_client.get("/rules/betrayal").get_data(as_text=True)
+    assert "Betrayal" in rules and "B16" in rules
+
+
+def test_betrayal_rules_page_is_docs_betrayal_md() -> None:
+    from web import rulesdoc
+
+    target = rulesdoc.DOCS["betrayal"][1]
+    assert target.read_text(encoding="utf-8") == rulesdoc.generated("betrayal"), (
+        "web/templates/betrayal_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
+    )

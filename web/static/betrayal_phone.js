@@ -115,7 +115,7 @@ function armyPanel(v, x) {
   const panel = el("section", {class: `panel army a${x.army % 8}`, "data-army": x.army}, head);
   if (t.phase === "setup") { panel.append(setupBox(v, x)); return panel; }
   panel.append(ownRow(v, x),
-    el("div", {class: "small-text"}, `${pts} point${pts === 1 ? "" : "s"} · next reward ${rewardText(t.next_reward[x.army])}`));
+    el("div", {class: "small-text"}, `${points(pts)}` + (x.eliminated ? "" : ` · next reward ${rewardText(t.next_reward[x.army])}`)));
   if (x.peeks.length) panel.append(el("div", {class: "peeks", "data-peeks": x.army}, el("b", {text: "Your peeks (only you see them): "}),
     ...x.peeks.map((p) => el("span", {class: "peekitem"}, `army ${p.army} #${p.position}: `, face(p.card, "span", {class: "tiny"})))));
   return panel;

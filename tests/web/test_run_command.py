@@ -159,3 +159,53 @@ def test_mock_mode_puts_reveal_and_abstain_on_the_phones_and_new_game_deals_afre
     help_text = subprocess.run([sys.executable, "-m", "controller.cli", "run", "--help"], capture_output=True,
                                text=True, check=True).stdout
     assert "--new-game" in help_text
+
+
+def test_the_game_flag_and_the_config_key_and_their_seat_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from controller.config import PLAYERS, ConfigError, parse_config
+    from controller.games import registry
+
+    for game in registry.GAMES:  # the config's plain numbers agree with the rules packages
+        rules = registry.rules(game)
+        assert PLAYERS[game] == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    args = _parse(["--game", "betrayal", "--players", "3"])
+    assert (args.game, args.players) == ("betrayal", 3)
+    assert _parse(["--players", "2", "--game", "betrayal"]).players == 2  # either order
+    for bad in (["--game", "betrayal", "--players", "9"], ["--players", "4"], ["--game", "chess"]):
+        with pytest.raises(SystemExit):
+            _parse(bad)
+    assert parse_config('[box]\ngame = "betrayal"\nplayers = 3\n').game == "betrayal"
+    for text, named in (('[box]\ngame = "betrayal"\nplayers = 9\n', "betrayal takes 2 to 8 players"),
+                        ("[box]\nplayers = 3\n", "jaccuse takes 5 to 14 players"),
+                        ('[box]\ngame = "chess"\n', "'box.game'"),
+                        ('[box]\ngame = "betrayal"\ncampaign = 2\n', "'box.campaign'")):
+        with pytest.raises(ConfigError, match=named) as info:
+            parse_config(text)
+        assert "\n" not in str(info.value)
+    # the config's game with a count it does not take on the command line: one line, exit 2
+    path = tmp_path / "config.toml"
+    path.write_text('[box]\ngame = "betrayal"\n')
+    argv = ["--config", str(path), "--mock", "--data-dir", str(tmp_path / "d"), "--game", "betrayal",
+            "--campaign", "2", "--port", "0", "--host", "127.0.0.1"]
+    capsys.readouterr()  # (the usage errors above)
+    assert run.main(_parse(argv)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "campaign" in err[0]
+
+
+def test_a_data_dir_holding_another_game_stops_the_start_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from controller.table import Table, TableConfig
+
+    data = tmp_path / "d"
+    Table.open(TableConfig(data_dir=data, players=6)).stop()
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    argv = ["--config", str(empty), "--mock", "--data-dir", str(data), "--game", "betrayal",
+            "--port", "0", "--host", "127.0.0.1"]
+    assert run.main(_parse(argv)) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "game of jaccuse" in err[0] and "--new-game" in err[0]

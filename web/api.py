@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from controller.config import PLAYERS
 from controller.games.shape import SeatRefused
 from controller.table import HostKey, Outcome, Snapshot, Table
 from web import host_key_now, host_key_ok, public_base_now
@@ -308,12 +309,16 @@ def host_release() -> tuple[Response, int]:
 
 @bp.get("/host/state")
 def host_state() -> tuple[Response, int]:
-    """What the host page shows: the seats, the join code, the seat lock and the shot clock."""
+    """What the host page shows: the seats, the join code, the seat lock and the shot clock, and the
+    game dealt with the games the box can deal next (each with its seat range)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     snap = _table().snapshot()
     info = seats_info(snap)
-    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base()})
+    info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
+                 "game_name": snap.game_name,
+                 "games": {name: {"min_players": low, "max_players": high}
+                           for name, (low, high) in PLAYERS.items()}})
     return _no_store(jsonify(info)), 200
 
 

@@ -312,3 +312,10 @@ def test_bots_play_a_betrayal_table_to_the_end(tmp_path: Path) -> None:
         table.stop()
     state, sources = _replay(tmp_path / FILENAME)
     assert state.over and set(sources) == {"bot"}
+
+
+def test_the_host_state_names_the_game_and_the_games_it_can_deal(box: Box) -> None:
+    state = box.client.get("/api/host/state", headers={"X-Host-Key": HOST_KEY}).get_json()
+    assert state["game_name"] == "betrayal"
+    assert state["games"]["betrayal"] == {"min_players": 2, "max_players": 8}
+    assert state["games"]["jaccuse"] == {"min_players": 5, "max_players": 14}

@@ -290,5 +290,18 @@ def test_betrayal_two_players_each_plays_two_armies(browser: Any, two: Server, s
     ann.shot(shots, "betrayal-2p-phone-end.png")
     table.wait_for_function(TABLE_OVER_JS)
     table.screenshot(path=str(shots / "betrayal-2p-table-end.png"))
+    # the host deals J'Accuse for five next: the same pages switch back to J'Accuse's parts
+    host = tctx.new_page()
+    host.goto(two.host_link())
+    host.select_option("#gamesel", "jaccuse")
+    assert host.input_value("#players") == "5"
+    host.get_by_role("button", name="Deal a new game").click()
+    host.get_by_role("button", name="Yes, deal").click()
+    host.wait_for_selector("#said:has-text('dealt')")
+    table.wait_for_function("document.querySelector('#gamename').textContent === \"J'Accuse\"")
+    assert table.locator("#seats .seat").count() == 5 and not table.locator("#bboard").is_visible()
+    ann.page.wait_for_selector("#hand .card")
+    assert not ann.page.locator("#bpanel").is_visible()
+    assert ann.page.get_attribute("#ruleslink", "href") == "/rules"
     for ctx in (tctx, ann.ctx, bob.ctx):
         ctx.close()

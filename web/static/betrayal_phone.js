@@ -187,9 +187,10 @@ export function render(v, c) {
     t.eliminated.length ? el("div", {class: "small-text", text: `Eliminated: ${list(t.eliminated.map((a) => `army ${a}`))}`}) : ""));
   if (t.over) kids.push(el("section", {class: "panel"}, el("div", {class: "win", text: endText(t)}), titlesList(t, mine()), ctx.playAgain()));
   for (const x of v.armies) kids.push(armyPanel(v, x));
-  const acts = t.over ? null : actions(v);
-  if (acts && acts.childNodes.length) kids.push(el("section", {class: "panel"}, acts));
   if (t.phase !== "setup" && !t.over) kids.push(otherRows(v));
+  // the move's button stays in sight at the foot of the screen while you pick cards above it
+  const acts = t.over ? null : actions(v);
+  if (acts && acts.childNodes.length) kids.push(el("section", {class: "panel sticky"}, acts));
   if (t.phase === "setup") kids.push(el("section", {class: "panel small-text"}, el("b", {text: "Armies chosen: "}),
     ...Array.from({length: t.armies}, (_, a) => el("span", {class: "badge", text: `${a}${t.chosen[a] ? " ✓" : " …"}`}))));
   kids.push(el("p", {}, back("span", {class: "tiny"}), el("span", {class: "muted", text: " a face-down card · your own face-down cards carry a dashed edge: only you see them"})));

@@ -52,6 +52,7 @@ async function refresh() {
   if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
   $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
   $("tablelink").href = `/?key=${encodeURIComponent(key)}`;
+  syncDeal(state);
   setBusy(busy);
 }
 
@@ -62,7 +63,8 @@ $("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
   (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
 // the next deal: the game and player count shown are the current ones until the host changes them
-const GAMES = {jaccuse: ["J'Accuse", 5, 14], betrayal: ["Betrayal", 2, 8]};
+const TITLE = {jaccuse: "J'Accuse", betrayal: "Betrayal"};
+let games = {jaccuse: {min_players: 5, max_players: 14}, betrayal: {min_players: 2, max_players: 8}};
 let dealt = null;
 function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
@@ -70,26 +72,33 @@ function nextDeal() {
   if (!dealt || players !== dealt.players) body.players = players;
   return body;
 }
-async function current() {
-  const [t, s] = await Promise.all([api("/api/table"), api("/api/seats")]);
-  if (!t.ok || !s.ok) return;
-  const now = {game: t.body.game || "jaccuse", players: s.body.players};
+function limits() { const g = games[$("gamesel").value]; $("players").min = g.min_players; $("players").max = g.max_players; }
+// called with each host state: the games on offer, and the game dealt now
+function syncDeal(st) {
+  if (st.games) {
+    games = st.games;
+    const sel = $("gamesel"), keep = sel.value;
+    sel.replaceChildren(...Object.entries(games).map(([g, r]) =>
+      el("option", {value: g, text: `${TITLE[g] || g} (${r.min_players}-${r.max_players} players)`})));
+    if (keep in games) sel.value = keep;
+  }
+  const now = {game: st.game_name || "jaccuse", players: st.players};
   // follow the box only while the host has not started to change the choice
   if (!dealt || (!$("players").matches(":focus") && $("gamesel").value === dealt.game && Number($("players").value) === dealt.players)) {
-    $("gamesel").value = now.game; $("players").value = now.players; limits();
+    $("gamesel").value = now.game; $("players").value = now.players;
   }
+  limits();
   dealt = now;
 }
-function limits() { const [, lo, hi] = GAMES[$("gamesel").value]; $("players").min = lo; $("players").max = hi; }
 $("gamesel").addEventListener("change", () => {
   limits();
-  const [, lo, hi] = GAMES[$("gamesel").value], n = Number($("players").value);
-  if (!(n >= lo && n <= hi)) $("players").value = Math.min(hi, Math.max(lo, n || lo));
+  const g = games[$("gamesel").value], n = Number($("players").value);
+  if (!(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
 });
 $("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal the one chosen above?", "Yes, deal",
-  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${GAMES[b.game_name || "jaccuse"] ? GAMES[b.game_name || "jaccuse"][0] : b.game_name}` +
-    (b.players ? ` for ${b.players} players.` : ".")).then(current)));
-current(); setInterval(() => { if (!busy) current(); }, 4000);
+  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${TITLE[b.game_name] || b.game_name || "J'Accuse"}` +
+    (b.players ? ` for ${b.players} players.` : "."))));
+
 // a host link that got out: end it; the box answers with the new link and this page moves there
 $("rotate").append(confirmButton("New host link", "End this host link and make a new one?", "Yes, new link", async () => {
   if (busy) return;

@@ -7,14 +7,14 @@ export function waitingText(t) {
   if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;
   if (t.phase === "setup") {
     const n = t.awaiting_armies.length;
-    return `Setting up: ${n} ${n === 1 ? "army is" : "armies are"} still choosing on their phones (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
+    return `Setting up: ${n} ${n === 1 ? "army is still choosing on its phone" : "armies are still choosing on their phones"} (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
   }
   if (t.turn === null) return "";
   const what = {turn: "to accuse", after_win: "won: it may hide its card again or end its turn", peek: "is looking at two cards"}[t.phase] || "";
   return `${armyName(t, t.turn)} ${what}.`;
 }
 
-// ctx.join(seat): the join QR code and address of a free seat, or null once it is taken.
+// ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat).
 export function render(t, ctx) {
   const board = document.getElementById("bboard");
   const top = el("div", {class: "btop"});
@@ -47,7 +47,7 @@ export function render(t, ctx) {
     if (t.over && t.winners.includes(a)) tags.push(el("span", {class: "badge pres", text: "winner"}));
     if (t.titles) tags.push(el("span", {class: "badge", text: t.titles[a]}));
     const box = el("div", {class: `barmy a${a % 8}` + (t.awaiting_armies.includes(a) ? " wait" : "") + (out ? " out" : ""), "data-army": a},
-      el("h2", {}, armyTag(t, a), el("span", {class: "name", text: seatName(t, s)}), ...tags));
+      el("h2", {}, armyTag(t, a), el("span", {class: "name", text: seatName(t, s)}), ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags));
     if (t.phase !== "setup") {
       const n = t.rows[a].length, up = t.rows[a].filter((c) => c.up).length;
       box.append(el("div", {class: "small-text"}, `${n} card${n === 1 ? "" : "s"} (${up} face up) · ${points(t.scores[a])} · next: ${rewardText(t.next_reward[a])}`),

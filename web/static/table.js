@@ -51,7 +51,7 @@ function render() {
     $("phase").textContent = "· " + (BPHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
     $("waiting").replaceChildren(el("span", {text: betrayal.waitingText(t)}));
     tick(); renderBox(t); $("result").hidden = true;
-    betrayal.render(t, {join: joinLink});
+    betrayal.render(t, {join: joinLink, bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot)});
     return;
   }
   $("phase").textContent = "· " + (c ? (c.over ? "Campaign over" : `Generation ${c.generation} of ${c.generations} · ${PHASE[t.phase] || t.phase}`)

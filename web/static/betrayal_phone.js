@@ -32,8 +32,8 @@ export function prompt(v) {
       return `Your army is set. Waiting for ${n} more ${n === 1 ? "army" : "armies"} to choose.`;
     }
     const x = todo[0], who = two ? `Army ${x.army}: ` : "";
-    if (x.traitor) return `${who}you hold the joker: you are the TRAITOR (secret). Add 0 to 5 red cards to your army, then Set.`;
-    return `${who}Choose two suits for your army: each choice shows the cards it gives.`;
+    if (x.traitor) return `${who}${two ? "you" : "You"} hold the joker: you are the TRAITOR (secret). Add 0 to 5 red cards to your army, then Set.`;
+    return `${who}${two ? "choose" : "Choose"} two suits for your army: each choice shows the cards it gives.`;
   }
   const turn = t.turn, ours = turn !== null && mine().includes(turn);
   const who = two ? `army ${turn}` : "you";

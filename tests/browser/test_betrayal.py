@@ -18,6 +18,7 @@ import pytest
 import requests
 
 from tests.browser.conftest import Server
+from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -223,6 +224,9 @@ def test_betrayal_five_seats_one_person_four_bots(browser: Any, five: Server, sh
             moves += 1
             if moves == 3:
                 table.screenshot(path=str(shots / "betrayal-table-play.png"))
+                # every tap target is at least 44 px and every text readable, on the phone and the table
+                assert ann.page.evaluate(TARGETS_JS) == []
+                assert ann.page.evaluate(CONTRAST_JS) == [] and table.evaluate(CONTRAST_JS) == []
         ann.settle(v["table"]["version"])
     v = ann.me()
     t = v["table"]

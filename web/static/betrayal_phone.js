@@ -36,10 +36,9 @@ export function prompt(v) {
     return `${who}${two ? "choose" : "Choose"} two suits for your army: each choice shows the cards it gives.`;
   }
   const turn = t.turn, ours = turn !== null && mine().includes(turn);
-  const who = two ? `army ${turn}` : "you";
   if (ours && t.phase === "turn") return `Your turn${two ? ` (army ${turn})` : ""}: tap your attacking card, then a card in another row, then Accuse.`;
   if (ours && t.phase === "after_win") return `${two ? `Army ${turn} won` : "You won"}! Turn your card face down again at a position, or end the turn.`;
-  if (ours && t.phase === "peek") return `${two ? `Army ${turn} has` : "You have"} 15 points: pick two cards in other rows to look at (only ${who === "you" ? "you" : "you"} will see them).`;
+  if (ours && t.phase === "peek") return `${two ? `Army ${turn} has` : "You have"} 15 points: pick two cards in other rows to look at (only this phone will show them).`;
   if (turn !== null) {
     const what = {turn: "to accuse", after_win: "won and may hide its card", peek: "is peeking"}[t.phase] || "";
     return `${armyName(t, turn)} ${what}.`;

@@ -22,6 +22,9 @@ from web.api import from_the_box_itself, public_base
 
 bp = Blueprint("pages", __name__)
 
+#: a game's name as the pages title it, and its rules page (the scripts switch both when the game changes)
+TITLES = {"jaccuse": ("J'Accuse", "/rules"), "betrayal": ("Betrayal", "/rules/betrayal")}
+
 
 def _table() -> Table:
     return current_app.config["JACCUSE_TABLE"]  # type: ignore[no-any-return]
@@ -38,10 +41,16 @@ def _html(text: str, status: int = 200) -> Response:
     return response
 
 
+def _game() -> tuple[str, str]:
+    """The dealt game's title and rules page."""
+    return TITLES.get(_table().snapshot().game_name, TITLES["jaccuse"])
+
+
 @bp.get("/")
 def table_page() -> Response:
     mock = current_app.config["JACCUSE_MOCK_PRESS"] is not None
-    return _html(render_template("table.html", mock=mock))
+    title, rules = _game()
+    return _html(render_template("table.html", mock=mock, game_title=title, rules=rules))
 
 
 @bp.get("/seat/<int:seat>")
@@ -54,9 +63,10 @@ def seat_page(seat: int) -> Response:
     # page script keeps it current: this phone may be the one holding the seat)
     kind = snap.claimed[seat]
     claim = "bot" if kind == "bot" else "taken" if kind else "free"
+    title, rules = _game()
     return _html(render_template(
         "phone.html", seat=seat, claim=claim, name=snap.names[seat] or "",
-        code_needed=snap.join_code is not None, locked=snap.seats_locked,
+        code_needed=snap.join_code is not None, locked=snap.seats_locked, game_title=title, rules=rules,
     ))
 
 

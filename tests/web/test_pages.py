@@ -138,6 +138,9 @@ def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient)
     table = betrayal_client.get("/static/table.js").get_data(as_text=True)
     assert 'from "./betrayal_phone.js"' in phone and 'from "./betrayal_table.js"' in table
     assert betrayal_client.get("/seat/5").status_code == 404
+    for path in ("/", "/seat/0"):
+        html = betrayal_client.get(path).get_data(as_text=True)
+        assert "<title>Betrayal" in html and 'href="/rules/betrayal"' in html
     rules = betrayal_client.get("/rules/betrayal").get_data(as_text=True)
     assert "Betrayal" in rules and "B16" in rules
 

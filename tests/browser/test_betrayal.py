@@ -72,38 +72,41 @@ class Phone:
 
     def check_secrets(self) -> None:
         """The page shows no face-down card of another army and names no traitor it may not know."""
-        v = self.me()
+        # the view and the DOM drawn from it, read together (a new view may arrive at any moment)
+        self.me()
+        v, rows, text, peeks = self.page.evaluate(f"""() => [window.jaccuse.me(), ({ROWS_JS})(),
+          document.querySelector('#bpanel').innerText + document.querySelector('#prompt').innerText,
+          [...document.querySelectorAll('#bpanel .peeks .card')].map(c => c.dataset.card)]""")
         t = v["table"]
         own = {x["army"] for x in v["armies"]}
         if t["rows"] is not None:
-            for a, shown in self.page.evaluate(ROWS_JS).items():
+            for a, shown in rows.items():
                 row = t["rows"][int(a)]
                 assert int(a) not in own or len(own) > 1
                 expect = [c["card"] if c["up"] else None for c in row]
                 assert shown == expect, f"army {a}'s row on seat {self.seat}"
                 assert all("card" not in c for c in row if not c["up"])
-        text = self.page.inner_text("#bpanel").lower() + self.page.inner_text("#prompt").lower()
+        text = text.lower()
         if not t["over"] and not t["joker_dead"] and not any(x["traitor"] for x in v["armies"]):
             assert "traitor" not in text, f"seat {self.seat} is told of a traitor it cannot know"
             assert t["traitor"] is None
         peeked = {p["card"] for x in v["armies"] for p in x["peeks"]}
-        assert peeked <= set(self.page.evaluate(
-            "() => [...document.querySelectorAll('#bpanel .peeks .card')].map(c => c.dataset.card)"))
+        assert peeked <= set(peeks)
 
 
-def check_table(table: Any, base: str) -> None:
+def check_table(table: Any) -> None:
     """The table page shows nothing of the setup choices, and no face-down card."""
-    t = requests.get(f"{base}/api/table", timeout=5).json()
-    shown = table.evaluate(TABLE_ROWS_JS)
+    # the view the page has drawn, read in the same turn of its event loop as the DOM
+    t, shown = table.evaluate(f"() => [window.jaccuseTable.view(), ({TABLE_ROWS_JS})()]")
+    if t is None:
+        return
     if t["phase"] == "setup":
         assert shown == {} and t["rows"] is None
         return
-    if t["over"]:
-        return
-    for a, cards in shown.items():
-        up = {x.get("card") for x in t["rows"][int(a)] if x["up"]}
-        assert all(c is None or c in up for c in cards)
     assert all("card" not in c for row in t["rows"] for c in row if not c["up"])
+    if not t["over"]:
+        for a, cards in shown.items():
+            assert cards == [c["card"] if c["up"] else None for c in t["rows"][int(a)]]
 
 
 def tap_move(
@@ -210,7 +213,7 @@ def test_betrayal_five_seats_one_person_four_bots(browser: Any, five: Server, sh
     table.goto(base + "/")
     table.wait_for_selector("#bboard .barmy")
     assert table.inner_text("#gamename") == "Betrayal"
-    check_table(table, base)
+    check_table(table)
     table.screenshot(path=str(shots / "betrayal-table-setup.png"))
     deadline, moves = time.monotonic() + 240, 0
     while time.monotonic() < deadline:
@@ -219,7 +222,7 @@ def test_betrayal_five_seats_one_person_four_bots(browser: Any, five: Server, sh
             break
         if moves % 4 == 0:
             ann.check_secrets()
-            check_table(table, base)
+            check_table(table)
         if tap_move(ann, v, rng, shots, seen):
             moves += 1
             if moves == 3:
@@ -276,7 +279,7 @@ def test_betrayal_two_players_each_plays_two_armies(browser: Any, two: Server, s
         if moves % 5 == 0:
             ann.check_secrets()
             bob.check_secrets()
-            check_table(table, base)
+            check_table(table)
         done = tap_move(ann, va, rng, shots, seen, "betrayal-2p-") or api_move(bob, vb, rng)
         if done:
             moves += 1

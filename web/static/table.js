@@ -213,6 +213,7 @@ async function side() {
   seats = s.ok ? s.body : seats; box = b.ok ? b.body : box;
   render();
 }
+window.jaccuseTable = {view: () => view};  // for the browser tests: the view the page shows
 // the emulated OLED of mock mode (on a Pi the real one sits on the box)
 const emulated = () => box && box.mock && box.display;
 function listen() {

@@ -59,7 +59,7 @@ class Phone:
 
     def me(self) -> dict[str, Any]:
         self.page.wait_for_function("window.jaccuse && window.jaccuse.me()")
-        return self.page.evaluate("window.jaccuse.me()")  # type: ignore[no-any-return]
+        return self.page.evaluate("window.jaccuse.me()")
 
     def settle(self, version: int) -> dict[str, Any]:
         """The view once the page shows a version past ``version`` (or the same, after a short wait)."""

@@ -177,8 +177,8 @@ def test_the_markdown_reader_escapes_and_keeps_structure() -> None:
 
 
 def test_unknown_paths_get_the_styled_not_found_page_and_there_is_a_favicon(client: FlaskClient) -> None:
-    for path in ("/nope", "/seat/x", "/static/missing.js", "/seat/1/extra", "/qr/seat/99.svg", "/qr/seat/5.svg",
-                 "/qr/seat/x.svg", "/qr/seat/-1.svg", "/qr/nope", "/host/extra"):
+    for path in ("/nope", "/seat/x", "/static/missing.js", "/seat/1/extra", "/qr/seat/99.svg",
+                 "/qr/seat/5.svg", "/qr/seat/x.svg", "/qr/seat/-1.svg", "/qr/nope", "/host/extra"):
         r = client.get(path)
         assert r.status_code == 404 and r.mimetype == "text/html", path
         assert "Not found" in r.get_data(as_text=True) and "app.css" in r.get_data(as_text=True), path

@@ -27,7 +27,7 @@ def _run(script: str, *args: str) -> str:
 @pytest.mark.slow
 def test_reveal_latency_runs() -> None:
     out = _run("reveal_latency.py", "--elections", "5")
-    assert "(a) all 14 SSE phones" in out and "(b) OLED frame rendered" in out and "(n=5)" in out
+    assert "(a) all 14 SSE phones" in out and "(b) OLED frame on the panel" in out and "(n=5)" in out
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ from flask import Flask, current_app
 
 from controller.table import HostKey, Table, check_host_key
 from web.guards import BoxNames
+from web.join_guard import JoinGuard
 
 #: the largest request body accepted; a real action is a few hundred bytes
 MAX_BODY = 16 * 1024
@@ -66,6 +67,7 @@ def create_app(
         JACCUSE_BOX_INFO=dict(box_info or {}),
         JACCUSE_DISPLAY=display,
         JACCUSE_PUBLIC_BASE=public_base,
+        JACCUSE_JOIN_GUARD=JoinGuard(),
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
 

@@ -186,7 +186,10 @@ def display_png() -> Response | tuple[Response, int]:
 
 
 # ---------------------------------------------------------------------- seats
-_join_guard = JoinGuard()
+def _join_guard() -> JoinGuard:
+    """The app's count of wrong join codes (one per app, so two boxes in one process never share it)."""
+    guard: JoinGuard = current_app.config["JACCUSE_JOIN_GUARD"]
+    return guard
 
 
 @bp.post("/join")
@@ -200,7 +203,7 @@ def join() -> tuple[Response, int]:
         return err
     assert seat is not None
     addr = request.remote_addr or "?"
-    wait = _join_guard.blocked(addr)
+    wait = _join_guard().blocked(addr)
     if wait:
         response, status = error(429, "too_many_tries", f"too many wrong join codes: wait {wait:.0f} s")
         response.headers["Retry-After"] = str(int(wait) + 1)
@@ -208,7 +211,7 @@ def join() -> tuple[Response, int]:
     outcome = _table().join(seat, name=body.get("name"), code=body.get("code"))
     if not outcome.ok:
         if outcome.code == "join_code" and body.get("code"):
-            _join_guard.failed(addr)
+            _join_guard().failed(addr)
         return _from_outcome(outcome)
     data = outcome.data
     response = _no_store(jsonify({"seat": seat, "token": data["token"], "name": data["name"]}))

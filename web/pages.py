@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from controller.table import Table
@@ -127,7 +127,7 @@ def seat_qr(seat: int) -> Response:
     """
     snap = _table().snapshot()
     if seat >= snap.players:
-        return Response("no such seat", status=404, mimetype="text/plain")
+        abort(404)  # the styled "not found" page, as for every unknown path (see error_page)
     url = f"{public_base()}/seat/{seat}"
     if snap.join_code and _may_see_the_code():
         url += f"?code={quote(snap.join_code)}"

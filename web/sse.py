@@ -76,19 +76,23 @@ Refusal = tuple[int, str, str, list[tuple[bytes, bytes]]]
 Guard = Callable[[Scope], "Refusal | None"]
 
 
+_encode = json.JSONEncoder(separators=(",", ":")).encode  # made once: json.dumps makes one per call
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"))
+    return _encode(value)
 
 
 class _Audience:
     """The streams of one audience and the last frame they were all sent."""
 
-    __slots__ = ("key", "message", "streams")
+    __slots__ = ("key", "message", "own", "streams")
 
     def __init__(self) -> None:
         self.streams: set[_Stream] = set()
         self.key: object = None  # the view without its version: what decides whether to send
         self.message: _Body | None = None
+        self.own: tuple[dict[str, Any], str] | None = None  # a seat's own view and its JSON, last made
 
 
 class _Stream:
@@ -233,7 +237,7 @@ class Broadcaster:
                     continue  # (a seat past a new game's smaller count: its streams were just ended)
                 if public is None:
                     public = _public_parts(snap)
-                key, message = _render(snap, audience_id, public)
+                key, message = _render(snap, audience_id, public, audience)
                 if key != audience.key:
                     audience.key, audience.message = key, message
                 key, message = audience.key, audience.message
@@ -442,19 +446,33 @@ def _public_parts(snap: Snapshot) -> tuple[str, str]:
     return body, rest
 
 
-def _render(snap: Snapshot, audience: int, public: tuple[str, str]) -> tuple[object, _Body]:
+def _render(
+    snap: Snapshot, audience: int, public: tuple[str, str], last: _Audience | None = None
+) -> tuple[object, _Body]:
     """(content key, ASGI body message) of one audience's event for ``snap``.
 
     A seat's view carries the public view under ``table``; it is the same view the public stream
-    sends, so it is spliced in as JSON text instead of being serialised again for every seat.
+    sends, so it is spliced in as JSON text instead of being serialised again for every seat. With
+    ``last`` (the audience's last frame), a seat view equal to the last one is not serialised again,
+    and an event that would change nothing for the audience is not framed: a vote changes one seat's
+    view, not the other thirteen.
     """
     body, rest = public
     if audience == PUBLIC:
         key: object = rest
         text = body
     else:
-        own = _dumps({k: v for k, v in snap.seats[audience].items() if k != "table"})
+        view = {k: v for k, v in snap.seats[audience].items() if k != "table"}
+        if last is not None and last.own is not None and last.own[0] == view:
+            own = last.own[1]
+        else:
+            own = _dumps(view)
+            if last is not None:
+                last.own = (view, own)
         key = (own, rest)
+    if last is not None and last.message is not None and key == last.key:
+        return last.key, last.message
+    if audience != PUBLIC:
         text = own[:-1] + ',"table":' + body + "}" if own != "{}" else '{"table":' + body + "}"
     frame = b"id: %d\ndata: %s\n\n" % (snap.version, text.encode("utf-8"))
     return key, _Body(frame)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import math
 import os
 import sys
@@ -633,6 +634,9 @@ def _fail(line: str) -> int:
 
 
 def main(args: argparse.Namespace) -> int:
+    # No cyclic garbage collection until the `serving` line: the start-up's imports only create objects
+    # that live on, and each full collection of them is a good part of a start on a Pi.
+    gc.disable()
     from controller.datadir import DataDirBusy, DataDirLock
     from controller.lan import LanAddress, url_host
     from controller.sdnotify import Notifier, watchdog_interval
@@ -798,6 +802,9 @@ def main(args: argparse.Namespace) -> int:
             app.config["JACCUSE_BOX_INFO"]["display"] = devices.display is not None
             devices.start(table, lambda: base_now() + "/", wait=broadcaster.wait_fanned_out)
             devices_up.set()
+            # everything imported and built so far lives as long as the box: out of the collector's sight,
+            # so a full collection during play (the Pi takes some 100 ms for one) no longer walks it
+            gc.freeze()
 
         def ready() -> None:
             assert table is not None and follower is not None
@@ -806,6 +813,7 @@ def main(args: argparse.Namespace) -> int:
             _say(f"table page: {follower.base}/   host link (keep it private): {follower.link}")
             _say(f"serving http://{url_host(config.host)}:{port}")
             notifier.ready(f"serving {follower.base}/")
+            gc.enable()
             threading.Thread(target=bring_up_devices, name="devices-open", daemon=True).start()
 
         def stopping() -> None:
@@ -826,3 +834,4 @@ def main(args: argparse.Namespace) -> int:
             table.stop()  # drains queued commands; ends every live stream
         devices.close()
         lock.release()
+        gc.enable()

@@ -361,14 +361,15 @@ class DisplayWorker:
             self._image = image
             self._last = model
             self.frames += 1
-            self._frame_version = version if isinstance(version, int) else None
         if changed:
             self._changed_at = self._clock()
             if self._look != "bright":
                 self._set_look("bright")
         self._put(image)
         with self._cond:
-            self._frame_at = time.monotonic()  # on the panel now (or as far as it will get)
+            # the version and the moment together, once the frame is on the panel (or as far as it gets)
+            self._frame_version = version if isinstance(version, int) else None
+            self._frame_at = time.monotonic()
 
     def _put(self, image: Image.Image) -> None:
         if self._panel is None or self._retry_at is not None:

@@ -10,7 +10,7 @@ Quiet when idle: the buttons are gpiozero `DigitalInputDevice`s, which report ed
 backend's own notification (lgpio's alert pipe on a Pi) and, unlike `Button`, run no hold-timer thread
 that polls all the time (gpiozero issue 1007). The pad thread sleeps without a timeout while nothing is
 being debounced. Only while some seat's LED says WAITING (a press is expected) does it re-read every
-pin once a second, in case the backend dropped an edge.
+pin every few seconds (RESYNC_INTERVAL), in case the backend dropped an edge.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 Key = tuple[int, str]
 
-RESYNC_INTERVAL = 1.0  # seconds between re-reads of every button while a press is expected
+RESYNC_INTERVAL = 5.0  # seconds between re-reads of every button while a press is expected
 MOCK_PIN_HISTORY = 64  # changes a mock LED pin remembers (a long mock session would otherwise grow)
 
 
@@ -141,7 +141,9 @@ class GpioPads(Pads):
             self._write_led(seat, lit)
 
     def _write_led(self, seat: int, lit: bool) -> None:
-        self._leds[seat].value = lit
+        # straight to the pin (active high): the LED device's own setter only adds its blink thread's
+        # bookkeeping, which these pads never use, and a blinking round writes every LED twice a second
+        self._leds[seat].pin.state = lit
 
     def _blink(self, now: float) -> None:
         """Set every blinking LED to its phase now (caller holds the lock)."""
@@ -316,7 +318,7 @@ class MockPads(GpioPads):
 
     def _write_led(self, seat: int, lit: bool) -> None:
         super()._write_led(seat, lit)
-        states = self.pin(seat, "led").states  # MockPin records every change: keep the record short
+        states = self._leds[seat].pin.states  # MockPin records every change: keep the record short
         if len(states) > MOCK_PIN_HISTORY:
             del states[: len(states) - MOCK_PIN_HISTORY]
 

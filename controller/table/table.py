@@ -896,7 +896,7 @@ class Table:
         public["join_code_needed"] = self._join_code is not None
         seats = []
         for s in range(state.players):
-            view = rules.seat_view(state, s)
+            view = rules.seat_view(state, s, public)
             view["table"] = public
             view["name"] = self._names[s]
             view["feed"] = [{"version": v, "text": text} for v, text in reversed(self._feeds[s])]

@@ -166,3 +166,18 @@ def test_lgpio_ready_restores_the_current_directory(tmp_path: Path, monkeypatch:
         assert where == str(tmp_path)
         os.chdir(elsewhere)  # as lgpio does when it is imported
     assert Path.cwd() == tmp_path
+
+
+def test_every_documented_service_user_command_sets_lg_wd_and_changes_directory_as_that_user() -> None:
+    """A maker copies these lines: each must work from an admin's shell, whose home the service user
+    cannot enter, and whose `cd` into the 0750 state directory would fail before `sudo` runs."""
+    docs = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md")), *sorted(REPO.glob("*/README.md"))]
+    commands = []
+    for doc in docs:
+        text = doc.read_text(encoding="utf-8").replace("\\\n", " ")
+        commands += [(doc.name, line) for line in text.splitlines() if "sudo -u jaccuse" in line]
+    assert commands, "the install guide documents the doctor run as the service user"
+    for name, line in commands:
+        before_sudo = line.split("sudo -u jaccuse")[0]
+        assert "cd " not in before_sudo, f"{name}: {line.strip()}"
+        assert "LG_WD=" in line, f"{name}: {line.strip()}"

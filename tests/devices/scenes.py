@@ -143,3 +143,12 @@ SCENES.update({
         view=_view(version=2, phase="setup", policies=[], awaiting=[0, 2]), join_code="TUESDAYNIGHT",
     ),
 })
+
+SCENES.update({
+    # R17: the third wrong accusation waits for the accused seat's new membership card; the crisis
+    # (and its stability drop) comes only after it, so the screen still shows the old stability
+    "crisis-waits-for-membership": DisplayModel(
+        view=_view(phase="replace_membership", president=0, awaiting=[4], pressed=[],
+                   incorrect_accusations=3, names=_NAMES),
+    ),
+})

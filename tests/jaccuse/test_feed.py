@@ -82,17 +82,29 @@ def test_accusations_tell_the_president_and_the_target() -> None:
     ]
 
 
-def test_a_crisis_is_told_to_every_seat() -> None:
+def test_a_crisis_is_told_to_every_seat_after_the_target_places_its_card() -> None:
     state = elect(game(5, hands=HANDS, members={2: "4H"}), 0, "9H", 1, "2S")
     state = with_changes(state, incorrect_accusations=2)
     state, events = act_events(state, 0, "accuse", target=2, color="black")
-    more = []
-    if state.phase == "replace_membership":  # the crisis may come once the membership is placed
-        state, more = act_events(state, 2, "membership", card="5H")
+    assert state.phase == "replace_membership"  # R17: the crisis waits for the target's card
+    assert not any(line.startswith("Crisis") for s in range(5) for line in seat_feed(events, s))
+    state, more = act_events(state, 2, "membership", card="5H")
     lines = [seat_feed((*events, *more), s) for s in range(5)]
     crisis = [line for line in lines[4] if line.startswith("Crisis")]
-    assert crisis == ["Crisis: a third wrong accusation since the election. Stability falls to 4."]
+    assert crisis == ["Crisis: a third wrong accusation since the election. Stability 5 -> 4."]
     assert all(crisis[0] in seat_lines for seat_lines in lines)
+    # the target hears of the wrong accusation, then of its card, then of the crisis
+    target = lines[2]
+    assert target.index(crisis[0]) > next(i for i, line in enumerate(target) if "wrongly" in line)
+
+
+def test_a_crisis_at_stability_1_says_it_stays_there() -> None:
+    state = elect(game(5, hands=HANDS, members={2: "4H"}), 0, "9H", 1, "2S")
+    state = with_changes(state, incorrect_accusations=2, stability=1)
+    state, events = act_events(state, 0, "accuse", target=2, color="black")
+    state, more = act_events(state, 2, "membership", card="5H")
+    crisis = [line for line in seat_feed((*events, *more), 4) if line.startswith("Crisis")]
+    assert crisis == ["Crisis: a third wrong accusation since the election. Stability stays at 1."]
 
 
 def test_defecting_and_xp_are_told_in_the_second_person() -> None:

@@ -18,6 +18,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 from requests.adapters import HTTPAdapter
 from web_helpers import SSE, Server, phone_address
@@ -250,6 +251,31 @@ def test_the_box_sets_dead_peer_detection_on_every_connection() -> None:
         probes = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT)
         assert idle + interval * probes <= 60  # an idle dead peer is found within a minute
         assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 45_000  # a busy one too
+
+
+def _server_side_timer(server_port: int, client_port: int) -> int | None:
+    """The kernel's timer kind for the box's end of one loopback connection (/proc/net/tcp's ``tr``:
+    0 none, 1 retransmit, 2 keepalive), or None while the box has not accepted it."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote, timer = fields[1], fields[2], fields[5]
+        if int(local.split(":")[1], 16) == server_port and int(remote.split(":")[1], 16) == client_port:
+            return int(timer.split(":")[0], 16)
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the kernel's socket table (Linux)")
+def test_the_running_box_arms_keepalive_on_the_connections_it_accepts(tmp_path: Path) -> None:
+    """The same settings, seen from outside on the real server's accepted socket: an idle connection
+    (a phone that vanished between two requests) has the kernel's keepalive timer running."""
+    with Server(tmp_path, players=PLAYERS) as server:
+        idle = socket.create_connection(("127.0.0.1", server.port))
+        client_port = idle.getsockname()[1]
+        deadline = time.monotonic() + 10
+        while (timer := _server_side_timer(server.port, client_port)) != 2:
+            assert time.monotonic() < deadline, f"the box's end of an idle connection has timer {timer}"
+            time.sleep(0.05)
+        idle.close()
 
 
 def test_vote_flipping_is_limited_coalesced_and_invisible(tmp_path: Path, long_run: bool) -> None:

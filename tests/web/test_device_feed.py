@@ -130,3 +130,29 @@ def test_clock_tick_is_the_time_to_the_next_whole_second() -> None:
     assert run._clock_tick({"clock": {"seconds": 30, "deadline": None}}) is None
     assert run._clock_tick({"clock": {"seconds": 30, "deadline": now - 1}}) is None  # ran out
     assert run._clock_tick({}) is None
+
+
+def test_a_dropped_stale_press_is_logged_and_flashes_that_seats_led(
+    tmp_path: Path, capsys: Any
+) -> None:
+    """Issue 14 point 7: a press the hub made before this vote round is not applied; it shows."""
+    from controller.devices.leds import LedState
+
+    table, devices, _ = _start(tmp_path)
+    shown: list[dict[int, LedState]] = []
+    real_set_leds = devices.pads.set_leds
+    devices.pads.set_leds = lambda states: (shown.append(dict(states)), real_set_leds(states))
+    try:
+        before = table.snapshot().version
+        devices._on_drop(2, "reveal", "stale")
+        assert any(states.get(2) is LedState.REFUSED for states in shown)
+        assert all(states.get(1) is not LedState.REFUSED for states in shown)
+        assert "pads: seat 2 reveal dropped (stale" in capsys.readouterr().out
+        assert table.snapshot().version == before  # nothing reached the game
+        deadline = time.monotonic() + 5  # and the flash ends by itself
+        while shown[-1].get(2) is LedState.REFUSED:
+            assert time.monotonic() < deadline, "the refusal flash never ended"
+            time.sleep(0.05)
+    finally:
+        devices.close()
+        table.stop()

@@ -96,6 +96,24 @@ def test_the_join_code_reaches_only_the_box_and_the_host_and_guessing_is_slowed(
     assert client.post("/api/join", json={"seat": 1, "code": code}, environ_base=other).status_code == 200
 
 
+def test_a_released_seat_cannot_be_regrabbed_by_a_script_without_the_code_or_while_locked(
+    client: FlaskClient,
+) -> None:
+    """Issue 17 point 11: a script polling /api/join re-took a released seat before its player scanned."""
+    code = _host(client, "join-code", {"code": "new"})["join_code"]
+    assert client.post("/api/join", json={"seat": 0, "code": code}, environ_base=PHONE).status_code == 200
+    _host(client, "release", {"seat": 0})
+    script = {"REMOTE_ADDR": "192.168.4.66"}
+    for _ in range(3):  # the script tries at once, and again, without the code on the table's screen
+        r = client.post("/api/join", json={"seat": 0}, environ_base=script)
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "join_code"
+    _host(client, "lock", {"locked": True})  # the host may also lock every free seat meanwhile
+    r = client.post("/api/join", json={"seat": 0, "code": code}, environ_base=PHONE)
+    assert r.status_code == 403 and r.get_json()["error"]["code"] == "seats_locked"
+    _host(client, "lock", {"locked": False})
+    assert client.post("/api/join", json={"seat": 0, "code": code}, environ_base=PHONE).status_code == 200
+
+
 def test_the_host_locks_the_seats_and_hands_a_bot_seat_to_a_person(client: FlaskClient) -> None:
     assert client.post("/api/host/lock", json={"locked": True}).status_code == 401  # no key
     assert client.post("/api/host/lock", json={"locked": "yes"}, headers=KEY).status_code == 400
@@ -159,10 +177,16 @@ def test_the_markdown_reader_escapes_and_keeps_structure() -> None:
 
 
 def test_unknown_paths_get_the_styled_not_found_page_and_there_is_a_favicon(client: FlaskClient) -> None:
-    for path in ("/nope", "/seat/x", "/static/missing.js", "/seat/1/extra"):
+    for path in ("/nope", "/seat/x", "/static/missing.js", "/seat/1/extra", "/qr/seat/99.svg",
+                 "/qr/seat/5.svg", "/qr/seat/x.svg", "/qr/seat/-1.svg", "/qr/nope", "/host/extra"):
         r = client.get(path)
         assert r.status_code == 404 and r.mimetype == "text/html", path
-        assert "Not found" in r.get_data(as_text=True) and "app.css" in r.get_data(as_text=True)
+        assert "Not found" in r.get_data(as_text=True) and "app.css" in r.get_data(as_text=True), path
+    # a seat page past the table's seats says which seats there are, on the same styled page
+    r = client.get("/seat/99")
+    assert r.status_code == 404 and r.mimetype == "text/html" and "app.css" in r.get_data(as_text=True)
+    assert "seats 0 to 4" in r.get_data(as_text=True)
+    assert client.get("/qr/seat/4.svg").mimetype == "image/svg+xml"  # a real seat still gets its code
     assert client.get("/api/nope").get_json()["error"]["code"] == "not_found"  # the API stays JSON
     icon = client.get("/favicon.ico")
     assert icon.status_code == 200 and icon.mimetype == "image/svg+xml" and b"<svg" in icon.data

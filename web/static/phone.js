@@ -152,7 +152,12 @@ function prompt(v) {
     const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
     if (t.pressed.includes(v.seat)) return tie + "You have pressed. Waiting for the others." + others;
     if (t.table_cards.some((x) => x.seat === v.seat)) return tie + "Your card lies on the table in this tie round; the seats still holding cards vote again." + others;
-    if (!t.eligible.includes(v.seat)) return "You have no cards: you sit this election out." + others;
+    if (!t.eligible.includes(v.seat)) {
+      // out of this round: with no cards at all, or (in a tie round) because only the last round's revealers vote
+      if (!v.hand.length) return tie + "You have no cards: you sit this election out." + others;
+      return (t.round > 1 ? `Tie round ${t.round - 1}: only the seats that revealed in the last round vote again; you wait.` :
+        "You do not vote in this round.") + others;
+    }
   }
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
   if (t.president === v.seat) return "You are President." + others;

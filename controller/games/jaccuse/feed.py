@@ -98,7 +98,9 @@ def _accused(e: dict[str, Any], me: int, names: Names) -> str | None:
 
 
 def _crisis(e: dict[str, Any], me: int, names: Names) -> str | None:
-    return f"Crisis: a third wrong accusation since the election. Stability falls to {e['stability']}."
+    if e["from"] == e["stability"]:
+        return f"Crisis: a third wrong accusation since the election. Stability stays at {e['stability']}."
+    return f"Crisis: a third wrong accusation since the election. Stability {e['from']} -> {e['stability']}."
 
 
 def _parley_offered(e: dict[str, Any], me: int, names: Names) -> str | None:

@@ -72,8 +72,12 @@ def _campaign_view(s: GameState) -> dict[str, Any] | None:
     }
 
 
-def seat_view(s: GameState, seat: int) -> dict[str, Any]:
-    """The private view of one seat, with the public view under ``table``."""
+def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The private view of one seat, with the public view under ``table``.
+
+    A caller building every seat's view passes the public view it made once as ``table``, instead of
+    having it computed again for each seat.
+    """
     if not 0 <= seat < s.players:
         raise ValueError(f"no seat {seat} at a table of {s.players}")
     r = s.vote_round
@@ -88,7 +92,7 @@ def seat_view(s: GameState, seat: int) -> dict[str, Any]:
         "acts": [m["act"] for m in moves],
         "moves": moves,
         "parley_offered": offered,
-        "table": public_view(s),
+        "table": public_view(s) if table is None else table,
     }
 
 

@@ -3,7 +3,7 @@ President's prompt after a parley, the end-of-game explanation and the network r
 table page's card box in a tie round and a virtual pad's refusal on a TV.
 
 The pages are the real ones, served by a real box (14 seats, virtual pads); the state they show is
-played with the rules core (tests/rules/helpers.py) and handed to the page by intercepting `/api/me`,
+played with the rules core (tests/jaccuse/helpers.py) and handed to the page by intercepting `/api/me`,
 `/api/table` and their event streams (one `data:` event each), so every state renders the same way on
 every run. What the box's table adds to the rules' views (names, feed, clock...) is added here in the
 same shape (controller/table/table.py, TABLE_KEYS and SEAT_KEYS); the log and the feeds are the rules'
@@ -23,15 +23,15 @@ from urllib.parse import urlparse
 
 import pytest
 
-from controller import rules
 from controller.devices.screens import DisplayModel, render
+from controller.games import jaccuse as rules
 
 from .conftest import Server
 from .test_players import FOURTEEN, _fits
 
 pytestmark = pytest.mark.browser
 
-_HELPERS = Path(__file__).parents[1] / "rules" / "helpers.py"
+_HELPERS = Path(__file__).parents[1] / "jaccuse" / "helpers.py"
 _spec = importlib.util.spec_from_file_location("jaccuse_rules_helpers", _HELPERS)
 assert _spec is not None and _spec.loader is not None
 h: Any = importlib.util.module_from_spec(_spec)

@@ -82,24 +82,6 @@ def _players(text: str) -> int:
     return value
 
 
-def _check_players_for_game(parser: argparse.ArgumentParser) -> None:
-    """Check ``--players`` against ``--game`` (J'Accuse when not given) once both are read, whatever
-    their order: a plain type check cannot see the other flag. ``main`` checks the config's game too."""
-    parse = parser.parse_known_args
-
-    def parse_known_args(args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
-        ns, rest = parse(args, namespace)
-        players = getattr(ns, "players", None)
-        if players is not None:
-            why = players_error(getattr(ns, "game", None) or "jaccuse", players)
-            if why:
-                hint = "" if ns.game else " (add --game for another game)"
-                parser.error(f"argument --players: {why}{hint}")
-        return ns, rest
-
-    parser.parse_known_args = parse_known_args  # type: ignore[method-assign]
-
-
 def _count(text: str) -> int:
     try:
         value = int(text)
@@ -159,7 +141,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--players", type=_players, default=None,
         help="seats at the table (default 6): 5-14 for jaccuse, 2-8 for betrayal",
     )
-    _check_players_for_game(parser)
     parser.add_argument(
         "--pads",
         choices=PAD_CHOICES,
@@ -665,8 +646,10 @@ def main(args: argparse.Namespace) -> int:
         print(f"jaccuse-table: --bots {config.bots} is more than --players {config.players}", file=sys.stderr)
         return 2
     why = players_error(config.game, config.players)
-    if why:  # the config file's game with --players, or the reverse
-        print(f"jaccuse-table: {why}", file=sys.stderr)
+    if why:  # --players against --game, or against the config file's game, or the reverse
+        others = [g for g in GAMES if g != config.game and not players_error(g, config.players)]
+        hint = f" (--game {others[0]} takes {config.players})" if others else ""
+        print(f"jaccuse-table: {why}{hint}", file=sys.stderr)
         return 2
     if config.game != "jaccuse" and config.campaign:
         why = f"--campaign is a J'Accuse setting; {config.game} has no campaigns"

@@ -47,7 +47,8 @@ def test_defaults_and_bad_flags(tmp_path: Path) -> None:
         0,
         None,
     )
-    bad_flags = (["--players", "4"], ["--players", "15"], ["--bots", "-1"], ["--pads", "usb"],
+    # (--players 4 is a number of seats; whether the game takes it is for run: see the game test)
+    bad_flags = (["--players", "1"], ["--players", "15"], ["--bots", "-1"], ["--pads", "usb"],
                  ["--port", "70000"])
     for bad in bad_flags:
         with pytest.raises(SystemExit):
@@ -173,9 +174,24 @@ def test_the_game_flag_and_the_config_key_and_their_seat_counts(
     args = _parse(["--game", "betrayal", "--players", "3"])
     assert (args.game, args.players) == ("betrayal", 3)
     assert _parse(["--players", "2", "--game", "betrayal"]).players == 2  # either order
-    for bad in (["--game", "betrayal", "--players", "9"], ["--players", "4"], ["--game", "chess"]):
+    for bad in (["--players", "1"], ["--players", "15"], ["--game", "chess"]):
         with pytest.raises(SystemExit):
             _parse(bad)
+    # a count the chosen game does not take is one line and exit 2, whichever way the game was chosen
+    games = tmp_path / "betrayal.toml"
+    games.write_text('[box]\ngame = "betrayal"\n')
+    common = ["--mock", "--port", "0", "--host", "127.0.0.1", "--data-dir"]
+    cases = (
+        (["--game", "betrayal", "--players", "9"],
+         "betrayal takes 2 to 8 players, not 9 (--game jaccuse takes 9)"),
+        (["--players", "4"], "jaccuse takes 5 to 14 players, not 4 (--game betrayal takes 4)"),
+        (["--config", str(games), "--players", "12"],
+         "betrayal takes 2 to 8 players, not 12 (--game jaccuse takes 12)"),
+    )
+    for argv, said in cases:
+        capsys.readouterr()
+        assert run.main(_parse([*argv, *common, str(tmp_path / "bad")])) == 2
+        assert capsys.readouterr().err.strip() == f"jaccuse-table: {said}"
     assert parse_config('[box]\ngame = "betrayal"\nplayers = 3\n').game == "betrayal"
     for text, named in (('[box]\ngame = "betrayal"\nplayers = 9\n', "betrayal takes 2 to 8 players"),
                         ("[box]\nplayers = 3\n", "jaccuse takes 5 to 14 players"),

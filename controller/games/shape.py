@@ -13,8 +13,8 @@ Conventions the types cannot say:
 - Events are public facts only; a seat's secrets leave the core only through ``seat_view``.
 - ``public_view`` has ``version``, ``phase``, ``over``, ``awaiting`` and ``reveal``: None while
   the game runs, and once it is over everything that was secret.
-- ``seat_view(state, seat)`` holds the seat's ``moves`` (its ``legal_moves``) and the public view
-  under ``table``; it raises ValueError for a seat that is not at the table.
+- ``seat_view(state, seat, table=None)`` holds the seat's ``moves`` (its ``legal_moves``) and the public
+  view under ``table`` (the one given, else made anew); it raises ValueError for a seat not at the table.
 - The same seed gives the same deal and the same bot game, in the same version of the program.
 """
 
@@ -130,7 +130,8 @@ class GameRules(Protocol[S, A, D]):
         """The seats the game waits for."""
 
     def public_view(self, state: S, /) -> dict[str, Any]: ...
-    def seat_view(self, state: S, seat: int, /) -> dict[str, Any]: ...
+    def seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None, /) -> dict[str, Any]:
+        """``table``: this state's public view, already made (the table builds every seat's view)."""
 
     def describe_events(self, events: Sequence[Event], /) -> list[str]:
         """The table log's lines for one action's events."""

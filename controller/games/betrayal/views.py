@@ -140,8 +140,9 @@ def _own_army(s: GameState, army: int) -> dict[str, Any]:
     return mine
 
 
-def seat_view(s: GameState, seat: int) -> dict[str, Any]:
-    """The private view of one seat: each of its armies told apart, with the public view under ``table``."""
+def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The private view of one seat: each of its armies told apart, with the public view under ``table``
+    (``table``: the public view already made for this state, when the caller builds every seat's view)."""
     if not 0 <= seat < s.players:
         raise ValueError(f"no seat {seat} at a table of {s.players}")
     moves = [m for army in s.armies_of(seat) for m in army_moves(s, army)]
@@ -150,7 +151,7 @@ def seat_view(s: GameState, seat: int) -> dict[str, Any]:
         "armies": [_own_army(s, army) for army in s.armies_of(seat)],
         "acts": [m["act"] for m in moves],
         "moves": moves,
-        "table": public_view(s),
+        "table": public_view(s) if table is None else table,
     }
 
 

@@ -122,15 +122,19 @@ class GpioPads(Pads):
     def set_leds(self, states: Mapping[int, LedState]) -> None:
         with self._cond:
             now = self._clock()
+            changed = False
             for seat, state in states.items():
                 if not 0 <= seat < self.seats or self._led_shown.get(seat) == state:
                     continue
+                changed = True
                 self._led_shown[seat] = state
                 if state in self._blink_times:
                     self._blinking[seat] = self._blink_times[state]
                 else:
                     self._blinking.pop(seat, None)
                     self._light(seat, state is LedState.PRESSED)
+            if not changed:
+                return  # the table changed, not the lights: the pad thread has nothing new to do
             self._blink(now)
             # the thread re-reads the pins only while a press is expected, and times the blinking
             self._cond.notify_all()

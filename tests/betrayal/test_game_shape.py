@@ -52,7 +52,7 @@ def test_missing_members_names_what_a_package_lacks() -> None:
     fake.seat_view = lambda state: {}  # type: ignore[attr-defined]
     problems = shape.missing_members(fake, shape.GameRules)
     assert problems[0] == "awaiting: missing"
-    assert [p for p in problems if p.startswith("seat_view: cannot be called as seat_view(2 argument(s))")]
+    assert [p for p in problems if p.startswith("seat_view: cannot be called as seat_view(3 argument(s))")]
     assert len(problems) == 2
     tool = types.ModuleType("tool")
     tool.POLICIES = ("random",)  # type: ignore[attr-defined]

@@ -383,7 +383,6 @@ class _Devices:
                 reveal_until = now + REVEAL_SECONDS if revealed else 0.0
             try:
                 if self.pads is not None:
-                    self._show_leds()
                     hub_seen = self._hub
                 if self.display is not None:
                     from controller.devices.screens import DisplayModel
@@ -402,6 +401,8 @@ class _Devices:
                             join_code=snap.join_code,
                         )
                     )
+                if self.pads is not None:  # after the OLED's model, so its thread starts drawing first
+                    self._show_leds()
             except Exception as exc:  # a device fault must never stop the game
                 print(f"device update failed: {exc}", file=sys.stderr, flush=True)
 

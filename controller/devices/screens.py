@@ -87,25 +87,46 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
     return name if isinstance(name, str) and name else seat_label(seat)
 
 
+def box_screen(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    model: DisplayModel,
+    *,
+    unplugged: str = "Voting paused.",
+    paused: str = "Voting paused.",
+    title: str = "J'ACCUSE",
+) -> bool:
+    """The screens every game shares, which win over the game's own: a fault (``unplugged`` and
+    ``paused`` say what a missing hub or a pause means in this game) or the start screen. True when
+    one was drawn."""
+    view = model.view
+    if model.cannot_save:
+        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
+    elif model.hub_connected is False:
+        _fault(draw, "PADS UNPLUGGED", [unplugged, "Plug the hub in."])
+    elif model.paused:
+        _fault(draw, "PAUSED", [paused])
+    elif model.journal_recovered:
+        move = view.get("version") if view else None
+        where = f"move {move}." if move is not None else "a restart."
+        _fault(draw, "GAME RESTORED", ["Picked up after", where])
+    elif view is None or (model.startup_url and not view.get("version")):
+        _startup(image, draw, model.startup_url, model.pads, model.join_code, title=title)
+    else:
+        return False
+    return True
+
+
 def render(model: DisplayModel) -> Image.Image:
     """Pick the screen that matters most now and draw it."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
     view = model.view
-    if model.cannot_save:
-        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
-    elif model.hub_connected is False:
-        _fault(draw, "PADS UNPLUGGED", ["Voting paused.", "Plug the hub in."])
-    elif model.paused:
-        _fault(draw, "PAUSED", ["Voting paused."])
-    elif model.journal_recovered:
-        move = view.get("version") if view else None
-        where = f"move {move}." if move is not None else "a restart."
-        _fault(draw, "GAME RESTORED", ["Picked up after", where])
-    elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url, model.pads, model.join_code)
-    elif (view.get("over") or view.get("phase") == "over") and _campaign(view):
+    if box_screen(image, draw, model):
+        return image
+    assert view is not None  # without a view, the start screen is drawn
+    if (view.get("over") or view.get("phase") == "over") and _campaign(view):
         _campaign_over(draw, view, _campaign(view) or {})
     elif view.get("over") or view.get("phase") == "over":
         _game_over(draw, view)

@@ -47,10 +47,9 @@ from controller.devices.screens import (
     DisplayModel,
     Reveal,
     _centered,
-    _fault,
     _fit_text,
     _header,
-    _startup,
+    box_screen,
     font,
     render,
 )
@@ -109,19 +108,10 @@ def render_betrayal(model: DisplayModel) -> Image.Image:
     draw = ImageDraw.Draw(image)
     draw.fontmode = "1"
     view = model.view
-    if model.cannot_save:
-        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
-    elif model.hub_connected is False:
-        _fault(draw, "PADS UNPLUGGED", ["Phones still play.", "Plug the hub in."])
-    elif model.paused:
-        _fault(draw, "PAUSED", ["Game paused."])
-    elif model.journal_recovered:
-        move = view.get("version") if view else None
-        where = f"move {move}." if move is not None else "a restart."
-        _fault(draw, "GAME RESTORED", ["Picked up after", where])
-    elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url, model.pads, model.join_code, title=TITLE)
-    elif model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
+    if box_screen(image, draw, model, unplugged="Phones still play.", paused="Game paused.", title=TITLE):
+        return image
+    assert view is not None  # without a view, the start screen is drawn
+    if model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
         _accusation(draw, view)
     elif view.get("over") or view.get("phase") == "over":
         _end(draw, view)

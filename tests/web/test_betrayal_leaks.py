@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import json
 import random
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
-from web_helpers import SSE, Server, env_int, phone_address, walk_keys
+from web_helpers import Server, env_int, seat_everyone_and_listen, walk_keys
 
 from controller.games import betrayal as rules
 from controller.table import rules_part
@@ -83,28 +82,7 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
         url = server.url
         first = requests.get(f"{url}/api/table", timeout=5).json()
         assert rules_part(first) == rules_part(_norm(rules.public_view(state)))
-        tokens = [requests.post(f"{url}/api/join", json={"seat": s}, timeout=5).json()["token"]
-                  for s in range(players)]
-        sessions = []
-        for token in tokens:
-            session = requests.Session()
-            session.headers["Authorization"] = f"Bearer {token}"
-            sessions.append(session)
-        received: dict[int, list[Any]] = {s: [] for s in range(-1, players)}
-        streams = [SSE(server.port, "/api/table/events")] + [
-            SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(players)
-        ]
-
-        def read(seat: int, stream: SSE) -> None:
-            try:
-                for kind, value in stream.items():
-                    if kind == "event":
-                        received[seat].append(value)
-            except (OSError, ValueError):
-                pass
-
-        for n, stream in enumerate(streams):
-            threading.Thread(target=read, args=(n - 1, stream), daemon=True).start()
+        sessions, received, streams = seat_everyone_and_listen(server, players)
         responses: list[tuple[int, int, Any]] = []  # (seat, version, view)
         boxes: list[tuple[int, Any]] = []
         for n in range(max_actions):

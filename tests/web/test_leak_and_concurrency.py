@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 import requests
-from web_helpers import SSE, FeedMirror, Server, env_int, phone_address, random_action, walk_keys
+from web_helpers import FeedMirror, Server, env_int, random_action, seat_everyone_and_listen, walk_keys
 
 from controller.games import jaccuse as rules
 from controller.table import rules_part, seating
@@ -90,33 +90,7 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
         url = server.url
         first = requests.get(f"{url}/api/table", timeout=5).json()
         assert rules_part(first) == _norm(rules.public_view(state))
-        tokens = [
-            requests.post(f"{url}/api/join", json={"seat": s, "name": names[s]}, timeout=5).json()["token"]
-            for s in range(players)
-        ]
-        sessions = []
-        for token in tokens:
-            session = requests.Session()
-            session.headers["Authorization"] = f"Bearer {token}"
-            sessions.append(session)
-        received: dict[int, list[Any]] = {s: [] for s in range(-1, players)}
-        streams = [SSE(server.port, "/api/table/events")] + [
-            SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(players)
-        ]
-
-        def read(seat: int, stream: SSE) -> None:
-            try:
-                for kind, value in stream.items():
-                    if kind == "event":
-                        received[seat].append(value)
-            except (OSError, ValueError):
-                pass
-
-        readers = [
-            threading.Thread(target=read, args=(s - 1, st), daemon=True) for s, st in enumerate(streams)
-        ]
-        for t in readers:
-            t.start()
+        sessions, received, streams = seat_everyone_and_listen(server, players, names)
         responses: list[tuple[int, Any]] = []
         for n in range(max_actions):
             waiting = rules.awaiting(state)

@@ -13,6 +13,8 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import requests
+
 from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.games import jaccuse as rules
 from controller.table import Table
@@ -21,8 +23,42 @@ from web.sse import Broadcaster
 
 __all__ = [
     "SSE", "FeedMirror", "Server", "ServerLoop", "WaitFor", "env_int", "phone_address", "random_action",
-    "walk_keys",
+    "seat_everyone_and_listen", "walk_keys",
 ]  # fmt: skip
+
+def seat_everyone_and_listen(
+    server: BoxProcess, players: int, names: Sequence[str | None] | None = None
+) -> tuple[list[requests.Session], dict[int, list[Any]], list[EventStream]]:
+    """Join every seat (with its name, if given) and read the table's stream and each seat's from a
+    phone address of its own, each on a daemon thread.
+
+    Returns a session per seat (its token set), every event received so far per audience (``-1`` the
+    table, ``S`` seat S), and the open streams (close them when done).
+    """
+    bodies = [{"seat": s} | ({"name": names[s]} if names else {}) for s in range(players)]
+    tokens = [requests.post(f"{server.url}/api/join", json=b, timeout=5).json()["token"] for b in bodies]
+    sessions = []
+    for token in tokens:
+        session = requests.Session()
+        session.headers["Authorization"] = f"Bearer {token}"
+        sessions.append(session)
+    received: dict[int, list[Any]] = {s: [] for s in range(-1, players)}
+    streams = [SSE(server.port, "/api/table/events")] + [
+        SSE(server.port, "/api/me/events", tokens[s], source=phone_address(s)) for s in range(players)
+    ]
+
+    def read(audience: int, stream: EventStream) -> None:
+        try:
+            for kind, value in stream.items():
+                if kind == "event":
+                    received[audience].append(value)
+        except (OSError, ValueError):
+            pass
+
+    for n, stream in enumerate(streams):
+        threading.Thread(target=read, args=(n - 1, stream), daemon=True).start()
+    return sessions, received, streams
+
 
 #: how the devices' feeder waits for a change: None (the table's own wait), or a function of the table
 #: that gives the broadcaster's wait (see the ``wait_for`` fixture)

@@ -5,8 +5,10 @@ They are fixtures rather than importable modules so the tests work under any pyt
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +50,28 @@ def clock() -> FakeClock:
 @pytest.fixture
 def bounce() -> BounceTrain:
     return bounce_train
+
+
+def _check_reference(image: object, path: Path, scratch: Path) -> None:
+    """A 128x64 1-bit screen equals its reference PNG; UPDATE_REFERENCE=1 (re)writes the reference."""
+    from PIL import Image
+
+    from controller.devices.screens import HEIGHT, WIDTH
+
+    assert isinstance(image, Image.Image)
+    assert image.mode == "1" and image.size == (WIDTH, HEIGHT)
+    if os.environ.get("UPDATE_REFERENCE") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        image.save(path, optimize=True)
+        return
+    assert path.exists(), f"no reference image {path}; run with UPDATE_REFERENCE=1 and inspect it"
+    if Image.open(path).convert("1").tobytes() != image.tobytes():
+        actual = scratch / f"{path.stem}-actual.png"
+        image.save(actual)
+        pytest.fail(f"screen {path.stem!r} differs from {path}; this run drew {actual}")
+
+
+@pytest.fixture
+def matches_reference(tmp_path: Path) -> Callable[[object, Path], None]:
+    """Check a rendered screen against its reference image (a failing run saves what it drew)."""
+    return lambda image, path: _check_reference(image, path, tmp_path)

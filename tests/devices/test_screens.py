@@ -8,7 +8,7 @@ After a deliberate change to a screen, regenerate the references and look at the
 from __future__ import annotations
 
 import importlib.util
-import os
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -33,21 +33,8 @@ SCENES: dict[str, DisplayModel] = _load_scenes().SCENES
 
 
 @pytest.mark.parametrize("name", sorted(SCENES))
-def test_screen_matches_reference(name: str, tmp_path: Path) -> None:
-    image = render(SCENES[name])
-    assert image.mode == "1"
-    assert image.size == (WIDTH, HEIGHT)
-    path = REFERENCE / f"{name}.png"
-    if os.environ.get("UPDATE_REFERENCE") == "1":
-        REFERENCE.mkdir(exist_ok=True)
-        image.save(path, optimize=True)
-        return
-    assert path.exists(), f"no reference image {path}; run with UPDATE_REFERENCE=1 and inspect it"
-    expected = Image.open(path).convert("1")
-    if expected.tobytes() != image.tobytes():
-        actual = tmp_path / f"{name}-actual.png"
-        image.save(actual)
-        pytest.fail(f"screen {name!r} differs from {path}; this run drew {actual}")
+def test_screen_matches_reference(name: str, matches_reference: Callable[[object, Path], None]) -> None:
+    matches_reference(render(SCENES[name]), REFERENCE / f"{name}.png")
 
 
 def test_every_reference_has_a_scene() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -156,6 +155,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
 
 
 def parse_config(text: str, source: str = "config") -> Config:
+    import tomllib  # only a box with a config file pays for the TOML parser at start
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

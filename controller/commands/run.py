@@ -797,6 +797,10 @@ def main(args: argparse.Namespace) -> int:
             _say(f"table page: {follower.base}/   host link (keep it private): {follower.link}")
             _say(f"serving http://{url_host(config.host)}:{port}")
             notifier.ready(f"serving {follower.base}/")
+            # Everything the start built lives as long as the box: frozen out of the collector's sight
+            # before it runs again, or its first full collection would walk it all (some 100 ms on a
+            # Pi, in the way of the first requests); what the devices add is frozen once they are up.
+            gc.freeze()
             gc.enable()
             threading.Thread(target=bring_up_devices, name="devices-open", daemon=True).start()
 

@@ -8,7 +8,8 @@ does the slow work, off the hot path:
   full frame costs about 25 ms on I2C at 400 kHz (1,024 bytes of pixels plus addressing);
 - the table page's PNG is encoded only when someone asks for it (`latest_png`), once per frame;
 - a frame counts as shown when `device.display` (or the page writes) returned: `frame_info()`'s
-  `rendered_at` is the moment it was on the panel, which benchmarks/reveal_latency.py measures;
+  `rendered_at` is the moment the last frame was on the panel, and `version_at` the moment the first
+  frame of its table version was (what benchmarks/reveal_latency.py measures);
 - in mock mode the emulated panel takes as long as the configured I2C bus would, so mock-mode latency
   is honest;
 - a missing panel is looked for again (every few seconds, then less often), and a panel that failed a
@@ -41,6 +42,9 @@ DEFAULT_CONTRAST = 0xCF  # luma's own start-up value
 DIM_CONTRAST = 0x01
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0)  # seconds between attempts to (re)open a panel
 
+#: each byte with its bits in the opposite order (Pillow packs the first pixel into the high bit)
+_LOW_BIT_FIRST = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
+
 Renderer = Callable[[DisplayModel], Image.Image]
 Opener = Callable[[], Any]
 
@@ -72,6 +76,8 @@ class Panel:
     All three supported controllers do: the SSD1306 and SSD1309 take a page range (PAGEADDR in
     horizontal addressing mode, which luma sets up), the SH1106 is written page by page anyway (luma
     sends a page-address command before each). Any other device (luma's dummy) gets whole frames.
+    Whole frames to the three controllers take the same path: luma's own ``display`` turns the 8,192
+    pixels into bytes one at a time in Python.
     """
 
     def __init__(self, device: Any) -> None:
@@ -92,7 +98,7 @@ class Panel:
         if not changed:
             return 0
         self._shown = None  # until the write succeeded, the panel's content is unknown
-        if self._mode == "full" or len(changed) == PAGES:
+        if self._mode == "full":
             self.device.display(image)
         elif self._mode == "range":
             self._send_range(image, changed[0], changed[-1])
@@ -107,22 +113,20 @@ class Panel:
         return sent
 
     def _columns(self, image: Image.Image, first: int, last: int) -> bytearray:
-        """Page bytes for pages first..last: one byte per column, bit 0 the top pixel (SSD1306 layout)."""
-        dev = self.device
-        image = dev.preprocess(image)
-        width = image.width
-        pixels = image.load()
-        assert pixels is not None
-        buf = bytearray(width * (last - first + 1))
-        for page in range(first, last + 1):
-            base = (page - first) * width
-            for bit in range(8):
-                y = page * 8 + bit
-                mask = 1 << bit
-                for x in range(width):
-                    if pixels[x, y]:
-                        buf[base + x] |= mask
-        return buf
+        """Page bytes for pages first..last: one byte per column, bit 0 the top pixel (SSD1306 layout).
+
+        Pillow does the bit work in C (a whole frame is 8,192 pixels, some milliseconds a frame on a Pi
+        pixel by pixel in Python): the band of pages turned on its side packs each column into bytes
+        with its top pixel in the high bit, and a table turns each byte round into the panel's order.
+        """
+        image = self.device.preprocess(image)
+        if image.mode != "1":
+            image = image.convert("1")
+        pages = last - first + 1
+        band = image.crop((0, first * 8, image.width, (last + 1) * 8))
+        packed = band.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_LOW_BIT_FIRST)
+        # byte p of row x is column x of page p; the panel takes the pages one after another
+        return bytearray(b"".join(packed[page::pages] for page in range(pages)))
 
     def _send_range(self, image: Image.Image, first: int, last: int) -> None:
         dev = self.device
@@ -219,6 +223,9 @@ class DisplayWorker:
         self.frames = 0  # frames rendered (not skipped), for tests and the doctor
         self._frame_version: int | None = None  # the table version the last frame shows
         self._frame_at: float | None = None  # time.monotonic() when the last frame was on the panel
+        # when the first frame showing that version was on the panel (later frames of the same version,
+        # a countdown or the end of a reveal, do not move it)
+        self._version_at: float | None = None
         self._changed_at = clock()
         self._look = "bright"  # "bright", "dim" or "off" (burn-in care)
         self._retry_at: float | None = None if device is not None or opener is None else clock()
@@ -258,7 +265,12 @@ class DisplayWorker:
     def frame_info(self) -> dict[str, Any]:
         """Count, table version and ``time.monotonic()`` when the last frame was on the panel."""
         with self._cond:
-            return {"frames": self.frames, "version": self._frame_version, "rendered_at": self._frame_at}
+            return {
+                "frames": self.frames,
+                "version": self._frame_version,
+                "rendered_at": self._frame_at,
+                "version_at": self._version_at,
+            }
 
     @property
     def connected(self) -> bool:
@@ -368,8 +380,11 @@ class DisplayWorker:
         self._put(image)
         with self._cond:
             # the version and the moment together, once the frame is on the panel (or as far as it gets)
-            self._frame_version = version if isinstance(version, int) else None
+            shown = version if isinstance(version, int) else None
             self._frame_at = time.monotonic()
+            if shown != self._frame_version or self._version_at is None:
+                self._version_at = self._frame_at
+            self._frame_version = shown
 
     def _put(self, image: Image.Image) -> None:
         if self._panel is None or self._retry_at is not None:

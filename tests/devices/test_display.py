@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import random
 import threading
 import time
 
@@ -177,6 +178,25 @@ def test_only_changed_pages_are_sent_and_land_right(model_name: str) -> None:
     assert panel.show(second) == 0  # nothing changed: nothing sent
 
 
+@pytest.mark.parametrize("model_name", ["ssd1306", "ssd1309", "sh1106"])
+@pytest.mark.parametrize("rotate", [0, 2])
+def test_a_whole_frame_sends_the_same_bytes_as_lumas_own_display(model_name: str, rotate: int) -> None:
+    from luma.oled import device as oled
+
+    from controller.devices.display import Panel
+
+    ours, lumas = Bus(), Bus()
+    image = Image.frombytes("1", (128, 64), random.Random(rotate).randbytes(128 * 64 // 8))  # every bit
+    panel = Panel(getattr(oled, model_name)(ours, width=128, height=64, rotate=rotate))
+    device = getattr(oled, model_name)(lumas, width=128, height=64, rotate=rotate)
+    ours.data_bytes = lumas.data_bytes = 0  # luma clears the panel when it opens it
+    assert panel.show(image) == 8
+    device.display(image)
+    assert ours.memory == lumas.memory and ours.data_bytes == lumas.data_bytes == 8 * 128
+    if rotate == 0:
+        assert ours.memory == expected_memory(image)
+
+
 def test_emulated_panel_takes_the_bus_time() -> None:
     from luma.core.device import dummy
 
@@ -205,6 +225,28 @@ def test_frame_time_is_taken_after_the_panel_has_it() -> None:
         info = worker.frame_info()
         assert info["frames"] == 1 and info["version"] == 4
         assert info["rendered_at"] - before >= 0.05  # after display() returned, not when rendered
+    finally:
+        worker.close()
+
+
+def test_a_versions_first_frame_keeps_its_time_through_later_frames_of_it() -> None:
+    """A countdown or the end of a reveal redraws the same table version: the time it first showed stays."""
+    worker = DisplayWorker(SlowDevice(0.0))
+    try:
+        worker.update(model(2))
+        assert worker.wait_idle()
+        first = worker.frame_info()
+        assert first["version_at"] == first["rendered_at"]
+        time.sleep(0.01)
+        worker.update(model(3))  # another picture of the same version 4
+        assert worker.wait_idle()
+        again = worker.frame_info()
+        assert again["frames"] == 2 and again["version"] == 4
+        assert again["rendered_at"] > first["rendered_at"] and again["version_at"] == first["version_at"]
+        worker.update(DisplayModel(view={**model(3).view, "version": 5}))
+        assert worker.wait_idle()
+        moved = worker.frame_info()
+        assert moved["version"] == 5 and moved["version_at"] == moved["rendered_at"] > again["rendered_at"]
     finally:
         worker.close()
 

@@ -7,19 +7,22 @@ times, from the moment that request is sent:
 
 - (a) until all 14 SSE clients hold the resolved round (the public version after the press);
 - (b) until the OLED frame showing it is on the panel, with the emulated I2C transfer of the pages that
-  changed (the X-Frame-* headers of /api/display.png carry the worker's time.monotonic() after the
-  panel write returned, the same clock as ours on Linux). The script asks for the frame every 20 ms
-  once the phones hold the result: each request makes the box encode a PNG, and asking faster would
-  only take CPU from the frame it waits for.
+  changed. The box stamps that moment itself (the display worker's time.monotonic() once the panel
+  write returned, for the first frame of each table version: the X-Frame-Version-At header of
+  /api/display.png, the same clock as ours on Linux), so the script asks for it only once the frame
+  is surely there, 0.25 s after the press (then every 50 ms if it is not): a request makes the box
+  answer over HTTP and encode a PNG, and asking earlier would take the CPU the frame is waiting for.
 
 The pads debounce eagerly (controller/devices/debounce.py): a press counts at its first "pressed"
 edge and only the release waits for the contact to settle, so nothing is subtracted from the figures;
 they include the pad thread's wake-up and the HTTP request that drives the mock pin. The obvious
-alternative is a client that polls GET /api/table once a second instead of holding an SSE stream; one
-runs alongside and its figures are printed too. With ``--pads phone`` the last reveal is a phone POST
-instead (no pad at all): that isolates the table-to-screen push path.
+alternative is a client that polls GET /api/table once a second instead of holding an SSE stream; it
+is timed in elections of its own after the measured ones (``--poll-elections``), so its requests never
+land in the window the phones and the OLED are timed in. With ``--pads phone`` the last reveal is a
+phone POST instead (no pad at all): that isolates the table-to-screen push path.
 
-Run: .venv/bin/python benchmarks/reveal_latency.py [--elections 1000] [--pads mock|phone] [--seed 1]
+Run: .venv/bin/python benchmarks/reveal_latency.py [--elections 1000] [--poll-elections N]
+     [--pads mock|phone] [--seed 1] [--slow-cpu 0.1]
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from _box import SSE, Box, add_slow_cpu_option, bench_dir, join_every_seat, mach
 from controller.client import random_action
 
 PLAYERS = 14
+FRAME_SETTLE = 0.25  # seconds after the press before the OLED frame's time is asked for
 
 
 class Phones:
@@ -125,6 +129,7 @@ class Driver:
         self.rng = rng
         self.local = threading.local()
         self.pool = ThreadPoolExecutor(max_workers=PLAYERS)
+        self.games = 1
 
     def session(self) -> requests.Session:
         s = getattr(self.local, "s", None)
@@ -183,79 +188,99 @@ class Driver:
             self.act(seat, action)
 
     def new_game(self) -> None:
+        self.games += 1
         r = self.session().post(
             f"{self.url}/api/host/new-game", headers={"X-Host-Key": self.box.host_key}, timeout=10
         )
         r.raise_for_status()
 
-    def frame_time(self, version: int, timeout: float = 5.0) -> float | None:
-        deadline = time.monotonic() + timeout
+    def frame_time(self, version: int, pressed_at: float, timeout: float = 5.0) -> float | None:
+        """When the first frame showing `version` was on the panel, by the box's clock (None: never, or a
+        later version replaced it before it could be read)."""
         s = self.session()
+        time.sleep(max(0.0, pressed_at + FRAME_SETTLE - time.monotonic()))
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             r = s.get(f"{self.url}/api/display.png", timeout=10)
             v = r.headers.get("X-Frame-Version")
-            if v is not None and int(v) >= version:
-                return float(r.headers["X-Frame-At"])
-            time.sleep(0.02)  # the frame's time comes from the box: polling faster only takes its CPU
+            if v is not None and int(v) == version:
+                return float(r.headers["X-Frame-Version-At"])
+            if v is not None and int(v) > version:
+                return None
+            time.sleep(0.05)
         return None
 
 
-def run(elections: int, pads: str, seed: int, data_dir: Path) -> dict[str, list[float]]:
+def last_press(driver: Driver, phones: Phones) -> tuple[float, int] | None:
+    """Play up to the last press of one election round and send it: (when it was sent, the version it
+    makes); None when the table was elsewhere (a move outside an election, a new game) instead."""
+    view = driver.table()
+    if view["over"]:
+        driver.new_game()
+        return None
+    awaiting = list(view["awaiting"])
+    if view["phase"] != "election" or not awaiting:
+        driver.other_move(awaiting or [0])
+        return None
+    plan = driver.prepare_round(awaiting)
+    *first, (last, button) = plan
+    list(driver.pool.map(lambda p: driver.press(*p), first))
+    view = driver.table()
+    if view["phase"] != "election" or view["awaiting"] != [last]:
+        return None  # a refused press left others waiting: go round again
+    target = view["version"] + 1
+    phones.wait_all(target - 1)
+    t0 = time.monotonic()
+    if driver.press(last, button).status_code != 200:
+        return None
+    if not phones.wait_all(target):
+        raise RuntimeError(f"the phones never saw version {target}")
+    return t0, target
+
+
+def run(elections: int, poll_elections: int, pads: str, seed: int, data_dir: Path) -> dict[str, list[float]]:
     rng = random.Random(seed)
     results: dict[str, list[float]] = {"phones": [], "oled": [], "one_phone": [], "poll": []}
     with Box(data_dir, "--heartbeat", "30", "--bot-delay", "0.01", players=PLAYERS, pads=pads) as box:
         tokens = join_every_seat(box)
         phones = Phones(box.port, tokens)
-        poller = Poller(box.url)
         driver = Driver(box, tokens, pads, rng)
-        games = 1
         started = time.monotonic()
         try:
             while len(results["phones"]) < elections:
-                view = driver.table()
-                if view["over"]:
-                    driver.new_game()
-                    games += 1
+                pressed = last_press(driver, phones)
+                if pressed is None:
                     continue
-                awaiting = list(view["awaiting"])
-                if view["phase"] != "election" or not awaiting:
-                    driver.other_move(awaiting or [0])
-                    continue
-                plan = driver.prepare_round(awaiting)
-                *first, (last, button) = plan
-                list(driver.pool.map(lambda p: driver.press(*p), first))
-                view = driver.table()
-                if view["phase"] != "election" or view["awaiting"] != [last]:
-                    continue  # a refused press left others waiting: go round again
-                target = view["version"] + 1
-                phones.wait_all(target - 1)
-                t0 = time.monotonic()
-                r = driver.press(last, button)
-                if r.status_code != 200:
-                    continue
-                if not phones.wait_all(target):
-                    raise RuntimeError(f"the phones never saw version {target}")
+                t0, target = pressed
                 arrivals = [phones.arrival(seat, target, t0) - t0 for seat in range(PLAYERS)]
                 results["phones"].append(max(arrivals))
                 results["one_phone"].extend(arrivals)
-                frame_at = driver.frame_time(target)
+                frame_at = driver.frame_time(target, t0)
                 if frame_at is not None:
                     results["oled"].append(frame_at - t0)
-                results.setdefault("_t0", []).append(t0)
-                results.setdefault("_version", []).append(target)
                 done = len(results["phones"])
                 if done % 100 == 0:
-                    took = time.monotonic() - started
-                    print(f"  {done} elections, {games} games, {took:.0f} s", flush=True)
-            time.sleep(1.1)  # let the poller catch up with the last round
+                    print(f"  {done} elections, {time.monotonic() - started:.0f} s", flush=True)
+            # the polling alternative, in elections of its own: its requests would otherwise fall into
+            # the moments timed above and slow what they time
+            poller = Poller(box.url)
+            timed: list[tuple[float, int]] = []
+            try:
+                while len(timed) < poll_elections:
+                    pressed = last_press(driver, phones)
+                    if pressed is not None:
+                        timed.append(pressed)
+                        time.sleep(rng.uniform(0.0, 0.3))  # rounds must not fall into step with the polls
+                time.sleep(1.1)  # let the poller catch up with the last round
+            finally:
+                poller.stop.set()
         finally:
-            poller.stop.set()
             phones.close()
-        for t0, version in zip(results.pop("_t0"), results.pop("_version"), strict=True):
+        for t0, version in timed:
             seen = poller.arrival(version, t0)
             if seen is not None:
                 results["poll"].append(seen - t0)
-        print(f"{games} games played; server started in {box.started_in:.2f} s")
+        print(f"{driver.games} games played; server started in {box.started_in:.2f} s")
     return results
 
 
@@ -265,17 +290,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pads", choices=("mock", "phone"), default="mock",
                         help="mock: the last press goes through the mocked GPIO pin (default); "
                         "phone: it is a phone POST, no pad")  # fmt: skip
+    parser.add_argument("--poll-elections", type=int, metavar="N",
+                        help="election rounds for the polling alternative, after the timed ones "
+                        "(default: a fifth of --elections, at least 20)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
     slow = use_slow_cpu(args.slow_cpu)
     print(f"reveal latency, {PLAYERS} seats, pads={args.pads}, {args.elections} elections; {machine()}{slow}")
     with bench_dir("jaccuse-reveal-") as tmp:
-        res = run(args.elections, args.pads, args.seed, Path(tmp))
+        polls = args.poll_elections if args.poll_elections is not None else max(20, args.elections // 5)
+        res = run(args.elections, polls, args.pads, args.seed, Path(tmp))
     print(f"(a) all {PLAYERS} SSE phones : {summary_ms(res['phones'])}")
     print(f"    any one SSE phone   : {summary_ms(res['one_phone'])}")
     print(f"(b) OLED frame on the panel (with the I2C transfer): {summary_ms(res['oled'])}")
-    print(f"alternative, GET /api/table every 1 s: {summary_ms(res['poll'])}")
+    print(f"alternative, GET /api/table every 1 s (elections of its own): {summary_ms(res['poll'])}")
     return 0
 
 

@@ -26,8 +26,9 @@ def _run(script: str, *args: str) -> str:
 
 @pytest.mark.slow
 def test_reveal_latency_runs() -> None:
-    out = _run("reveal_latency.py", "--elections", "5")
+    out = _run("reveal_latency.py", "--elections", "5", "--poll-elections", "3")
     assert "(a) all 14 SSE phones" in out and "(b) OLED frame on the panel" in out and "(n=5)" in out
+    assert "alternative, GET /api/table every 1 s (elections of its own)" in out
 
 
 @pytest.mark.slow

@@ -178,7 +178,12 @@ def display_png() -> Response | tuple[Response, int]:
     # which frame this is and when it was ready (time.monotonic(), CLOCK_MONOTONIC on Linux):
     # benchmarks/reveal_latency.py times the OLED with it
     frame = display.frame_info()
-    headers = (("frames", "X-Frame"), ("version", "X-Frame-Version"), ("rendered_at", "X-Frame-At"))
+    headers = (
+        ("frames", "X-Frame"),
+        ("version", "X-Frame-Version"),
+        ("rendered_at", "X-Frame-At"),
+        ("version_at", "X-Frame-Version-At"),  # the first frame of that version
+    )
     for key, header in headers:
         if frame.get(key) is not None:
             response.headers[header] = repr(frame[key])

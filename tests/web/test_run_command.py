@@ -117,8 +117,15 @@ def test_a_host_that_resolves_nowhere_is_one_line(tmp_path: Path, capsys: pytest
     assert len(err) == 1 and "cannot listen on no-such-host.invalid" in err[0]
 
 
+@pytest.mark.parametrize(
+    ("flags", "says"),
+    [
+        (["--players", "5", "--bots", "4"], "6-player game"),  # the same game, another seat count
+        (["--game", "betrayal"], "game of jaccuse"),  # another game
+    ],
+)
 def test_a_data_dir_holding_another_game_stops_the_start_with_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], says: str
 ) -> None:
     from controller.table import Table, TableConfig
 
@@ -126,11 +133,11 @@ def test_a_data_dir_holding_another_game_stops_the_start_with_one_line(
     Table.open(TableConfig(data_dir=data, players=6)).stop()
     empty = tmp_path / "empty.toml"
     empty.write_text("")
-    argv = ["--config", str(empty), "--mock", "--data-dir", str(data), "--players", "5", "--bots", "4",
+    argv = ["--config", str(empty), "--mock", "--data-dir", str(data), *flags,
             "--port", "0", "--host", "127.0.0.1"]
     assert run.main(_parse(argv)) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "6-player game" in err[0] and "--new-game" in err[0]
+    assert len(err) == 1 and says in err[0] and "--new-game" in err[0]
     assert [p.name for p in data.iterdir() if "archived" in p.name] == []  # nothing was moved
 
 
@@ -209,19 +216,3 @@ def test_the_game_flag_and_the_config_key_and_their_seat_counts(
     assert run.main(_parse(argv)) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "campaign" in err[0]
-
-
-def test_a_data_dir_holding_another_game_stops_the_start_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from controller.table import Table, TableConfig
-
-    data = tmp_path / "d"
-    Table.open(TableConfig(data_dir=data, players=6)).stop()
-    empty = tmp_path / "empty.toml"
-    empty.write_text("")
-    argv = ["--config", str(empty), "--mock", "--data-dir", str(data), "--game", "betrayal",
-            "--port", "0", "--host", "127.0.0.1"]
-    assert run.main(_parse(argv)) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "game of jaccuse" in err[0] and "--new-game" in err[0]

@@ -181,7 +181,6 @@ def display_png() -> Response | tuple[Response, int]:
     headers = (
         ("frames", "X-Frame"),
         ("version", "X-Frame-Version"),
-        ("rendered_at", "X-Frame-At"),
         ("version_at", "X-Frame-Version-At"),  # the first frame of that version
     )
     for key, header in headers:

@@ -8,8 +8,8 @@ does the slow work, off the hot path:
   full frame costs about 25 ms on I2C at 400 kHz (1,024 bytes of pixels plus addressing);
 - the table page's PNG is encoded only when someone asks for it (`latest_png`), once per frame;
 - a frame counts as shown when `device.display` (or the page writes) returned: `frame_info()`'s
-  `rendered_at` is the moment the last frame was on the panel, and `version_at` the moment the first
-  frame of its table version was (what benchmarks/reveal_latency.py measures);
+  `version_at` is the moment the first frame of its table version was on the panel (what
+  benchmarks/reveal_latency.py measures);
 - in mock mode the emulated panel takes as long as the configured I2C bus would, so mock-mode latency
   is honest;
 - a missing panel is looked for again (every few seconds, then less often), and a panel that failed a
@@ -222,9 +222,8 @@ class DisplayWorker:
         self._busy = False
         self.frames = 0  # frames rendered (not skipped), for tests and the doctor
         self._frame_version: int | None = None  # the table version the last frame shows
-        self._frame_at: float | None = None  # time.monotonic() when the last frame was on the panel
-        # when the first frame showing that version was on the panel (later frames of the same version,
-        # a countdown or the end of a reveal, do not move it)
+        # time.monotonic() when the first frame showing that version was on the panel (later frames of
+        # the same version, a countdown or the end of a reveal, do not move it)
         self._version_at: float | None = None
         self._changed_at = clock()
         self._look = "bright"  # "bright", "dim" or "off" (burn-in care)
@@ -268,7 +267,6 @@ class DisplayWorker:
             return {
                 "frames": self.frames,
                 "version": self._frame_version,
-                "rendered_at": self._frame_at,
                 "version_at": self._version_at,
             }
 
@@ -381,9 +379,8 @@ class DisplayWorker:
         with self._cond:
             # the version and the moment together, once the frame is on the panel (or as far as it gets)
             shown = version if isinstance(version, int) else None
-            self._frame_at = time.monotonic()
             if shown != self._frame_version or self._version_at is None:
-                self._version_at = self._frame_at
+                self._version_at = time.monotonic()
             self._frame_version = shown
 
     def _put(self, image: Image.Image) -> None:

@@ -224,7 +224,7 @@ def test_frame_time_is_taken_after_the_panel_has_it() -> None:
         assert worker.wait_idle()
         info = worker.frame_info()
         assert info["frames"] == 1 and info["version"] == 4
-        assert info["rendered_at"] - before >= 0.05  # after display() returned, not when rendered
+        assert info["version_at"] - before >= 0.05  # after display() returned, not when rendered
     finally:
         worker.close()
 
@@ -236,17 +236,17 @@ def test_a_versions_first_frame_keeps_its_time_through_later_frames_of_it() -> N
         worker.update(model(2))
         assert worker.wait_idle()
         first = worker.frame_info()
-        assert first["version_at"] == first["rendered_at"]
-        time.sleep(0.01)
+        shown = time.monotonic()
+        assert first["version"] == 4 and first["version_at"] <= shown
         worker.update(model(3))  # another picture of the same version 4
         assert worker.wait_idle()
         again = worker.frame_info()
-        assert again["frames"] == 2 and again["version"] == 4
-        assert again["rendered_at"] > first["rendered_at"] and again["version_at"] == first["version_at"]
+        assert again["frames"] == 2 and again["version"] == 4 and again["version_at"] == first["version_at"]
+        redrawn = time.monotonic()
         worker.update(DisplayModel(view={**model(3).view, "version": 5}))
         assert worker.wait_idle()
         moved = worker.frame_info()
-        assert moved["version"] == 5 and moved["version_at"] == moved["rendered_at"] > again["rendered_at"]
+        assert moved["version"] == 5 and moved["version_at"] >= redrawn
     finally:
         worker.close()
 

@@ -81,7 +81,7 @@ class StubDisplay:
         return b"\x89PNG\r\n"
 
     def frame_info(self) -> dict[str, object]:
-        return {"frames": 1, "version": 0, "rendered_at": 1.5}
+        return {"frames": 1, "version": 0, "version_at": 1.5}
 
 
 @st.composite

@@ -40,7 +40,10 @@ def error(status: int, code: str, message: str) -> tuple[Response, int]:
 
 
 def _from_outcome(outcome: Outcome) -> tuple[Response, int]:
-    return error(outcome.status, outcome.code, outcome.message)
+    response, status = error(outcome.status, outcome.code, outcome.message)
+    if status == 429:  # a seat changing its vote too fast: a token comes back within a second
+        response.headers["Retry-After"] = "1"
+    return response, status
 
 
 def _no_store(response: Response) -> Response:

@@ -247,3 +247,20 @@ def test_no_body_gets_a_5xx(tmp_path_factory: pytest.TempPathFactory, body: byte
 
 
 _FUZZ: Any = None
+
+
+def test_a_seat_changing_its_vote_too_fast_is_told_when_to_try_again(
+    client: FlaskClient, table: Table
+) -> None:
+    for seat in range(5):
+        card = table.snapshot().seats[seat]["hand"][0]
+        assert table.submit_action(seat, Action(seat=seat, act="membership", card=card)).ok
+    token = _join(client, 0)
+    me = client.get("/api/me", headers=_auth(token)).get_json()
+    cards = next(m["cards"] for m in me["moves"] if m["act"] == "vote")
+    votes = [{"act": "vote", "card": cards[n % len(cards)]} for n in range(12)]
+    # the round's first selection, then changes well past the burst of 8
+    answers = [client.post("/api/me/actions", json=v, headers=_auth(token)) for v in votes]
+    assert [r.status_code for r in answers[:9]] == [200] * 9
+    refused = next(r for r in answers[9:] if r.status_code == 429)
+    assert _assert_error(refused, 429)["code"] == "too_fast" and refused.headers["Retry-After"] == "1"

@@ -12,9 +12,14 @@ first frame: the pads and the OLED come up right after the ``serving`` line, and
 
 Configurations: mock pads (the full box: mocked GPIO pins, emulated OLED) and ``--pads phone`` (no pad
 driver). For scale, a bare ``python -c`` that only sleeps and one that imports the box's libraries are
-measured the same way.
+measured the same way (throttled too, with ``--slow-cpu``).
 
-Run: .venv/bin/python benchmarks/footprint.py [--runs 5]
+``--as-installed`` measures the box a Pi runs: installed by systemd/install.sh (into a folder, with its
+system commands stubbed) from the system's python3, started by its installed ``jaccuse-table`` command
+with the service's environment. The checkout's .venv may hold another build of Python; Raspberry Pi OS
+runs Debian's, which is what a Debian machine's /usr/bin/python3 is.
+
+Run: .venv/bin/python benchmarks/footprint.py [--runs 5] [--slow-cpu 0.1] [--as-installed]
 """
 
 from __future__ import annotations
@@ -31,11 +36,15 @@ from _box import (
     ROOT,
     SSE,
     Box,
+    add_installed_option,
     add_slow_cpu_option,
     bench_dir,
+    box_python,
     join_every_seat,
     machine,
     place_memberships,
+    throttled,
+    use_installed,
     use_slow_cpu,
 )
 
@@ -96,8 +105,9 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
 
 def bare(label: str, code: str) -> None:
     t0 = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-c", code + "\nprint('ready', flush=True)\nimport time\n"
-                             "time.sleep(30)"], cwd=ROOT, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen([box_python(), "-c", code + "\nprint('ready', flush=True)\nimport time\n"
+                             "time.sleep(30)"], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            preexec_fn=throttled())  # on the stand-in, as slow as the box  # fmt: skip
     assert proc.stdout is not None
     proc.stdout.readline()
     took = time.monotonic() - t0
@@ -120,9 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="starts per configuration (default 5)")
     add_slow_cpu_option(parser)
+    add_installed_option(parser)
     args = parser.parse_args(argv)
     slow = use_slow_cpu(args.slow_cpu)
-    print(f"footprint, {PLAYERS} seats; {machine()}{slow}")
+    installed = use_installed(args.as_installed)
+    print(f"footprint, {PLAYERS} seats; {machine()}{slow}{installed}")
     with bench_dir("jaccuse-footprint-") as tmp:
         measure("--mock --pads mock (the whole box)", args.runs, "mock", Path(tmp))
         measure("--mock --pads phone (no pad driver)", args.runs, "phone", Path(tmp))

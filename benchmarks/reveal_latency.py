@@ -22,7 +22,8 @@ land in the window the phones and the OLED are timed in. With ``--pads phone`` t
 phone POST instead (no pad at all): that isolates the table-to-screen push path.
 
 Run: .venv/bin/python benchmarks/reveal_latency.py [--elections 1000] [--poll-elections N]
-     [--pads mock|phone] [--seed 1] [--slow-cpu 0.1]
+     [--pads mock|phone] [--seed 1] [--slow-cpu 0.1] [--as-installed]
+(``--as-installed``: the box as systemd/install.sh installs it; footprint.py says more.)
 """
 
 from __future__ import annotations
@@ -37,7 +38,18 @@ from pathlib import Path
 from typing import Any
 
 import requests
-from _box import SSE, Box, add_slow_cpu_option, bench_dir, join_every_seat, machine, summary_ms, use_slow_cpu
+from _box import (
+    SSE,
+    Box,
+    add_installed_option,
+    add_slow_cpu_option,
+    bench_dir,
+    join_every_seat,
+    machine,
+    summary_ms,
+    use_installed,
+    use_slow_cpu,
+)
 
 from controller.client import random_action
 
@@ -295,8 +307,9 @@ def main(argv: list[str] | None = None) -> int:
                         "(default: a fifth of --elections, at least 20)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     add_slow_cpu_option(parser)
+    add_installed_option(parser)
     args = parser.parse_args(argv)
-    slow = use_slow_cpu(args.slow_cpu)
+    slow = use_slow_cpu(args.slow_cpu) + use_installed(args.as_installed)
     print(f"reveal latency, {PLAYERS} seats, pads={args.pads}, {args.elections} elections; {machine()}{slow}")
     with bench_dir("jaccuse-reveal-") as tmp:
         polls = args.poll_elections if args.poll_elections is not None else max(20, args.elections // 5)

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Self
 
@@ -44,6 +44,8 @@ class BoxProcess:
             "--pads", pads, "--players", str(players), "--data-dir", str(self.data_dir),
             "--host", "127.0.0.1", "--port", "0", *extra,
         ]  # fmt: skip
+        self.env: dict[str, str] | None = None  # None: this process's environment
+        self.preexec_fn: Callable[[], object] | None = None  # run in the child before the box starts
         self.proc: subprocess.Popen[str] | None = None
         self.port = 0
         self.output: list[str] = []
@@ -52,7 +54,8 @@ class BoxProcess:
     def spawn(self) -> subprocess.Popen[str]:
         """Start the process without waiting for it (``start`` waits)."""
         self.proc = subprocess.Popen(
-            self.args, cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+            self.args, cwd=self.cwd, env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, bufsize=1, preexec_fn=self.preexec_fn,
         )
         return self.proc
 

@@ -6,6 +6,7 @@ when the box they drive changes.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,10 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(script: str, *args: str) -> str:
+def _run(script: str, *args: str, env: dict[str, str] | None = None) -> str:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / script), *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        cwd=ROOT, capture_output=True, text=True, timeout=600, check=False, env=env,
     )
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
     return result.stdout
@@ -50,6 +51,25 @@ def test_throughput_runs_for_betrayal() -> None:
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
     assert out.count("14 phones + 2 table screens: RSS") == 2 and "bare interpreter" in out
+
+
+def _system_python_with_venv() -> bool:
+    probe = "import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 11))"
+    try:
+        return subprocess.run(["/usr/bin/python3", "-c", probe], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not _system_python_with_venv(), reason="needs /usr/bin/python3 (3.11+) with venv")
+def test_footprint_runs_the_box_as_installed(tmp_path: Path) -> None:
+    env = {**os.environ, "JACCUSE_BENCH_INSTALL_ROOT": str(tmp_path)}
+    out = _run("footprint.py", "--runs", "1", "--as-installed", env=env)
+    assert "the box as installed by systemd/install.sh (Python 3." in out
+    assert out.count("14 phones + 2 table screens: RSS") == 2
+    command = tmp_path / "root" / "opt" / "jaccuse-table" / "venv" / "bin" / "jaccuse-table"
+    assert command.exists()  # the box came from the installed package, not from the checkout
 
 
 @pytest.mark.slow

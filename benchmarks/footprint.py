@@ -11,8 +11,9 @@ It also times, from the same spawn, the first answer to ``GET /api/table`` and t
 first frame: the pads and the OLED come up right after the ``serving`` line, and this shows how soon.
 
 Configurations: mock pads (the full box: mocked GPIO pins, emulated OLED) and ``--pads phone`` (no pad
-driver). For scale, a bare ``python -c`` that only sleeps and one that imports the box's libraries are
-measured the same way (throttled too, with ``--slow-cpu``).
+driver). For scale, the same interpreter is timed with nothing, with only the libraries the box imports
+before its ``serving`` line (no code of the box: the floor of its start), and with all of its libraries
+(throttled too, with ``--slow-cpu``).
 
 ``--as-installed`` measures the box a Pi runs: installed by systemd/install.sh (into a folder, with its
 system commands stubbed) from the system's python3, started by its installed ``jaccuse-table`` command
@@ -103,14 +104,26 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
           f"PSS {memory.get('Pss', 0) / 1024:.1f} MB, peak RSS {memory['VmHWM'] / 1024:.1f} MB")  # fmt: skip
 
 
-def bare(label: str, code: str) -> None:
-    t0 = time.monotonic()
-    proc = subprocess.Popen([box_python(), "-c", code + "\nprint('ready', flush=True)\nimport time\n"
-                             "time.sleep(30)"], cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                            preexec_fn=throttled())  # on the stand-in, as slow as the box  # fmt: skip
-    assert proc.stdout is not None
-    proc.stdout.readline()
-    took = time.monotonic() - t0
+#: what the box imports before its `serving` line, and nothing of the box itself: the web app's stack,
+#: the server's (asyncio, h11 under uvicorn, the WSGI bridge) and the journal's
+BEFORE_SERVING = "import flask, asyncio, uvicorn.server, uvicorn.protocols.http.h11_impl, a2wsgi, sqlite3"
+
+
+def bare(label: str, code: str, runs: int) -> None:
+    """An interpreter that runs ``code`` and waits: the median time to its ``ready`` line over ``runs``,
+    and the memory of the last one."""
+    took = []
+    for _ in range(runs):
+        t0 = time.monotonic()
+        proc = subprocess.Popen([box_python(), "-c", code + "\nprint('ready', flush=True)\nimport time\n"
+                                 "time.sleep(30)"], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                                preexec_fn=throttled())  # on the stand-in, as slow as the box  # fmt: skip
+        assert proc.stdout is not None
+        proc.stdout.readline()
+        took.append(time.monotonic() - t0)
+        if len(took) < runs:
+            proc.kill()
+            proc.wait()
     time.sleep(0.3)
     rss = pss = 0
     with open(f"/proc/{proc.pid}/status", encoding="ascii") as fh:
@@ -123,7 +136,8 @@ def bare(label: str, code: str) -> None:
                 pss = int(line.split()[1])
     proc.kill()
     proc.wait()
-    print(f"{label}: ready in {took:.2f} s, RSS {rss / 1024:.1f} MB, PSS {pss / 1024:.1f} MB")
+    print(f"{label}: ready in {statistics.median(took):.2f} s (median of {runs}), RSS {rss / 1024:.1f} MB, "
+          f"PSS {pss / 1024:.1f} MB")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,10 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     with bench_dir("jaccuse-footprint-") as tmp:
         measure("--mock --pads mock (the whole box)", args.runs, "mock", Path(tmp))
         measure("--mock --pads phone (no pad driver)", args.runs, "phone", Path(tmp))
-    bare("bare interpreter", "pass")
-    bare("interpreter + the box's libraries",
-         "import flask, asyncio, uvicorn.server, uvicorn.protocols.http.h11_impl, a2wsgi, PIL.Image, "
-         "gpiozero, luma.core.device, sqlite3, segno")  # fmt: skip
+    runs = max(1, args.runs // 2)
+    bare("bare interpreter", "pass", runs)
+    bare("interpreter + the libraries the box needs before `serving` (its floor)", BEFORE_SERVING, runs)
+    devices = "PIL.Image, gpiozero, luma.core.device, segno"
+    bare("interpreter + all the box's libraries", f"{BEFORE_SERVING}, {devices}", runs)
     return 0
 
 

@@ -50,7 +50,8 @@ def test_throughput_runs_for_betrayal() -> None:
 @pytest.mark.slow
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
-    assert out.count("14 phones + 2 table screens: RSS") == 2 and "bare interpreter" in out
+    assert out.count("14 phones + 2 table screens: RSS") == 2
+    assert "bare interpreter" in out and "(its floor)" in out
 
 
 def _system_python_with_venv() -> bool:

@@ -178,7 +178,7 @@ def use_installed(wanted: bool) -> str:
         return ""
     python = Path("/usr/bin/python3")
     try:
-        version = subprocess.run([python, "-c", "import sys, venv; print(sys.version.split()[0])"],
+        version = subprocess.run([python, "-c", "import sys, venv, ensurepip; print(sys.version.split()[0])"],
                                  capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
     except (OSError, subprocess.CalledProcessError):
         why = "--as-installed needs the system's python3 with venv (apt-get install python3-venv)"

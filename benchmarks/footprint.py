@@ -76,6 +76,7 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
     frames: list[float] = []
     memory: dict[str, int] = {}
     idle: dict[str, int] = {}
+    command = ""
     for run in range(runs):
         with Box(base / f"{pads}-{run}", "--heartbeat", "30", players=PLAYERS, pads=pads) as box:
             serving_at = time.monotonic()
@@ -86,6 +87,7 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
                 time.sleep(0.01)  # the OLED (and the pads) come up right after `serving`
             frames.append(box.started_in + time.monotonic() - serving_at)
             if run == 0:
+                command = box.args[0]
                 time.sleep(0.5)
                 idle = box.rss_kb()
                 streams = connect_everyone(box)
@@ -93,7 +95,7 @@ def measure(label: str, runs: int, pads: str, base: Path) -> None:
                 memory = box.rss_kb()
                 for stream in streams:
                     stream.close()
-    print(f"{label}:")
+    print(f"{label}, started as {command}:")
     print(f"  start to `serving`: median {statistics.median(starts):.2f} s, max {max(starts):.2f} s "
           f"over {runs} starts ({', '.join(f'{s:.2f}' for s in starts)})")  # fmt: skip
     print(f"  start to the first API answer: median {statistics.median(answers):.2f} s; to the OLED's first "

@@ -102,11 +102,9 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
                 continue
             body = {k: v for k, v in action.to_dict().items() if k != "seat"}
             r = sessions[seat].post(f"{url}/api/me/actions", json=body, timeout=10)
-            for _ in range(20):  # the bot changed its vote faster than a seat may: wait, as a phone does
-                if r.status_code != 429:
-                    break
+            if r.status_code == 429:  # the bot changed its vote faster than a seat may: wait, as a phone does
                 assert r.json()["error"]["code"] == "too_fast", r.text
-                time.sleep(float(r.headers["Retry-After"]) / 4)
+                time.sleep(float(r.headers["Retry-After"]))
                 r = sessions[seat].post(f"{url}/api/me/actions", json=body, timeout=10)
             assert r.status_code == 200, r.text
             result = rules.apply(state, action)

@@ -180,6 +180,22 @@ class EventStream:
         self.conn.close()
 
 
+def session_from(address: str) -> Any:
+    """A ``requests`` session whose connections come from ``address`` (a loopback address of its own
+    stands in for another device on the Wi-Fi; see :func:`phone_address`)."""
+    import requests
+    from requests.adapters import HTTPAdapter
+
+    class _From(HTTPAdapter):
+        def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+            kwargs["source_address"] = (address, 0)
+            super().init_poolmanager(*args, **kwargs)
+
+    session = requests.Session()
+    session.mount("http://", _From())
+    return session
+
+
 def phone_address(n: int) -> str:
     """A loopback address of its own for the ``n``-th simulated phone (127.0.1.1 upwards, 250 a block)."""
     return f"127.0.{1 + n // 250}.{1 + n % 250}"

@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException
 from controller.config import PLAYERS
 from controller.games.shape import SeatRefused
 from controller.table import HostKey, Outcome, Snapshot, Table
+from controller.table.seating import Device
 from web import host_key_now, host_key_ok, public_base_now
 from web.guards import is_the_box
 from web.join_guard import JoinGuard
@@ -170,11 +171,23 @@ def from_the_box_itself() -> bool:
     return is_the_box(request.remote_addr, current_app.config.get("JACCUSE_BOX_NAMES"))
 
 
+def may_see_the_code() -> bool:
+    """The box's own screen and the host (its key in the query or a header) may see the join code."""
+    key = request.args.get("key") or request.headers.get("X-Host-Key")
+    return from_the_box_itself() or host_key_ok(key)
+
+
 @bp.get("/display.png")
 def display_png() -> Response | tuple[Response, int]:
-    """The OLED's last frame (the emulated screen in mock mode)."""
+    """The OLED's last frame (the emulated screen in mock mode).
+
+    The box's screen shows the host's join code to the people at the table; anyone else on the Wi-Fi
+    gets the frame drawn without it (the code is what keeps a device that is not at the table out).
+    """
     display = current_app.config["JACCUSE_DISPLAY"]
-    png = display.latest_png() if display is not None else None
+    png = None
+    if display is not None:
+        png = display.latest_png() if may_see_the_code() else display.latest_png_without_code()
     if png is None:
         return error(404, "no_display", "no display frame yet")
     response = _no_store(Response(png, mimetype="image/png"))
@@ -210,12 +223,16 @@ def join() -> tuple[Response, int]:
         return err
     assert seat is not None
     addr = request.remote_addr or "?"
-    wait = _join_guard().blocked(addr)
+    # wrong codes (this device's, or everyone's together) hold back only joins that need a code
+    wait = _join_guard().blocked(addr) if _table().snapshot().join_code else 0.0
     if wait:
-        response, status = error(429, "too_many_tries", f"too many wrong join codes: wait {wait:.0f} s")
+        response, status = error(429, "too_many_tries",
+                                 f"too many wrong join codes: wait {wait:.0f} s, or ask the host")
         response.headers["Retry-After"] = str(int(wait) + 1)
         return response, status
-    outcome = _table().join(seat, name=body.get("name"), code=body.get("code"))
+    # one device, one seat (unless the host allows more): the box's own screen is not limited
+    device = None if from_the_box_itself() else Device(addr, _seat())
+    outcome = _table().join(seat, name=body.get("name"), code=body.get("code"), device=device)
     if not outcome.ok:
         if outcome.code == "join_code" and body.get("code"):
             _join_guard().failed(addr)
@@ -326,6 +343,7 @@ def host_state() -> tuple[Response, int]:
     snap = _table().snapshot()
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
+                 "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
                  "game_name": snap.game_name,
                  "games": {name: {"min_players": low, "max_players": high}
                            for name, (low, high) in PLAYERS.items()}})
@@ -337,6 +355,7 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "clock": ("clock", "seconds", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "join-code": ("join_code", "code", lambda v: v is None or isinstance(v, str)),
     "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
+    "multi-seat": ("multi_seat", "allowed", lambda v: isinstance(v, bool)),
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
 }
 

@@ -31,6 +31,8 @@ from controller.lan import LanAddress, local_addresses
 from web.sse import Refusal, Scope
 
 STATE_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+#: the loopback sources the kernel picks for the box's own connections to itself
+OWN_LOOPBACK = frozenset({"127.0.0.1", "::1"})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
@@ -142,12 +144,15 @@ def is_the_box(address: str | None, names: BoxNames | None = None) -> bool:
     opened the page through the LAN address printed at start-up).
 
     A packet from another machine on the LAN cannot carry one of the box's addresses as its source, so
-    this needs no secret. The addresses come from ``names`` (the app's, followed as they change), else
-    from the kernel's tables now.
+    this needs no secret. Of the loopback range only 127.0.0.1 and ::1 count (see the code). The
+    addresses come from ``names`` (the app's, followed as they change), else from the kernel's tables.
     """
-    if is_loopback(address):
-        return True
     ip = _ip(_bare(address or ""))
+    if ip is not None and is_loopback(address):
+        # The kernel gives a connection to any loopback address the source 127.0.0.1 (or ::1); another
+        # 127.x.y.z source is a socket bound to it on purpose (the tests' stand-in phones), not the box's
+        # own screen, and gets what a phone gets.
+        return str(ip.ipv4_mapped if ip.version == 6 and ip.ipv4_mapped is not None else ip) in OWN_LOOPBACK
     if ip is None or ip.is_unspecified:
         return False
     text = str(ip.ipv4_mapped) if ip.version == 6 and ip.ipv4_mapped is not None else str(ip)

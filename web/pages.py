@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from controller.table import Table
 from web import host_key_ok
-from web.api import from_the_box_itself, public_base
+from web.api import may_see_the_code, public_base
 
 bp = Blueprint("pages", __name__)
 
@@ -129,13 +129,9 @@ def seat_qr(seat: int) -> Response:
     if seat >= snap.players:
         abort(404)  # the styled "not found" page, as for every unknown path (see error_page)
     url = f"{public_base()}/seat/{seat}"
-    if snap.join_code and _may_see_the_code():
+    if snap.join_code and may_see_the_code():
         url += f"?code={quote(snap.join_code)}"
     response = Response(_qr_svg(url), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"
     return response
 
-
-def _may_see_the_code() -> bool:
-    key = request.args.get("key") or request.headers.get("X-Host-Key")
-    return from_the_box_itself() or host_key_ok(key)

@@ -464,6 +464,10 @@ class _LateDisplay:
         display = self._devices.display
         return display.latest_png() if display is not None else None
 
+    def latest_png_without_code(self) -> bytes | None:
+        display = self._devices.display
+        return display.latest_png_without_code() if display is not None else None
+
     def frame_info(self) -> dict[str, Any]:
         display = self._devices.display
         return display.frame_info() if display is not None else {}

@@ -20,6 +20,7 @@ does the slow work, off the hot path:
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import os
@@ -218,6 +219,7 @@ class DisplayWorker:
         self._last: DisplayModel | None = None
         self._image: Image.Image | None = None  # the last rendered frame
         self._png: tuple[int, bytes] | None = None  # (frame number, PNG), encoded on request
+        self._png_without_code: tuple[int, bytes] | None = None  # the same, drawn without the join code
         self._stopping = False
         self._busy = False
         self.frames = 0  # frames rendered (not skipped), for tests and the doctor
@@ -259,6 +261,29 @@ class DisplayWorker:
         with self._cond:
             if self.frames == frame:
                 self._png = (frame, png)
+        return png
+
+    def latest_png_without_code(self) -> bytes | None:
+        """The last frame as PNG for a client that may not see the host's join code: the same model
+        drawn again without the code when it showed one (only the box's own screen and the host get
+        :meth:`latest_png` then). Drawn and encoded on the asking thread, once per frame."""
+        with self._cond:
+            model, frame, cached = self._last, self.frames, self._png_without_code
+        if model is None or not model.join_code:
+            return self.latest_png()
+        if cached is not None and cached[0] == frame:
+            return cached[1]
+        try:
+            image = self._render(dataclasses.replace(model, join_code=None))
+        except Exception:  # as in _draw: a bad view must not break the page
+            log.exception("rendering the OLED frame without the join code failed")
+            return None
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG")
+        png = buffer.getvalue()
+        with self._cond:
+            if self.frames == frame:
+                self._png_without_code = (frame, png)
         return png
 
     def frame_info(self) -> dict[str, Any]:

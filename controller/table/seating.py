@@ -11,7 +11,7 @@ import hmac
 import secrets
 import unicodedata
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, NamedTuple
 
 #: the longest name a seat may take (in characters, after trimming)
 MAX_NAME: Final = 24
@@ -24,6 +24,13 @@ GENERATED_CODE_DIGITS: Final = 6
 # text (bidi overrides, invisible separators). Joiners stay: several scripts and emoji need them.
 _BANNED_CATEGORIES: Final = frozenset({"Cc", "Cs", "Co", "Cn", "Zl", "Zp"})
 _ALLOWED_FORMAT: Final = frozenset({"\u200c", "\u200d"})  # zero-width non-joiner and joiner
+
+
+class Device(NamedTuple):
+    """Who asks for a seat: the client's address, and the seat its token (cookie) already opens."""
+
+    address: str | None
+    seat: int | None = None
 
 
 class BadName(ValueError):

@@ -148,6 +148,7 @@ class Snapshot:
     # the host's join code: never in a view; for the OLED, the box's own screen and the host page only
     join_code: str | None = None
     seats_locked: bool = False
+    multi_seat: bool = False  # the host lets one device hold more than one seat
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
 
@@ -233,6 +234,11 @@ class Table:
         self._clock_retry: float | None = None  # after a failed forced move, when to try again
         self._join_code: str | None = settings.get("join_code") or None
         self._locked = settings.get("seats_locked") == "1"
+        self._multi_seat = settings.get("multi_seat") == "1"  # the host lets one device take more seats
+        # seat -> the address its phone joined from (one device, one seat)
+        self._devices: dict[int, str | None] = {
+            s: settings.get(f"device:{s}") for s in range(self.players) if settings.get(f"device:{s}")
+        }
         self._handed = frozenset(s for s in range(self.players) if settings.get(f"human:{s}") == "1")
         self._serial = 0
         self._claims = 0
@@ -534,8 +540,8 @@ class Table:
         if cmd.kind == "clock":
             return self._clock_expired()
         if cmd.kind == "join":
-            name, code = cmd.payload
-            return self._join(cmd.seat, name, code)
+            name, code, device = cmd.payload
+            return self._join(cmd.seat, name, code, device)
         if cmd.kind == "release":
             return self._release(cmd.seat)
         if cmd.kind == "rename":
@@ -668,7 +674,9 @@ class Table:
             delay = self.config.bot_delay
             self._bot_due = time.monotonic() + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
 
-    def _join(self, seat: int, name: object = None, code: object = None) -> Outcome:
+    def _join(
+        self, seat: int, name: object = None, code: object = None, device: seating.Device | None = None
+    ) -> Outcome:
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         try:
@@ -683,10 +691,16 @@ class Table:
         if self._join_code and not seating.code_matches(self._join_code, code):
             wrong = "the join code is wrong" if code else "this table needs the join code"
             return Outcome.refused(403, "join_code", f"{wrong}: it is on the box's display")
+        held = None if device is None or self._multi_seat else self._held_by(device)
+        if held is not None:
+            return Outcome.refused(409, "one_seat_per_device",
+                                   f"this device already holds seat {held}; one device, one seat "
+                                   "(the host can allow more)")
         token = secrets.token_urlsafe(32)
         token_hash = hash_token(token)
         after = {**self._seats, seat: (token_hash, "phone")}
-        rows = {f"name:{seat}": clean, **self._clock_for_seats(after)}
+        rows = {f"name:{seat}": clean, f"device:{seat}": device.address if device else None,
+                **self._clock_for_seats(after)}
         try:
             self._journal.claim_seat(seat, token_hash, "phone", rows)
         except JournalError as exc:
@@ -696,9 +710,19 @@ class Table:
         self._seats[seat] = (token_hash, "phone")
         self._claims += 1
         self._names[seat] = clean
+        self._devices[seat] = device.address if device else None
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
+
+    def _held_by(self, device: seating.Device) -> int | None:
+        """The seat a device holds already: the one its token opens, else one taken from its address."""
+        if device.seat is not None and self._seats.get(device.seat, ("", ""))[1] == "phone":
+            return device.seat
+        for seat, address in self._devices.items():
+            if address and address == device.address and self._seats.get(seat, ("", ""))[1] == "phone":
+                return seat
+        return None
 
     def _rename(self, seat: int, name: object) -> Outcome:
         if self._seats.get(seat, ("", ""))[1] != "phone":
@@ -738,6 +762,8 @@ class Table:
             rows = {"join_code": code}
         elif what == "locked":
             rows = {"seats_locked": "1" if value else None}
+        elif what == "multi_seat":
+            rows = {"multi_seat": "1" if value else None}
         elif what == "hand_over":
             seat = value
             if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -758,6 +784,8 @@ class Table:
             self._join_code = rows["join_code"]
         if "seats_locked" in rows:
             self._locked = rows["seats_locked"] == "1"
+        if "multi_seat" in rows:
+            self._multi_seat = rows["multi_seat"] == "1"
         if what == "hand_over":
             del self._seats[value]
             self._handed = self._handed | {value}
@@ -766,7 +794,7 @@ class Table:
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
-                                      "clock": self._clock.seconds})
+                                      "clock": self._clock.seconds, "multi_seat": self._multi_seat})
 
     def _release(self, seat: int) -> Outcome:
         if not 0 <= seat < self.players:
@@ -777,7 +805,7 @@ class Table:
         back_to_bot = seat in self._bot_seats and seat not in self._handed
         if back_to_bot:
             after[seat] = ("", "bot")
-        rows = {f"name:{seat}": None, **self._clock_for_seats(after)}
+        rows = {f"name:{seat}": None, f"device:{seat}": None, **self._clock_for_seats(after)}
         try:
             self._journal.release_seat(seat, rows)
         except JournalError as exc:
@@ -787,6 +815,7 @@ class Table:
         self._seats = after
         self._claims += 1
         self._names[seat] = None
+        self._devices.pop(seat, None)
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
@@ -819,7 +848,7 @@ class Table:
             self._clock.restarted(state, all_seated, time.time())
         )
         for seat in range(players, self.players):  # the names and hand-overs of seats that are gone
-            rows.update({f"name:{seat}": None, f"human:{seat}": None})
+            rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None})
         try:
             self._journal.next_game(players, deal_data, None, campaign, rows, name)
         except JournalError as exc:
@@ -836,6 +865,7 @@ class Table:
         self._bot_seats = bot_seats
         self._handed = handed
         self._names = (self._names + [None] * players)[:players]
+        self._devices = {s: a for s, a in self._devices.items() if s < players}
         self.players = players
         self._game += 1
         self._apply_clock_rows(rows)
@@ -917,6 +947,7 @@ class Table:
             names=tuple(self._names),
             join_code=self._join_code,
             seats_locked=self._locked,
+            multi_seat=self._multi_seat,
             handed_over=self._handed,
             game_name=self.game_name,
         )
@@ -1005,10 +1036,17 @@ class Table:
                 bucket = self._buckets[seat] = TokenBucket(rate, max(1, self.config.vote_change_burst))
             return bucket.take()
 
-    def join(self, seat: int, name: object = None, code: object = None, timeout: float = 30.0) -> Outcome:
+    def join(
+        self, seat: int, name: object = None, code: object = None, timeout: float = 30.0,
+        device: seating.Device | None = None,
+    ) -> Outcome:
         """Claim an unclaimed seat, with an optional name (and the join code when the host set one);
-        ``data`` holds ``seat``, the new ``token`` and the cleaned ``name``."""
-        return self._submit(_Command("join", seat=seat, payload=(name, code)), timeout)
+        ``data`` holds ``seat``, the new ``token`` and the cleaned ``name``.
+
+        ``device`` says who asks (its address, and the seat its token already holds, if any): one device
+        takes one seat unless the host allows more. None (the box itself, a test) is not limited.
+        """
+        return self._submit(_Command("join", seat=seat, payload=(name, code, device)), timeout)
 
     def rename(self, seat: int, name: object, timeout: float = 30.0) -> Outcome:
         """A seated phone's new name (None or blank: no name)."""

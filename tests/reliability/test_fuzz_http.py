@@ -80,6 +80,9 @@ class StubDisplay:
     def latest_png(self) -> bytes:
         return b"\x89PNG\r\n"
 
+    def latest_png_without_code(self) -> bytes:
+        return b"\x89PNG\r\n"
+
     def frame_info(self) -> dict[str, object]:
         return {"frames": 1, "version": 0, "version_at": 1.5}
 

@@ -16,13 +16,12 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 import requests
-from requests.adapters import HTTPAdapter
 from web_helpers import SSE, Server, phone_address
 
+from controller.client import session_from
 from controller.table.journal import FILENAME
 
 PLAYERS = 5
@@ -69,18 +68,6 @@ def _p99(times: list[float]) -> float:
 def _connect(server: Server, n: int) -> socket.socket:
     return socket.create_connection(("127.0.0.1", server.port), timeout=10,
                                     source_address=(phone_address(ATTACKER + n), 0))  # fmt: skip
-
-
-class _From(HTTPAdapter):
-    """Makes a requests session connect from a given loopback address (an attacker's own device)."""
-
-    def __init__(self, address: str) -> None:
-        self.address = address
-        super().__init__()
-
-    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["source_address"] = (self.address, 0)
-        super().init_poolmanager(*args, **kwargs)
 
 
 def _dropped(s: socket.socket) -> bool:
@@ -296,8 +283,7 @@ def test_vote_flipping_is_limited_coalesced_and_invisible(tmp_path: Path, long_r
         stop = time.monotonic() + seconds
 
         def flip(n: int) -> None:
-            s = requests.Session()
-            s.mount("http://", _From(phone_address(ATTACKER)))  # the flipper's phone
+            s = session_from(phone_address(ATTACKER))  # the flipper's phone
             s.headers["Authorization"] = f"Bearer {tokens[0]}"
             while time.monotonic() < stop:
                 n += 1

@@ -19,6 +19,7 @@ from controller.lan import LanAddress
 from controller.table import HostKey, Table, TableConfig
 from web import create_app
 from web.guards import STATE_CHANGING, BoxNames, host_acceptable, is_loopback, origin_acceptable, split_host
+from web.tokens import COOKIE
 
 BOX = "192.168.1.20"  # the box's LAN address in these tests
 PHONE = "192.168.1.50"  # another device on the Wi-Fi
@@ -124,6 +125,7 @@ def test_a_page_on_another_site_cannot_grab_a_seat(table: Table, tmp_path: Path)
     # the box's own page (same origin) and a script without an Origin still join
     r = client.post("/api/join", json={"seat": 0}, headers={"Host": f"{BOX}:8000", "Origin": ORIGIN})
     assert r.status_code == 200
+    client.delete_cookie(COOKIE, domain=BOX)  # the script runs on another device: no seat cookie
     assert client.post("/api/join", json={"seat": 1}, **_from(PHONE)).status_code == 200
 
 
@@ -199,7 +201,8 @@ def test_every_response_says_nosniff(table: Table, tmp_path: Path) -> None:
 def test_only_the_box_screen_or_the_seats_phone_may_press_its_pad(table: Table, tmp_path: Path) -> None:
     client = _app(table, tmp_path).test_client()
     token = client.post("/api/join", json={"seat": 2}, **_from(PHONE)).get_json()["token"]
-    assert client.post("/api/join", json={"seat": 3}, **_from(PHONE)).status_code == 200
+    client.delete_cookie(COOKIE, domain=BOX)  # seat 3 is another phone (one device, one seat)
+    assert client.post("/api/join", json={"seat": 3}, **_from("192.168.1.51")).status_code == 200
     # anyone else on the Wi-Fi, with no token or another seat's token, is refused
     _error(client.post("/api/mock/pads/0/abstain", **_from(PHONE)), 403, "not_your_pad")
     other = _from(PHONE)

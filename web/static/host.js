@@ -48,6 +48,13 @@ async function refresh() {
     : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
   $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
   $("lock").setAttribute("aria-pressed", String(state.locked));
+  $("multiseat").textContent = state.multi_seat ? "One seat per phone again" : "Let one phone take several seats";
+  $("multiseat").setAttribute("aria-pressed", String(Boolean(state.multi_seat)));
+  const guesses = state.join_guesses || {};
+  $("guessing").hidden = !guesses.under_attack;
+  $("guessing").textContent = guesses.under_attack
+    ? `Someone is guessing the join code: ${guesses.wrong_last_minute} wrong codes in the last minute. `
+      + "Joining waits until it stops; lock the seats or set a new code." : "";
   const clock = state.clock || {seconds: 0};
   if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
   $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
@@ -59,6 +66,8 @@ async function refresh() {
 $("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => `New join code: ${b.join_code}.`));
 $("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => `Join code: ${b.join_code}.`));
 $("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => "No join code any more."));
+$("multiseat").addEventListener("click", () => post("/api/host/multi-seat", {allowed: !state.multi_seat},
+  (b) => b.multi_seat ? "One phone may now take several seats." : "One seat per phone."));
 $("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state.locked}, (b) => b.locked ? "Seats locked." : "Seats unlocked."));
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
   (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));

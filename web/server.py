@@ -11,6 +11,8 @@ stream never occupies.
 Everything that would let one client starve the others is stopped here, before Flask:
 
 - connections per client address and in all are capped (a refused connection gets a 503 and is closed);
+  when the box is full, the oldest connection not yet known as a seated phone's or the box's own is
+  closed to let a new one in, and streams keep room only seated phones and the box's screen may take;
 - requests per client address are rate-limited (30 a second, bursts of 60; past that a 429 from the
   event loop, before Flask): a phone needs a few, and a flood from one device costs the box little;
 - a request's headers must arrive within ``header_timeout`` seconds of the connection opening (or of the
@@ -44,7 +46,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import Server
 
 from controller.table.ratelimit import TokenBucket
-from web.sse import PATHS, Broadcaster, Message, Receive, Scope, Send, send_error
+from web.sse import PATHS, Broadcaster, Message, Receive, Scope, Send, send_error, token_of
 
 MAX_BODY = 16 * 1024  # the API's body limit (web.MAX_BODY; repeated here so this module stays light)
 
@@ -79,35 +81,63 @@ def _refusal(message: str) -> bytes:
 
 
 class _Connections:
-    """Counts connections per client address, and finds a connection by its (address, port)."""
+    """Counts connections per client address, and finds a connection by its (address, port).
+
+    A connection is *trusted* once a request on it carried a seated phone's token or came from the box
+    itself (see :meth:`Front.__call__`). When the box is full, a new connection is let in by closing
+    the oldest untrusted one: a device with many addresses can fill the box with idle sockets, but
+    never keep a seated phone (whose connection is trusted at its first request) out.
+    """
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.by_client: dict[str, int] = {}
         self.by_peer: dict[Any, asyncio.Transport] = {}
+        self.client_of: dict[Any, str] = {}
+        self.untrusted: dict[Any, None] = {}  # peers not (yet) trusted, oldest first
         self.total = 0
         self.refused = 0
+        self.shed = 0  # untrusted connections closed to let a new one in
 
     def open(self, client: str, peer: Any, transport: asyncio.Transport) -> bytes | None:
         """Count a new connection in, or the canned 503 to answer it with."""
-        if self.total >= self.limits.connections:
-            self.refused += 1
-            return _refusal("the box has as many connections open as it can take; try again shortly")
         if self.by_client.get(client, 0) >= self.limits.per_client:
             self.refused += 1
             return _refusal("this device has too many connections open to the box")
+        if self.total >= self.limits.connections and not self._shed_oldest():
+            self.refused += 1
+            return _refusal("the box has as many connections open as it can take; try again shortly")
         self.by_client[client] = self.by_client.get(client, 0) + 1
         self.by_peer[peer] = transport
+        self.client_of[peer] = client
+        self.untrusted[peer] = None
         self.total += 1
         return None
 
+    def trust(self, peer: Any) -> None:
+        """A request on this connection proved it is a seated phone or the box: never shed it."""
+        self.untrusted.pop(peer, None)
+
+    def _shed_oldest(self) -> bool:
+        for peer in self.untrusted:
+            transport = self.by_peer[peer]
+            self.close(self.client_of[peer], peer)  # counted out now, before the abort takes effect
+            transport.abort()
+            self.shed += 1
+            return True
+        return False
+
     def close(self, client: str, peer: Any) -> None:
+        if peer not in self.by_peer:
+            return  # already counted out (shed)
         left = self.by_client.get(client, 1) - 1
         if left:
             self.by_client[client] = left
         else:
             self.by_client.pop(client, None)
         self.by_peer.pop(peer, None)
+        self.client_of.pop(peer, None)
+        self.untrusted.pop(peer, None)
         self.total -= 1
 
     def abort(self, peer: Any) -> bool:
@@ -226,6 +256,9 @@ class Front:
         self.broadcaster = broadcaster
         self.limits = limits
         self._rates: dict[str, TokenBucket] = {}
+        # set by the server: marks a connection (its ASGI ``client``) as a seated phone's or the box's
+        self.trust: Callable[[Any], None] | None = None
+        self.untrusted: Callable[[Any], bool] = lambda peer: False
 
     def _too_many(self, scope: Scope) -> bool:
         client = scope.get("client")
@@ -244,6 +277,9 @@ class Front:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return
+        peer = scope.get("client")
+        if self.trust is not None and self.untrusted(peer) and self._trusted(scope):
+            self.trust(peer)
         if self._too_many(scope):
             await send_error(send, 429, "too_many_requests",
                              "this device sends requests faster than the box answers anyone; slow down",
@@ -269,6 +305,13 @@ class Front:
                 return
         # a2wsgi types the ASGI messages as TypedDicts; these are the same dicts, as uvicorn hands them over
         await self.flask(scope, _replay(bytes(body), receive), send)  # type: ignore[arg-type]
+
+
+    def _trusted(self, scope: Scope) -> bool:
+        """A request from the box itself or carrying a seated phone's token (checked in constant time)."""
+        if self.broadcaster.from_the_box(scope):
+            return True
+        return self.broadcaster.table.authenticate(token_of(scope)) is not None
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -344,6 +387,8 @@ class BoxServer:
         broadcaster.abort = self.connections.abort
         broadcaster.transport_of = self.connections.by_peer.get
         self.front = Front(wsgi_app, broadcaster, workers, self.limits)
+        self.front.trust = self.connections.trust
+        self.front.untrusted = self.connections.untrusted.__contains__
         self.config = Config(
             self.front,
             http=_protocol_class(self.connections),

@@ -43,6 +43,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 PUBLIC = -1  # the audience of /api/table/events; seats are 0..N-1
+OWN = ("127.0.0.1", "::1")  # the sources of the box's own connections to itself
 TABLE_PATH = "/api/table/events"
 ME_PATH = "/api/me/events"
 PATHS = (TABLE_PATH, ME_PATH)
@@ -159,8 +160,15 @@ class Broadcaster:
         per_client: int = 8,
         lifetime: float = 1800.0,
         write_deadline: float = 30.0,
+        reserved: int | None = None,
     ) -> None:
         self.table = table
+        # streams only seated phones and the box's own screen may take: others stop short of them
+        self.reserved = min(32, max_streams // 2) if reserved is None else reserved
+        # is a request the box itself (its own screen)? set by the server; by default 127.0.0.1 and ::1
+        self.from_the_box: Callable[[Scope], bool] = lambda scope: _client(scope) in OWN
+        self._public: dict[_Stream, None] = {}  # the streams anyone may take, oldest first
+        self.shed = 0  # public streams ended to make room for a seated phone or the box's screen
         self.heartbeat = heartbeat
         self.max_streams = max_streams
         self.per_client = per_client
@@ -331,7 +339,8 @@ class Broadcaster:
     # ------------------------------------------------------------------ one stream (ASGI)
     async def serve(self, scope: Scope, receive: Receive, send: Send) -> None:
         """The ASGI endpoint of both stream paths."""
-        refusal = self._admit(scope)
+        privileged = self._privileged(scope)
+        refusal = self._admit(scope, privileged)
         if refusal is not None:
             await send_error(send, *refusal)
             return
@@ -354,6 +363,8 @@ class Broadcaster:
         stream.key = audience.key
         audience.streams.add(stream)
         self._streams.add(stream)
+        if not privileged:
+            self._public[stream] = None
         self._clients[client] = self._clients.get(client, 0) + 1
         gone = asyncio.ensure_future(_until_disconnect(receive))
         gone.add_done_callback(lambda _: stream.push(_END, 0.0))
@@ -387,14 +398,36 @@ class Broadcaster:
             gone.cancel()
             audience.streams.discard(stream)
             self._streams.discard(stream)
+            self._public.pop(stream, None)
             left = self._clients.get(client, 1) - 1
             if left:
                 self._clients[client] = left
             else:
                 self._clients.pop(client, None)
 
-    def _admit(self, scope: Scope) -> Refusal | None:
-        """The one gate of every stream request: method, token, guards, then the stream limits."""
+    def _privileged(self, scope: Scope) -> bool:
+        """A seated phone's own stream, or the box's own screen: served whoever else holds streams."""
+        if scope.get("path") == ME_PATH:
+            return self.table.authenticate(token_of(scope)) is not None
+        return self.from_the_box(scope)
+
+    def _make_room(self) -> bool:
+        """End the oldest public stream to make room for a privileged one; False if there is none."""
+        for stream in self._public:
+            del self._public[stream]
+            self._streams.discard(stream)  # counted out now; its coroutine ends it at once
+            stream.push(_END, 0.0)
+            self.shed += 1
+            return True
+        return False
+
+    def _admit(self, scope: Scope, privileged: bool = False) -> Refusal | None:
+        """The one gate of every stream request: method, token, guards, then the stream limits.
+
+        Public streams may fill the box only up to ``reserved`` streams short of its limit; a seated
+        phone's stream or the box's own screen takes the reserved room, and past it the oldest public
+        stream is ended for it, so a device with many addresses can never keep a seated phone out.
+        """
         if scope.get("method") not in ("GET", "HEAD"):
             return 405, "method_not_allowed", "live streams are read with GET", [(b"allow", b"GET, HEAD")]
         for guard in self._guards:
@@ -406,7 +439,11 @@ class Broadcaster:
             if self.table.authenticate(token) is None:
                 return 401, "unauthorized", "a valid seat token is needed", [(b"www-authenticate", b"Bearer")]
         retry = [(b"retry-after", b"5")]
-        if len(self._streams) >= self.max_streams:
+        limit = self.max_streams if privileged else self.max_streams - self.reserved
+        room_for_it = self._clients.get(_client(scope), 0) < self.per_client
+        if privileged and room_for_it and len(self._streams) >= limit:
+            self._make_room()
+        if len(self._streams) >= limit:
             return 503, "streams_full", (
                 f"the box already serves {self.max_streams} live streams, its limit; try again shortly"
             ), retry  # fmt: skip
@@ -420,15 +457,20 @@ class Broadcaster:
     def _audience_of(self, scope: Scope) -> tuple[int, str | None]:
         if scope.get("path") != ME_PATH:
             return PUBLIC, None
-        authorization, cookie_header = "", ""
-        for name, value in scope.get("headers") or ():
-            if name == b"authorization":
-                authorization = value.decode("latin-1")
-            elif name == b"cookie":
-                cookie_header = value.decode("latin-1")
-        token = token_from(authorization, _cookie(cookie_header, COOKIE))
+        token = token_of(scope)
         seat = self.table.authenticate(token)
         return (seat if seat is not None else PUBLIC), token
+
+
+def token_of(scope: Scope) -> str | None:
+    """The seat token an ASGI request carries (``Authorization: Bearer``, else the page's cookie)."""
+    authorization, cookie_header = "", ""
+    for name, value in scope.get("headers") or ():
+        if name == b"authorization":
+            authorization = value.decode("latin-1")
+        elif name == b"cookie":
+            cookie_header = value.decode("latin-1")
+    return token_from(authorization, _cookie(cookie_header, COOKIE))
 
 
 async def _until_disconnect(receive: Receive) -> None:

@@ -186,6 +186,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-streams", type=int, default=512, help=argparse.SUPPRESS)
     parser.add_argument("--streams-per-client", type=int, default=8, help=argparse.SUPPRESS)
     parser.add_argument("--connections-per-client", type=int, default=32, help=argparse.SUPPRESS)
+    parser.add_argument("--max-connections", type=int, default=768, help=argparse.SUPPRESS)
     parser.add_argument("--request-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
     parser.add_argument("--stream-lifetime", type=float, default=1800.0, help=argparse.SUPPRESS)
     parser.add_argument("--vote-changes", type=float, default=4.0, help=argparse.SUPPRESS)
@@ -714,7 +715,7 @@ def main(args: argparse.Namespace) -> int:
         except JournalUnavailable as exc:
             return _fail(str(exc))
         from web import create_app
-        from web.guards import BoxNames, stream_guard
+        from web.guards import BoxNames, is_the_box, stream_guard
         from web.server import BoxServer, Limits, listen
         from web.sse import Broadcaster
 
@@ -749,6 +750,7 @@ def main(args: argparse.Namespace) -> int:
             names=names,
         )
         limits = Limits(
+            connections=max(1, args.max_connections),
             per_client=max(1, args.connections_per_client),
             header_timeout=args.request_timeout,
             body_timeout=args.request_timeout,
@@ -770,6 +772,7 @@ def main(args: argparse.Namespace) -> int:
             return _fail(f"cannot listen on {config.host}:{config.port}: {exc}")
         # the streams are served outside Flask: they get the app's request guards here
         broadcaster.add_guard(stream_guard(names))
+        broadcaster.from_the_box = lambda scope: is_the_box((scope.get("client") or ("",))[0], names)
         server = BoxServer(app, broadcaster, sock, workers=max(4, args.threads), limits=limits)
         port = server.port
         listening["port"] = port

@@ -107,11 +107,13 @@ def test_stream_exhaustion_is_capped_and_phones_keep_playing(tmp_path: Path, lon
             assert extra.status == 503
             assert json.loads(extra.resp.read())["error"]["code"] == "too_many_streams"
             extra.close()
-        # many addresses: the streams fill up to the total, then a clear 503
+        # many addresses: the streams fill up to the total, short of the room kept for seated phones
+        # and the box's screen (issue 24), then a clear 503
+        public = total - min(32, total // 2)
         time.sleep(0.2)  # the closed streams above are counted out
-        with _streams(server, total, per_address=8) as flood:
+        with _streams(server, public, per_address=8) as flood:
             assert all(s.status == 200 for s in flood)
-            assert all(s.next_event()["version"] == PLAYERS for s in flood[:: max(1, total // 20)])
+            assert all(s.next_event()["version"] == PLAYERS for s in flood[:: max(1, public // 20)])
             full = SSE(server.port, "/api/table/events", source=phone_address(ATTACKER + 250))
             assert full.status == 503
             body = json.loads(full.resp.read())

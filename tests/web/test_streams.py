@@ -188,7 +188,7 @@ def test_a_released_seat_ends_its_stream(table: Table) -> None:
 
 def test_limits_per_client_and_in_all(table: Table) -> None:
     async def main() -> list[int | None]:
-        b = Broadcaster(table, max_streams=3, per_client=2)
+        b = Broadcaster(table, max_streams=3, per_client=2, reserved=0)  # no room kept for seats here
         b.attach(asyncio.get_running_loop())
         clients = [Client("/api/table/events", client=a) for a in ("1.1.1.1", "1.1.1.1", "1.1.1.1", "2.2.2.2",
                                                                   "3.3.3.3")]  # fmt: skip

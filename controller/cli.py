@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "doctor": ("controller.commands.doctor", "check the real hardware and say what was found"),
     "simulate": ("controller.commands.simulate", "play many bot games and print a balance report"),
     "host-key": ("controller.commands.host_key", "print the host link, or end it and make a new one"),
+    "backup": ("controller.commands.backup", "copy the game, its seat links and the host key safely"),
 }
 
 

@@ -16,6 +16,7 @@ import fcntl
 import json
 import os
 import socket
+import stat
 from pathlib import Path
 
 INFO = "box.lock"
@@ -80,6 +81,89 @@ class DataDirLock:
             (self.data_dir / INFO).unlink()
         os.close(self._fd)  # closing the descriptor drops the lock
         self._fd = None
+
+
+class DataDirRefused(Exception):
+    """The data dir cannot be used safely by this user; the message says why and what to do, in one line."""
+
+
+#: the files a box keeps in its data dir (their -wal/-shm and archives start with the journal's name)
+BOX_FILES = ("journal.sqlite3", "host-key", "host-link.txt", "box.lock")
+
+
+def check_access(data_dir: Path) -> None:
+    """Refuse, before anything is written, a data dir this user cannot read or that another user owns.
+
+    A folder the user may not look into made ``Path.exists()`` raise on Python 3.11 (a traceback), and
+    files of another user were half replaced (a new host key) before the box stopped at the journal.
+    Checked here, without writing: the folder itself (if it exists) and every file of the box in it
+    must belong to this user and be readable by it (whether they can be written is the journal's own
+    check, which knows a read-only disk from a full one). A folder that does not exist yet is
+    the caller's to create.
+    """
+    data_dir = Path(data_dir)
+    me = _user_name(os.geteuid())
+    try:
+        st = os.stat(data_dir)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise DataDirRefused(
+            f"cannot look at the data dir {data_dir}: {exc.strerror or exc}. This user ({me}) needs to reach "
+            f"it: sudo chown -R {me} {data_dir} (and its parent folders), or start the box as its owner; "
+            "nothing was changed"
+        ) from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise DataDirRefused(f"the data dir {data_dir} is not a folder; give the box another --data-dir")
+    _own(data_dir, st, me, data_dir)
+    if not os.access(data_dir, os.R_OK | os.X_OK):  # (writing is the journal's check: a read-only disk)
+        raise DataDirRefused(
+            f"this user ({me}) may not open the data dir {data_dir}: sudo chown -R {me} {data_dir}, "
+            "or start the box as its owner; nothing was changed"
+        )
+    try:
+        entries = list(os.scandir(data_dir))
+    except OSError as exc:
+        raise DataDirRefused(f"cannot list the data dir {data_dir}: {exc.strerror or exc}; nothing was "
+                             "changed") from None
+    for entry in entries:
+        if not entry.name.startswith(BOX_FILES):
+            continue
+        path = Path(entry.path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            why = exc.strerror or exc
+            raise DataDirRefused(f"cannot look at {path}: {why}; nothing was changed") from None
+        _own(path, st, me, data_dir)
+        if stat.S_ISREG(st.st_mode) and not os.access(path, os.R_OK):
+            raise DataDirRefused(
+                f"this user ({me}) may not open {path}: sudo chown -R {me} {data_dir}, or start "
+                "the box as its owner; the game in it is untouched"
+            )
+
+
+def _own(path: Path, st: os.stat_result, me: str, data_dir: Path) -> None:
+    """Refuse a file or folder of another user: writing beside it would leave files it cannot read."""
+    if st.st_uid == os.geteuid():
+        return
+    owner = _user_name(st.st_uid)
+    raise DataDirRefused(
+        f"{path} belongs to {owner}, not to this user ({me}), who may not open or write the box's files "
+        f"there: start the box as {owner} (sudo -u {owner} ...) or give them over (sudo chown -R {me} "
+        f"{data_dir}); the game in it is untouched"
+    )
+
+
+def _user_name(uid: int) -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return str(uid)
 
 
 def busy_message(data_dir: Path) -> str:

@@ -336,11 +336,16 @@ class _Devices:
                 print(f"pad LEDs failed: {exc}", file=sys.stderr, flush=True)
 
     def _feed(self, table: Any, startup_url: Callable[[], str]) -> None:
-        from controller.table.table import CANNOT_SAVE
+        from controller.table.table import CANNOT_SAVE, MOVE_LOST, SET_ASIDE
 
         flash = self._flash
         refusals = list(table.snapshot().pad_refusals)
-        recovered_until = time.monotonic() + 15.0 if "journal recovered" in table.snapshot().status else 0.0
+        # what the start found, shown for a while: a damaged journal set aside (a new game was dealt), or
+        # a saved move that did not read back (the game goes on without it)
+        start_status = table.snapshot().status
+        set_aside = SET_ASIDE in start_status
+        moves_lost = sum(1 for line in start_status if line.startswith(MOVE_LOST))
+        recovered_until = time.monotonic() + 15.0 if set_aside or moves_lost else 0.0
         serial = -1
         hub_seen: bool | None = None
         shown_reveal = _moment_key(table.snapshot())  # a resumed round is not a new moment
@@ -393,7 +398,9 @@ class _Devices:
                         DisplayModel(
                             view=snap.public,
                             hub_connected=hub_seen,
-                            journal_recovered=recovered_until > now,
+                            journal_recovered=recovered_until > now and not set_aside,
+                            journal_set_aside=recovered_until > now and set_aside,
+                            moves_lost=moves_lost,
                             startup_url=startup_url() if snap.version == 0 else None,
                             reveal=moment,
                             cannot_save=CANNOT_SAVE in snap.notices,
@@ -624,7 +631,7 @@ def main(args: argparse.Namespace) -> int:
     # No cyclic garbage collection until the `serving` line: the start-up's imports only create objects
     # that live on, and each full collection of them is a good part of a start on a Pi.
     gc.disable()
-    from controller.datadir import DataDirBusy, DataDirLock
+    from controller.datadir import DataDirBusy, DataDirLock, DataDirRefused, check_access
     from controller.lan import LanAddress, url_host
     from controller.sdnotify import Notifier, watchdog_interval
     from controller.table import GameMismatch, HostKey, JournalUnavailable, Table, TableConfig
@@ -665,19 +672,14 @@ def main(args: argparse.Namespace) -> int:
     # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or
     # permission error stops the box here with one line and changes nothing on the disk.
     try:
+        check_access(data_dir)  # nothing is written before this: another user's files stay theirs
         data_dir.mkdir(parents=True, exist_ok=True)
         lock = DataDirLock.acquire(data_dir)
-    except DataDirBusy as exc:
+    except (DataDirBusy, DataDirRefused) as exc:
         return _fail(str(exc))
     except OSError as exc:
         return _fail(f"cannot use data dir {data_dir}: {exc.strerror or exc}. {advice(data_dir / 'x')}")
     host_key = HostKey(data_dir)
-    try:
-        host_key.current()
-    except OSError as exc:
-        lock.release()
-        why = exc.strerror or exc
-        return _fail(f"cannot keep the host key in {data_dir}: {why}. {advice(host_key.path)}")
 
     notifier = Notifier()
     interval = watchdog_interval()
@@ -714,6 +716,12 @@ def main(args: argparse.Namespace) -> int:
             return 2
         except JournalUnavailable as exc:
             return _fail(str(exc))
+        # the host key after the journal: a first start stopped in between leaves no key without a game
+        try:
+            host_key.current()
+        except OSError as exc:
+            why = exc.strerror or exc
+            return _fail(f"cannot keep the host key in {data_dir}: {why}. {advice(host_key.path)}")
         from web import create_app
         from web.guards import BoxNames, is_the_box, stream_guard
         from web.server import BoxServer, Limits, listen

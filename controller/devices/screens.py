@@ -56,6 +56,8 @@ class DisplayModel:
     pads: str | None = None  # which pads the box uses ("GPIO", "hub", ...), shown on the start screen
     clock_left: int | None = None  # seconds left on the shot clock, when it runs
     join_code: str | None = None  # the host's join code, when one is set
+    journal_set_aside: bool = False  # a damaged journal was set aside at start and a new game dealt
+    moves_lost: int = 0  # with journal_recovered: saved moves that did not read back at start
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -106,10 +108,12 @@ def box_screen(
         _fault(draw, "PADS UNPLUGGED", [unplugged, "Plug the hub in."])
     elif model.paused:
         _fault(draw, "PAUSED", [paused])
+    elif model.journal_set_aside:
+        _fault(draw, "JOURNAL SET ASIDE", ["It was damaged.", "New game dealt."])
     elif model.journal_recovered:
         move = view.get("version") if view else None
         where = f"move {move}." if move is not None else "a restart."
-        _fault(draw, "GAME RESTORED", ["Picked up after", where])
+        _fault(draw, "MOVE LOST" if model.moves_lost else "GAME RESTORED", ["Picked up after", where])
     elif view is None or (model.startup_url and not view.get("version")):
         _startup(image, draw, model.startup_url, model.pads, model.join_code, title=title)
     else:

@@ -77,8 +77,12 @@ class HostKey:
         return check_host_key(self.value(), given)
 
     def _read(self) -> str | None:
+        """The key in the file; None for a missing or garbled one (a new key replaces it). A file this
+        user may not read raises: it is another user's, and replacing it would lock that user out."""
         try:
             key = self.path.read_text(encoding="ascii").strip()
+        except PermissionError:
+            raise
         except (OSError, UnicodeDecodeError):
             return None
         return key if len(key) >= MIN_LENGTH else None

@@ -47,6 +47,10 @@ from typing import Any
 
 FILENAME = "journal.sqlite3"
 FORMAT = 1
+#: A settings row that is in the journal's main file while a box has it open (set, then checkpointed,
+#: at every start; cleared by a clean stop). A main file that carries it with no -wal beside it lost
+#: the -wal that held its latest moves (deleted, or only the main file copied as a "backup").
+OPEN_MARK = "box_open"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -274,6 +278,43 @@ class Journal:
             raise CorruptJournal(f"unreadable journal: {exc}") from exc
         return journal
 
+    @classmethod
+    def create(
+        cls,
+        path: Path,
+        players: int,
+        deal: dict[str, Any],
+        seed: int | None,
+        campaign: dict[str, Any] | None = None,
+        game: str = "jaccuse",
+    ) -> Journal:
+        """A new journal at ``path`` (which must not exist) that holds its game from the first moment.
+
+        The file is made under another name, gets its game, is closed (SQLite folds its -wal back in)
+        and only then takes the journal's name: a box stopped half-way through its first start never
+        leaves an empty journal, which the next start would take for a game that was lost.
+        """
+        path = Path(path)
+        temp = path.with_name("journal-new.sqlite3")
+        for leftover in (temp, temp.with_name(temp.name + "-wal"), temp.with_name(temp.name + "-shm")):
+            with contextlib.suppress(FileNotFoundError):
+                leftover.unlink()  # a first start that was stopped half-way: nothing of a game in it
+        journal = cls.open(temp)
+        try:
+            journal.start_game(players, deal, seed, campaign, game)
+        finally:
+            journal.close()
+        try:
+            os.replace(temp, path)
+            fd = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        except OSError as exc:
+            raise unavailable(path, exc.strerror or str(exc)) from exc
+        return cls.open(path)
+
     def _check_meta(self) -> None:
         meta = self._meta()
         if not meta:
@@ -467,6 +508,20 @@ class Journal:
 
     def release_seat(self, seat: int, settings: Settings = None) -> None:
         self._transaction([("DELETE FROM seats WHERE seat = ?", (seat,)), *_setting_rows(settings)])
+
+    def mark_open(self) -> None:
+        """Say in the journal's main file that a box has it open (see :data:`OPEN_MARK`)."""
+        self._transaction([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, '1')", (OPEN_MARK,))])
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error as exc:
+            raise JournalError(str(exc)) from exc
+
+    def close_cleanly(self) -> None:
+        """Clear the open mark and close: SQLite folds the -wal into the main file and removes it."""
+        with contextlib.suppress(JournalError):
+            self._transaction([("DELETE FROM settings WHERE key = ?", (OPEN_MARK,))])
+        self.close()
 
     def set_settings(self, settings: Settings) -> None:
         """Change table settings on their own (a name, the host's clock or join code); one transaction."""

@@ -44,13 +44,14 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import seating
+from controller.table import seating, traces
 from controller.table.journal import (
     FILENAME,
     CorruptJournal,
     GameRecord,
     Journal,
     JournalError,
+    JournalUnavailable,
     disk_full,
     move_aside,
     unavailable,
@@ -66,6 +67,10 @@ FEED_LINES = 8  # per seat: the newest lines of its personal feed
 PROBE_EVERY = 5.0
 #: the notice key of a journal that cannot be written (the OLED and the pages show it)
 CANNOT_SAVE = "journal"
+#: how the status line starts when a saved move did not read back at start-up (the OLED says MOVE LOST)
+MOVE_LOST = "move lost"
+#: the status line of a damaged journal set aside for a new game (the OLED says JOURNAL SET ASIDE)
+SET_ASIDE = "journal recovered"
 
 
 def hash_token(token: str) -> str:
@@ -104,6 +109,10 @@ class TableConfig:
     # ``vote_change_burst`` (0: no limit). The first selection of a round is never counted.
     vote_changes_per_second: float = 4.0
     vote_change_burst: int = 8
+
+
+class GameMissing(JournalUnavailable):
+    """The data dir shows a game was kept there but holds no readable one; the message says what to do."""
 
 
 class GameMismatch(JournalError):
@@ -273,15 +282,9 @@ class Table:
         data_dir = Path(config.data_dir)
         path = data_dir / FILENAME
         status: list[str] = []
-        if config.new_game and path.exists():
-            try:
-                aside = move_aside(path, "archived")
-            except OSError as exc:  # a read-only or foreign data dir: one line, like any journal fault
-                raise unavailable(path, f"cannot archive it for --new-game ({exc.strerror or exc})") from exc
-            _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
-            status.append("new game dealt (the last one is archived)")
-        journal = cls._open_journal(path, status)
-        if journal.missing_tables:
+        found = cls._look(data_dir, path, config.new_game, status)
+        journal = cls._open_journal(path, status) if path.exists() else None
+        if journal is not None and journal.missing_tables:
             lost = ", ".join(journal.missing_tables)
             _say(f"journal {path} had lost its {lost} table(s), recreated empty"
                  + ("; every seat must be joined again" if "seats" in journal.missing_tables else ""))
@@ -292,7 +295,7 @@ class Table:
         state: Any = None
         game = registry.check_game(config.game)
         seats: dict[int, tuple[str, str]] = {}
-        if journal.has_game():
+        if journal is not None and journal.has_game():
             try:
                 record = journal.load()
                 _check_match(record, config, path, journal)
@@ -305,7 +308,7 @@ class Table:
                 aside = move_aside(path)
                 _say(f"journal {path} could not be replayed ({exc}); moved to {aside.name}, new game")
                 status.append("journal recovered")
-                journal = Journal.open(path)
+                journal = None
                 state = None
                 game = registry.check_game(config.game)
             else:
@@ -326,7 +329,9 @@ class Table:
                         f"(--players {config.players} ignored; use another --data-dir for a new game)"
                     )
                     status.append(f"resumed {record.players}-player game")
-                if record.actions and stopped is None:
+                if found.wal.damaged:
+                    cls._say_lost(path, found, state.version, status)
+                elif record.actions and stopped is None:
                     status.append(f"resumed at version {state.version}")
         if state is None:
             players = config.players
@@ -338,24 +343,89 @@ class Table:
                 players, {"campaign": config.campaign}, random.Random(shuffle_seed)
             )
             try:
-                journal.start_game(players, deal_data, seed, campaign, game)
+                if journal is None:  # made whole under another name, then renamed: never left empty
+                    journal = Journal.create(path, players, deal_data, seed, campaign, game)
+                else:
+                    journal.start_game(players, deal_data, seed, campaign, game)
             except JournalError as exc:
-                journal.close()
+                if journal is not None:
+                    journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
+        try:
+            journal.mark_open()
+        except JournalError as exc:
+            journal.close()
+            raise unavailable(path, f"cannot write it ({exc})") from exc
         table = cls(config, journal, state, seats, status, log, settings, feeds, game)
         table._claim_bot_seats()
         return table
 
     @staticmethod
-    def _open_journal(path: Path, status: list[str]) -> Journal:
-        """Open the journal; only damage moves it aside (a JournalUnavailable goes to the caller)."""
+    def _look(data_dir: Path, path: Path, new_game: bool, status: list[str]) -> traces.Look:
+        """Look at the data dir before opening anything read-write (see :mod:`controller.table.traces`).
+
+        ``--new-game`` archives whatever journal (or lone -wal) is there; a damaged journal is moved
+        aside with its -wal; a data dir that shows a game was kept but has no readable one stops the
+        start (:class:`GameMissing`), every file kept; a -wal that will drop a saved change is copied
+        aside first.
+        """
+        try:
+            found = traces.look(data_dir)
+        except OSError as exc:
+            raise unavailable(path, f"cannot look at it ({exc.strerror or exc})") from exc
+        if new_game and (path.exists() or found.has_wal):
+            try:
+                aside = move_aside(path, "archived")
+            except OSError as exc:
+                raise unavailable(path, f"cannot archive it for --new-game ({exc.strerror or exc})") from exc
+            _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
+            status.append("new game dealt (the last one is archived)")
+            return traces.Look("missing")
+        try:
+            if found.kind == "damaged":
+                aside = move_aside(path)
+                _say(f"journal {path} is damaged ({found.detail}); moved to {aside.name} with its -wal, "
+                     "starting a new game")
+                status.append("journal recovered")
+                return traces.Look("missing")
+            if found.kind != "game" and found.traces:
+                moved = ""
+                if found.kind != "no_game" and found.has_wal:
+                    # SQLite would discard a -wal beside a journal it cannot match it to: both go aside
+                    aside = move_aside(path, "unmatched")
+                    moved = f" (the -wal file is set aside as {aside.name}-wal, so nothing can discard it)"
+                raise GameMissing(
+                    f"{data_dir} kept a game ({', '.join(found.traces[:5])}) but {found.detail}; every file "
+                    f"is kept{moved}. Put back a backup (jaccuse-table backup makes one), or start with "
+                    "--new-game to deal a new game here"
+                )
+        except OSError as exc:  # a read-only or foreign data dir: one line, like any journal fault
+            raise unavailable(path, f"cannot set it aside ({exc.strerror or exc})") from exc
+        if found.wal.damaged:
+            kept = traces.keep_wal_copy(path, "damaged")
+            found.detail = f"a copy of the damaged -wal is kept as {kept.name}" if kept else ""
+        return found
+
+    @staticmethod
+    def _say_lost(path: Path, found: traces.Look, version: int, status: list[str]) -> None:
+        """A -wal whose last saved change(s) do not read back: the game goes on, and says so."""
+        lost = found.wal.lost_commits
+        _say(f"journal {path}: the last {lost} saved change(s) in its -wal do not read back (a damaged "
+             f"file): a move was lost; resuming at move {version}"
+             + (f"; {found.detail}" if found.detail else ""))
+        status.append(f"{MOVE_LOST}: the last saved move(s) did not read back; resumed at move {version}")
+
+    @staticmethod
+    def _open_journal(path: Path, status: list[str]) -> Journal | None:
+        """Open the journal; only damage moves it aside (None: deal a new game; a JournalUnavailable goes
+        to the caller)."""
         try:
             return Journal.open(path)
         except CorruptJournal as exc:
             aside = move_aside(path)
             _say(f"journal {path} is damaged ({exc}); moved to {aside.name}, starting a new game")
             status.append("journal recovered")
-            return Journal.open(path)
+            return None
 
     @staticmethod
     def _rebuild(
@@ -427,7 +497,7 @@ class Table:
         if self._thread is not None and self._thread.is_alive():
             self._queue.put(_Command("stop"))
             self._thread.join(timeout)
-        self._journal.close()
+        self._journal.close_cleanly()
         with self._cond:
             if self._stopping:
                 return

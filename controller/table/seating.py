@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
+from controller.table import confusables
+
 #: the longest name a seat may take (in characters, after trimming)
 MAX_NAME: Final = 24
 #: a join code the host types: letters and digits, this long
@@ -41,7 +43,10 @@ def clean_name(raw: object) -> str | None:
     """The name to store for ``raw``: trimmed and NFC-normalised, or None for no name.
 
     Any script is welcome; what is refused is what could make a name lie about itself on a page or
-    the log: control characters, bidi overrides and other invisible formatting, and over-long names.
+    the log: control characters, bidi overrides and other invisible formatting, invisible letters
+    (Hangul fillers), a name with no visible letter or digit, a name that reads as a seat's label
+    ("Seat 3"), and over-long names. Whether it looks like another seat's name is
+    :func:`check_distinct`'s to say.
     """
     if raw is None:
         return None
@@ -56,18 +61,49 @@ def clean_name(raw: object) -> str | None:
         category = unicodedata.category(ch)
         if category in _BANNED_CATEGORIES or (category == "Cf" and ch not in _ALLOWED_FORMAT):
             raise BadName("a name may not contain control or invisible formatting characters")
-    return " ".join(name.split())  # runs of spaces inside become one
+        if confusables.default_ignorable(ch) and ch not in _ALLOWED_FORMAT and not _variation_selector(ch):
+            raise BadName("a name may not contain invisible characters")
+    if not any(unicodedata.category(ch)[0] in "LN" and not confusables.default_ignorable(ch) for ch in name):
+        raise BadName("a name needs at least one visible letter or digit")
+    name = " ".join(name.split())  # runs of spaces inside become one
+    if confusables.looks_like_seat_label(name):
+        raise BadName("a name may not look like a seat's label (such as \"Seat 3\"): pick a name")
+    return name
+
+
+def check_distinct(name: str | None, names: list[str | None], seat: int) -> None:
+    """Refuse a name that looks like another seat's (the same after Unicode's confusable skeleton,
+    UTS #39, and case folding: "Alice" with a Cyrillic а, or with a zero-width joiner)."""
+    if not name:
+        return
+    for other, taken in enumerate(names):
+        if other != seat and taken and confusables.confusable(name, taken):
+            raise BadName(f"seat {other} is already called {isolate(taken)}, which looks the same: pick "
+                          "another name")
+
+
+def isolate(name: str) -> str:
+    """A name as plain text puts it in a line: isolated (FSI ... PDI) when it holds right-to-left text,
+    so a Hebrew or Arabic name cannot reorder the words and numbers around it."""
+    if any(unicodedata.bidirectional(ch) in ("R", "AL", "AN") for ch in name):
+        return f"\u2068{name}\u2069"
+    return name
+
+
+def _variation_selector(ch: str) -> bool:
+    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
 
 
 def labels(names: list[str | None]) -> list[str | None]:
-    """How the log and feeds tell each seat: its name, with the seat number when two share a name."""
+    """How the log and feeds tell each seat: its name (isolated, see :func:`isolate`), with the seat
+    number when two share a name (journals from before names had to differ may hold such pairs)."""
     seen: dict[str, int] = {}
     for name in names:
         if name:
             key = name.casefold()
             seen[key] = seen.get(key, 0) + 1
     return [
-        (f"{name} ({seat})" if seen[name.casefold()] > 1 else name) if name else None
+        (f"{isolate(name)} ({seat})" if seen[name.casefold()] > 1 else isolate(name)) if name else None
         for seat, name in enumerate(names)
     ]
 

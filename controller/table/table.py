@@ -351,6 +351,7 @@ class Table:
                 if journal is not None:
                     journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
+        assert journal is not None  # opened with its game, or made for the new one
         try:
             journal.mark_open()
         except JournalError as exc:
@@ -751,6 +752,7 @@ class Table:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         try:
             clean = seating.clean_name(name)
+            seating.check_distinct(clean, self._names, seat)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         if seat in self._seats:
@@ -799,6 +801,7 @@ class Table:
             return Outcome.refused(409, "seat_free", "only a seated phone can change its name")
         try:
             clean = seating.clean_name(name)
+            seating.check_distinct(clean, self._names, seat)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         try:

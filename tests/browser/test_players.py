@@ -280,7 +280,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     p.button("Parley", exact=True).click()
     p.page.locator(f'#acts button[data-target="{h2.seat}"]').click()
     p.card(offered).click()
-    p.button(f"Offer 1 card(s) to {names[h2.seat]}").click()
+    p.button(f"Offer 1 card(s) to {h2.seat} · {names[h2.seat]}").click()  # a choice says the seat too
     h2.page.wait_for_selector("text=Choose 1 card of yours to give back")
     answered = h2.me()["hand"][0]
     h2.card(answered).click()
@@ -310,12 +310,12 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
         seat.card(me["hand"][0]).click()
         seat.button(f"Place {pretty(me['hand'][0])} as membership").click()
 
-    accuse_wrongly(p, h2.seat, h2.me()["membership"], names[h2.seat])
+    accuse_wrongly(p, h2.seat, h2.me()["membership"], f"{h2.seat} · {names[h2.seat]}")
     replace_membership(h2)
     table.wait_for_selector('#crisis[data-crisis="1"]')
     _wait_me(h2, f"m.table.president === {h2.seat} && m.table.phase === 'presidency'")
     assert any("you are President now" in line for line in _feed(h2))
-    accuse_wrongly(h2, h3.seat, h3.me()["membership"], names[h3.seat])
+    accuse_wrongly(h2, h3.seat, h3.me()["membership"], f"{h3.seat} · {names[h3.seat]}")
     replace_membership(h3)
     table.wait_for_selector('#crisis[data-crisis="2"]')
     table.wait_for_selector("text=one more is a crisis")

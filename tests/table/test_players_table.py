@@ -79,12 +79,49 @@ def test_names_are_cleaned_and_refused_when_they_could_lie() -> None:
     assert clean_name("  Zoë   Ann ") == "Zoë Ann"
     assert clean_name("   ") is None and clean_name(None) is None
     assert clean_name("李小龍") == "李小龍" and clean_name("أحمد") == "أحمد"
-    assert clean_name("👩\u200d👩\u200d👧") == "👩\u200d👩\u200d👧"  # joiners are welcome
+    assert clean_name("Mo 👩\u200d👩\u200d👧") == "Mo 👩\u200d👩\u200d👧"  # joiners are welcome
     assert clean_name("x" * 24) == "x" * 24
     for bad in ("x" * 25, "evil\u202etxt", "a\nb", "nul\x00", 7):
         with pytest.raises(BadName):
             clean_name(bad)
     assert labels(["Ann", None, "ann", "Bo"]) == ["Ann (0)", None, "ann (2)", "Bo"]
+
+
+# the red team's invisible names (issue 24 point 5): each alone, or with only spaces and marks around it
+INVISIBLE = ["\u3164", "\u2800", "\uffa0", "\u115f", "\u034f", "\ufe0f", "\ufe0f\ufe0e", "\u3164 \u3164",
+             "\u2800\u2800", "👩\u200d👩\u200d👧", "\u200d", "-", "..."]
+
+
+def test_a_name_needs_a_visible_letter_or_digit_and_may_not_be_a_seat_label() -> None:
+    for bad in [*INVISIBLE, "Seat 3", "seat3", "SEAT #3", "3", "Seat 10", "Ѕеаt 3", "Seat ٣", "Seat  l"]:
+        with pytest.raises(BadName):
+            clean_name(bad)
+    for fine in ("Seat", "Seat Alice", "Alice 3", "R2D2", "❤\ufe0f Ann", "Ωmega", "אבי"):
+        assert clean_name(fine) == fine
+
+
+@pytest.mark.parametrize("second", ["Alice", "alice", "ALICE", "Alice\u200d", "\u0410lice", "Аlісе", "A1ice",
+                                    "Alice\u034f", "Ａｌｉｃｅ", "Alice\u200b", "Alice "])
+def test_a_name_that_looks_like_a_taken_one_is_refused_and_the_log_isolates_right_to_left_names(
+    tmp_path: Path, second: str
+) -> None:
+    table = _open(tmp_path)
+    try:
+        assert table.join(0, name="Alice").ok
+        refused = table.join(1, name=second)
+        assert refused.status == 400 and refused.code == "bad_name", second
+        assert "seat 0" in refused.message or "invisible" in refused.message, refused.message
+        assert table.snapshot().claimed[1] is None
+        token = table.join(1, name="Bob").data["token"]
+        assert table.authenticate(token) == 1
+        assert table.rename(1, second).code == "bad_name"  # nor may a seated phone rename itself so
+        assert table.rename(0, "alice").ok  # a seat may change the case of its own name
+        assert table.rename(1, "Seat 0").code == "bad_name"
+        # right-to-left names are isolated in every log line, so they cannot reorder the line around them
+        assert table.rename(1, "אבי").ok
+        assert labels(list(table.snapshot().names)) == ["alice", "\u2068אבי\u2069", None, None, None]
+    finally:
+        table.stop()
 
 
 def test_a_name_is_journaled_with_the_claim_shown_everywhere_and_survives_a_restart(tmp_path: Path) -> None:

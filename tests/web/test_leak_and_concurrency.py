@@ -64,8 +64,9 @@ def _leak_players() -> list[int]:
     return [int(p) for p in text.split(",") if p.strip()]
 
 
-#: names the seats take, hostile ones among them (they are public, and the pages escape them)
-NAMES = ["Ann", "<img src=x onerror=1>", "李", None, "Zoë", "Ann"]
+#: names the seats take, hostile ones among them (they are public, and the pages escape them); past
+#: the list they come round again with the seat number, as two seats may not share a name (issue 24)
+NAMES = ["Ann", "<img src=x onerror=1>", "李", None, "Zoë", "אבי"]
 
 
 def _rules_view(view: dict[str, Any], names: list[str | None]) -> dict[str, Any]:
@@ -83,6 +84,7 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
     state = rules.new_game(rules.deal_cards(players, random.Random(seed)))
     states = {0: state}
     names = [NAMES[s % len(NAMES)] for s in range(players)]
+    names = [f"{n} {s}" if n and s >= len(NAMES) else n for s, n in enumerate(names)]
     feeds = FeedMirror(players)
     feed_views = {0: [feeds.view(s) for s in range(players)]}
     labels = seating.labels(names)

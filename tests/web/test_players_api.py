@@ -215,3 +215,15 @@ def test_the_join_guard_forgets_after_its_window() -> None:
 
     time.sleep(0.25)
     assert guard.blocked("a") == 0
+
+
+def test_names_that_impersonate_are_refused_through_the_api(client: FlaskClient) -> None:
+    """Issue 24 point 5: "Seat 3", look-alikes of a taken name and invisible names were accepted."""
+    phone = {"REMOTE_ADDR": "192.168.4.40"}
+    assert client.post("/api/join", json={"seat": 0, "name": "Alice"}, environ_base=phone).status_code == 200
+    for n, name in enumerate(["Seat 3", "seat 1", "Alice", "Alice\u200d", "\u0410lice", "\u3164", "\u2800",
+                              "\uffa0", "\u115f", "\u034f", "\ufe0f"]):
+        device = {"REMOTE_ADDR": f"10.0.0.{n}"}
+        r = client.post("/api/join", json={"seat": 1, "name": name}, environ_base=device)
+        assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_name", name
+    assert client.get("/api/seats").get_json()["seats"][1]["claimed"] is False

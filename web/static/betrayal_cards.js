@@ -1,5 +1,5 @@
 // Betrayal's shared pieces for the phone and table pages: cards face up and down, army labels, rewards.
-import {cardFace, el, label, list} from "./cards.js";
+import {cardFace, el, isolate, label, list} from "./cards.js";
 
 export const BPHASE = {setup: "Setting up armies", turn: "Accusation", after_win: "After a win", peek: "Peek", over: "Game over"};
 
@@ -16,7 +16,7 @@ export function back(tag = "div", attrs = {}) {
 }
 
 // Army a's seat name: "Army 2 · Alice", or with two players "Army 2 (Alice)" since a seat has two.
-export function seatName(t, s) { return (t.names && t.names[s]) || `seat ${s}`; }
+export function seatName(t, s) { return isolate(t.names && t.names[s]) || `seat ${s}`; }
 export function armyName(t, a) { return `Army ${a} · ${seatName(t, t.army_seats[a])}`; }
 export function armyTag(t, a, extra = "") {
   return el("span", {class: `atag a${a % 8}`, "data-army-tag": a, text: `Army ${a}${extra}`});

@@ -54,10 +54,19 @@ export function errorText(r, what = "the box") {
   return r.body && r.body.error ? r.body.error.message : `${what} answered ${r.status}`;
 }
 
+// A name as text in a line: isolated (FSI ... PDI) when it holds right-to-left letters, so it cannot
+// reorder the words and numbers around it (the box's log lines do the same).
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+export function isolate(name) { return name && RTL.test(name) ? `\u2068${name}\u2069` : name; }
 // A seat as the pages tell it: its name, else "seat N" ("Seat N" to start a sentence).
 export function who(t, s, start = false) {
   const n = t && t.names ? t.names[s] : null;
-  return n || `${start ? "Seat" : "seat"} ${s}`;
+  return isolate(n) || `${start ? "Seat" : "seat"} ${s}`;
+}
+// A seat on a button or in a list that picks one: its number always, then its name.
+export function whoSeat(t, s) {
+  const n = t && t.names ? t.names[s] : null;
+  return n ? `${s} · ${isolate(n)}` : `seat ${s}`;
 }
 export function list(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];

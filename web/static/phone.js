@@ -1,6 +1,6 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
 import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
-  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
+  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who, whoSeat} from "./cards.js";
 import * as betrayal from "./betrayal_phone.js";
 import {BPHASE} from "./betrayal_cards.js";
 
@@ -285,27 +285,27 @@ function renderActs(v) {
     if (mode === "parley") {
       const mv = move("parley");
       box.append(el("p", {text: "Offer to:"}), el("div", {}, ...mv.targets.map((x) => {
-        const b = btn(`${who(t, x.seat)} (max ${x.max})`, () => { target = x.seat; renderActs(me); setButtons(); });
+        const b = btn(`${whoSeat(t, x.seat)} (max ${x.max})`, () => { target = x.seat; renderActs(me); setButtons(); });
         b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
       const mx = target === null ? 0 : mv.targets.find((x) => x.seat === target).max;
       box.append(el("p", {class: "muted", text: "Tap the cards to offer in your hand."}),
-        btn(`Offer ${picked.length} card(s) to ${target === null ? "?" : who(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
+        btn(`Offer ${picked.length} card(s) to ${target === null ? "?" : whoSeat(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
     }
     if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
       btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
     if (mode === "accuse") {
       const mv = move("accuse");
       box.append(el("p", {text: "Accuse:"}), el("div", {}, ...mv.targets.map((s) => {
-        const b = btn(who(t, s), () => { target = s; renderActs(me); setButtons(); });
+        const b = btn(whoSeat(t, s), () => { target = s; renderActs(me); setButtons(); });
         b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
       box.append(el("p", {text: "of being:"}), el("div", {}, ...mv.colors.map((c) => {
         const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
-      box.append(btn(`Accuse ${target === null ? "?" : who(t, target)} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
+      box.append(btn(`Accuse ${target === null ? "?" : whoSeat(t, target)} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
   const gx = move("give_xp");
   if (gx) {
-    const sel = el("select", {id: "xpto", "aria-label": "give XP to", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: who(t, s)})));
+    const sel = el("select", {id: "xpto", "aria-label": "give XP to", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: whoSeat(t, s)})));
     const amt = el("input", {id: "xpamt", type: "number", min: 1, max: gx.max, value: 1, "aria-label": "amount", class: "ctl num"});
     box.append(el("details", {}, el("summary", {text: `Give XP (you have ${gx.max})`, class: "ctl"}), sel, amt,
       btn("Give", () => send({act: "give_xp", to: Number(sel.value), amount: Number(amt.value)}))));

@@ -394,9 +394,11 @@ class _Devices:
                     from controller.devices.screens import DisplayModel
 
                     moment = _moment(snap) if reveal_until > now else None
+                    # the OLED's view counts public changes only: a re-selected vote draws no new
+                    # frame, so neither the image nor its X-Frame headers show a seat hesitating
                     self.display.update(
                         DisplayModel(
-                            view=snap.public,
+                            view={**snap.public, "version": snap.public_version},
                             hub_connected=hub_seen,
                             journal_recovered=recovered_until > now and not set_aside,
                             journal_set_aside=recovered_until > now and set_aside,

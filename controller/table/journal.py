@@ -47,10 +47,13 @@ from typing import Any
 
 FILENAME = "journal.sqlite3"
 FORMAT = 1
-#: A settings row that is in the journal's main file while a box has it open (set, then checkpointed,
-#: at every start; cleared by a clean stop). A main file that carries it with no -wal beside it lost
-#: the -wal that held its latest moves (deleted, or only the main file copied as a "backup").
+#: A settings row that says a box has the journal open. Every start writes it as "starting" into the
+#: main file (a checkpoint), then as "running" into the -wal; a clean stop clears it. A main file that
+#: says "starting" with no -wal beside it lost the -wal that held its latest moves (deleted, or only
+#: the main file copied as a "backup"); one that says "running" had its -wal folded in (by SQLite, or
+#: by someone reading the file after a crash), which loses nothing.
 OPEN_MARK = "box_open"
+OPEN_STARTING = "starting"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (
@@ -511,11 +514,14 @@ class Journal:
 
     def mark_open(self) -> None:
         """Say in the journal's main file that a box has it open (see :data:`OPEN_MARK`)."""
-        self._transaction([("INSERT OR REPLACE INTO settings (key, value) VALUES (?, '1')", (OPEN_MARK,))])
+        mark = "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)"
+        self._transaction([(mark, (OPEN_MARK, OPEN_STARTING))])
         try:
             self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error as exc:
             raise JournalError(str(exc)) from exc
+        # only in the -wal from here on: a main file that says "starting" with no -wal beside it lost one
+        self._transaction([(mark, (OPEN_MARK, "running"))])
 
     def close_cleanly(self) -> None:
         """Clear the open mark and close: SQLite folds the -wal into the main file and removes it."""

@@ -45,6 +45,7 @@ from typing import Any
 from controller.games import registry
 from controller.games.shape import TableRules
 from controller.table import seating, traces
+from controller.table.hesitation import Hesitations
 from controller.table.journal import (
     FILENAME,
     CorruptJournal,
@@ -160,6 +161,9 @@ class Snapshot:
     multi_seat: bool = False  # the host lets one device hold more than one seat
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
+    # ``version`` less the seats' re-selections, for what shows off the phones (the OLED's frames and
+    # their X-Frame-Version): a seat's second thoughts change nothing there (controller.table.hesitation)
+    public_version: int = 0
 
     @property
     def players(self) -> int:
@@ -172,6 +176,7 @@ SUPERSEDED = Outcome.refused(
 TOO_FAST = Outcome.refused(
     429, "too_fast", "this seat is changing its vote too fast; wait a moment and choose again"
 )
+TOO_FAST_RENAME = Outcome.refused(429, "too_fast", "this seat is changing its name too fast; wait a moment")
 
 
 class _Reply:
@@ -216,6 +221,7 @@ class Table:
         settings: dict[str, str] | None = None,
         feeds: list[list[tuple[int, str]]] | None = None,
         game: str = registry.DEFAULT_GAME,
+        hesitations: Hesitations | None = None,
     ) -> None:
         self.config = config
         self.game_name = game
@@ -244,6 +250,8 @@ class Table:
         self._join_code: str | None = settings.get("join_code") or None
         self._locked = settings.get("seats_locked") == "1"
         self._multi_seat = settings.get("multi_seat") == "1"  # the host lets one device take more seats
+        self._released: frozenset[int] = frozenset()  # seats the host released during this game
+        self._renames: dict[int, TokenBucket] = {}  # per seat, like vote changes (under _bucket_lock)
         # seat -> the address its phone joined from (one device, one seat)
         self._devices: dict[int, str | None] = {
             s: settings.get(f"device:{s}") for s in range(self.players) if settings.get(f"device:{s}")
@@ -260,6 +268,10 @@ class Table:
         self._bot_seats = _bot_seats(config.bots, self.players)
         self._bot_due: float | None = None
         self._stopping = False
+        # re-selections the public version leaves out (loop thread only)
+        self._hesitations = hesitations or Hesitations(
+            self._adapter.COALESCED_ACT, self._rules.public_view(state)
+        )
         self._snapshot = self._build_snapshot()
         self._token_hashes = self._hashes()
 
@@ -295,11 +307,12 @@ class Table:
         state: Any = None
         game = registry.check_game(config.game)
         seats: dict[int, tuple[str, str]] = {}
+        counted: list[Hesitations] = []
         if journal is not None and journal.has_game():
             try:
                 record = journal.load()
                 _check_match(record, config, path, journal)
-                state, log, feeds, stopped = cls._rebuild(record)
+                state, log, feeds, stopped = cls._rebuild(record, counted)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
                 game = record.game
@@ -310,6 +323,7 @@ class Table:
                 status.append("journal recovered")
                 journal = None
                 state = None
+                counted.clear()
                 game = registry.check_game(config.game)
             else:
                 if stopped is not None:
@@ -357,7 +371,8 @@ class Table:
         except JournalError as exc:
             journal.close()
             raise unavailable(path, f"cannot write it ({exc})") from exc
-        table = cls(config, journal, state, seats, status, log, settings, feeds, game)
+        table = cls(config, journal, state, seats, status, log, settings, feeds, game,
+                    hesitations=counted[-1] if counted else None)
         table._claim_bot_seats()
         return table
 
@@ -430,15 +445,19 @@ class Table:
 
     @staticmethod
     def _rebuild(
-        record: GameRecord,
+        record: GameRecord, hesitations: list[Hesitations] | None = None
     ) -> tuple[Any, list[str], list[list[tuple[int, str]]], str | None]:
         """Replay the journaled actions: the state, and the log and feeds they told (with today's names).
+        ``hesitations`` gets the count of re-selections, for the public version (see Hesitations).
 
         Stops at the first action that no longer replays; the last value then says why (else None).
         """
         rules = registry.rules(record.game)
         adapter = registry.table_rules(record.game)
         state = adapter.rebuild(record.players, record.deal, record.campaign)
+        counter = Hesitations(adapter.COALESCED_ACT, rules.public_view(state))
+        if hesitations is not None:
+            hesitations.append(counter)
         log: deque[str] = deque(maxlen=LOG_LINES)
         feeds = [deque[tuple[int, str]](maxlen=FEED_LINES) for _ in range(record.players)]
         labels = seating.labels(seating.names_from_settings(record.settings, record.players))
@@ -457,6 +476,7 @@ class Table:
                 return state, *told(), f"action {n} cannot be replayed ({type(exc).__name__})"
             if isinstance(result, rules.Refused):
                 return state, *told(), f"action {n} is refused by this version's rules ({result.code})"
+            counter.after(action, adapter.seat_of(state, action), rules.public_view(result.state))
             state = result.state
             _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds)
         return state, *told(), record.unreadable
@@ -661,6 +681,7 @@ class Table:
             return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
         self._saved()
         self._state = result.state
+        self._hesitations.after(action, seat, self._rules.public_view(result.state))
         self._clock.deadline = deadline
         if source != "clock":
             self._clock.idle = False
@@ -783,6 +804,9 @@ class Table:
         self._claims += 1
         self._names[seat] = clean
         self._devices[seat] = device.address if device else None
+        if seat in self._released:
+            self._log.append(f"Seat {seat} was taken again after the host released it"
+                             + (f", as {seating.isolate(clean)}." if clean else "."))
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
@@ -799,6 +823,7 @@ class Table:
     def _rename(self, seat: int, name: object) -> Outcome:
         if self._seats.get(seat, ("", ""))[1] != "phone":
             return Outcome.refused(409, "seat_free", "only a seated phone can change its name")
+
         try:
             clean = seating.clean_name(name)
             seating.check_distinct(clean, self._names, seat)
@@ -885,10 +910,15 @@ class Table:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
         self._saved()
+        name = self._names[seat]
         self._seats = after
         self._claims += 1
         self._names[seat] = None
         self._devices.pop(seat, None)
+        self._released = self._released | {seat}
+        # a release (and a take-over after it) is never silent: the host could otherwise read a hand
+        who = f" ({seating.isolate(name)})" if name else ""
+        self._log.append(f"The host released seat {seat}{who}: its phone's link no longer works.")
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
@@ -950,6 +980,8 @@ class Table:
         if not same_game:
             what = f" ({name}, {players} players)"
         self._log.append(f"Game {self._game} begins{what}.")
+        self._released = frozenset()
+        self._hesitations = Hesitations(adapter.COALESCED_ACT, self._rules.public_view(state))
         self._pad_refusals = [0] * players
         self._bot_due = None
         self._publish()
@@ -1023,6 +1055,7 @@ class Table:
             multi_seat=self._multi_seat,
             handed_over=self._handed,
             game_name=self.game_name,
+            public_version=self._hesitations.public_version(state.version),
         )
 
     def _publish(self) -> None:
@@ -1122,7 +1155,19 @@ class Table:
         return self._submit(_Command("join", seat=seat, payload=(name, code, device)), timeout)
 
     def rename(self, seat: int, name: object, timeout: float = 30.0) -> Outcome:
-        """A seated phone's new name (None or blank: no name)."""
+        """A seated phone's new name (None or blank: no name).
+
+        Each rename is a synced journal row and a broadcast, so a seat renames itself at most as often
+        as it may change a vote (429 past that), before the command is queued ahead of anyone's move.
+        """
+        rate = self.config.vote_changes_per_second
+        if rate > 0:
+            with self._bucket_lock:
+                bucket = self._renames.get(seat)
+                if bucket is None:
+                    bucket = self._renames[seat] = TokenBucket(rate, max(1, self.config.vote_change_burst))
+                if not bucket.take():
+                    return TOO_FAST_RENAME
         return self._submit(_Command("rename", seat=seat, payload=name), timeout)
 
     def host_setting(self, what: str, value: Any, timeout: float = 30.0) -> Outcome:

@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.table import wal
-from controller.table.journal import FILENAME, OPEN_MARK, CorruptJournal, Journal, JournalError
+from controller.table.journal import (
+    FILENAME,
+    OPEN_MARK,
+    OPEN_STARTING,
+    CorruptJournal,
+    Journal,
+    JournalError,
+)
 
 #: files beside the journal that only a box that ran here leaves
 KEPT_FILES = ("host-key", "host-link.txt")
@@ -88,7 +95,7 @@ def _read_copy(path: Path, wal_path: Path | None, wal_exists: bool = True) -> tu
                 return "no_game", "its journal holds no game (was its -wal file deleted, or only the "\
                     "journal copied?)"
             journal.load()
-            if not wal_exists and journal.settings().get(OPEN_MARK):
+            if not wal_exists and journal.settings().get(OPEN_MARK) == OPEN_STARTING:
                 return "wal_lost", ("the box that had it open did not stop cleanly and the -wal file "
                                     "with its latest moves is gone (deleted, or only the journal copied?)")
         except CorruptJournal as exc:

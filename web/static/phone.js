@@ -51,10 +51,12 @@ async function join(ev) {
 }
 
 // The join screen follows the seat: taken, a bot's, locked, or free (and whether a code is needed).
+let released = false;  // this phone held the seat until its link stopped working: the host released it
 async function joinState() {
   const r = await api("/api/seats");
   if (!r.ok) return;
   const x = r.body.seats[SEAT], note = $("claimnote");
+  $("releasednote").hidden = !released;
   const name = x.name ? ` by ${x.name}` : "";
   let free = false;
   if (x.bot) note.textContent = `A bot plays seat ${SEAT}. If you want to play it, ask the host to hand it to you.`;
@@ -68,6 +70,7 @@ async function joinState() {
 async function start() {
   const r = await api("/api/me");
   if (r.status === 401) {
+    released = released || Boolean(me);
     localStorage.removeItem("jaccuse_token");
     $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
     joinState(); return;

@@ -183,6 +183,12 @@ class EmulatedPanel:
         self.visible = True
 
 
+def _png(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
 class DisplayWorker:
     """Renders on its own thread only when the model changed; keeps the last frame for the table page.
 
@@ -255,9 +261,7 @@ class DisplayWorker:
             return None
         if cached is not None and cached[0] == frame:
             return cached[1]
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
-        png = buffer.getvalue()
+        png = _png(image)
         with self._cond:
             if self.frames == frame:
                 self._png = (frame, png)
@@ -278,9 +282,7 @@ class DisplayWorker:
         except Exception:  # as in _draw: a bad view must not break the page
             log.exception("rendering the OLED frame without the join code failed")
             return None
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG")
-        png = buffer.getvalue()
+        png = _png(image)
         with self._cond:
             if self.frames == frame:
                 self._png_without_code = (frame, png)

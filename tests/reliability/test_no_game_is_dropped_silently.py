@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import requests
 from PIL import Image
-from web_helpers import Server
+from web_helpers import Server, join_and_place
 
 from controller.devices.screens import DisplayModel, render
 from controller.table.journal import FILENAME
@@ -34,14 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _killed_mid_game(data_dir: Path, moves: int = 2) -> list[str]:
     """Two seated phones and ``moves`` moves, then kill -9: the moves are only in the -wal."""
     with Server(data_dir, players=PLAYERS) as box:
-        tokens = [requests.post(f"{box.url}/api/join", json={"seat": s}, timeout=10).json()["token"]
-                  for s in range(moves)]
-        for token in tokens:
-            auth = {"Authorization": f"Bearer {token}"}
-            hand = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()["hand"]
-            r = requests.post(f"{box.url}/api/me/actions", json={"act": "membership", "card": hand[0]},
-                              headers=auth, timeout=10)
-            assert r.status_code == 200
+        tokens = join_and_place(box, moves)
         box.kill()
     assert (data_dir / WAL).stat().st_size > 0
     return tokens

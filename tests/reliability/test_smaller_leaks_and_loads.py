@@ -8,25 +8,11 @@ import time
 from pathlib import Path
 
 import requests
-from web_helpers import SSE, Server, phone_address
+from web_helpers import SSE, Server, join_and_place, phone_address
 
 from controller.client import session_from
 
 PLAYERS = 5
-
-
-def _seat_and_place(box: Server) -> list[str]:
-    tokens = []
-    for seat in range(PLAYERS):
-        r = requests.post(f"{box.url}/api/join", json={"seat": seat, "name": f"P{'abcde'[seat]}"}, timeout=10)
-        assert r.status_code == 200, r.text
-        tokens.append(r.json()["token"])
-    for token in tokens:
-        auth = {"Authorization": f"Bearer {token}"}
-        card = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()["hand"][0]
-        assert requests.post(f"{box.url}/api/me/actions", json={"act": "membership", "card": card},
-                             headers=auth, timeout=10).status_code == 200
-    return tokens
 
 
 def _log(box: Server) -> list[str]:
@@ -39,7 +25,7 @@ def test_a_release_and_a_take_over_by_the_host_show_in_the_log_and_end_the_phone
     """The attack: the host released a seat, took it from another device, read its hand and released
     it again without anyone seeing."""
     with Server(tmp_path, players=PLAYERS) as box:
-        tokens = _seat_and_place(box)
+        tokens = join_and_place(box, PLAYERS, [f"P{c}" for c in "abcde"])
         key = {"X-Host-Key": box.host_key}
         stream = SSE(box.port, "/api/me/events", tokens[2], source=phone_address(2))
         assert stream.next_event()["seat"] == 2
@@ -71,7 +57,7 @@ def test_the_oled_does_not_count_a_seat_changing_its_vote(tmp_path: Path) -> Non
     """The attack: GET /api/display.png's X-Frame-Version (and GET /api/table's version) rose with
     every re-selection of a vote, which the streams hide."""
     with Server(tmp_path, players=PLAYERS) as box:
-        tokens = _seat_and_place(box)
+        tokens = join_and_place(box, PLAYERS, [f"P{c}" for c in "abcde"])
         auth = {"Authorization": f"Bearer {tokens[0]}"}
         me = requests.get(f"{box.url}/api/me", headers=auth, timeout=10).json()
         cards = next(m["cards"] for m in me["moves"] if m["act"] == "vote")
@@ -120,7 +106,7 @@ def test_the_oled_does_not_count_a_seat_changing_its_vote(tmp_path: Path) -> Non
 def test_renames_are_limited_per_seat_like_vote_changes(tmp_path: Path, long_run: bool) -> None:
     """The attack: about 38 journaled renames a second pushed another seat's vote p99 from 40 to 180 ms."""
     with Server(tmp_path, players=PLAYERS) as box:
-        tokens = _seat_and_place(box)
+        tokens = join_and_place(box, PLAYERS, [f"P{c}" for c in "abcde"])
         renamer = session_from(phone_address(0))
         renamer.headers["Authorization"] = f"Bearer {tokens[0]}"
         statuses = []

@@ -22,9 +22,28 @@ from controller.table.table import FEED_LINES
 from web.sse import Broadcaster
 
 __all__ = [
-    "SSE", "FeedMirror", "Server", "ServerLoop", "WaitFor", "env_int", "phone_address", "random_action",
+    "SSE", "FeedMirror", "Server", "ServerLoop", "WaitFor", "env_int", "join_and_place", "phone_address",
+    "random_action",
     "seat_everyone_and_listen", "walk_keys",
 ]  # fmt: skip
+
+def join_and_place(server: BoxProcess, seats: int, names: Sequence[str | None] | None = None) -> list[str]:
+    """Seats 0..seats-1 joined from the box's own address (with their names, if given), each placing
+    its first card as its membership; the seats' tokens."""
+    tokens = []
+    for seat in range(seats):
+        body = {"seat": seat} | ({"name": names[seat]} if names else {})
+        r = requests.post(f"{server.url}/api/join", json=body, timeout=10)
+        assert r.status_code == 200, r.text
+        tokens.append(r.json()["token"])
+    for token in tokens:
+        auth = {"Authorization": f"Bearer {token}"}
+        card = requests.get(f"{server.url}/api/me", headers=auth, timeout=10).json()["hand"][0]
+        r = requests.post(f"{server.url}/api/me/actions", json={"act": "membership", "card": card},
+                          headers=auth, timeout=10)
+        assert r.status_code == 200, r.text
+    return tokens
+
 
 def seat_everyone_and_listen(
     server: BoxProcess, players: int, names: Sequence[str | None] | None = None

@@ -476,7 +476,10 @@ class Table:
                 return state, *told(), f"action {n} cannot be replayed ({type(exc).__name__})"
             if isinstance(result, rules.Refused):
                 return state, *told(), f"action {n} is refused by this version's rules ({result.code})"
-            counter.after(action, adapter.seat_of(state, action), rules.public_view(result.state))
+            if getattr(action, "act", None) == adapter.COALESCED_ACT:  # only those can be re-selections
+                counter.after(action, adapter.seat_of(state, action), rules.public_view(result.state))
+            else:
+                counter.after(action, -1, rules.public_view(result.state))
             state = result.state
             _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds)
         return state, *told(), record.unreadable

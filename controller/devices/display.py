@@ -92,36 +92,43 @@ class Panel:
         self._shown = None
 
     def show(self, image: Image.Image) -> int:
-        """Send what changed; returns the number of pages sent (0: the panel already shows it)."""
-        pages = page_bytes(image)
+        """Send what changed; returns the number of pages sent (0: the panel already shows it).
+
+        The pages are compared as the panel holds them, after luma's rotation: on a panel mounted
+        upside down the top of the picture is the bottom page.
+        """
+        frame = image if self._mode == "full" else self._panel_image(image)
+        pages = page_bytes(frame)
         changed = changed_pages(self._shown, pages)
         if not changed:
             return 0
         self._shown = None  # until the write succeeded, the panel's content is unknown
         if self._mode == "full":
             self.device.display(image)
+            sent = PAGES
         elif self._mode == "range":
-            self._send_range(image, changed[0], changed[-1])
+            self._send_range(frame, changed[0], changed[-1])
+            sent = changed[-1] - changed[0] + 1
         else:
             for page in changed:
-                self._send_page(image, page)
+                self._send_page(frame, page)
+            sent = len(changed)
         self._shown = pages
-        sent = PAGES if self._mode == "full" else len(changed)
-        if self._mode == "range":
-            sent = changed[-1] - changed[0] + 1
         self.pages_sent += sent
         return sent
 
+    def _panel_image(self, image: Image.Image) -> Image.Image:
+        """The picture as the controller's memory holds it: rotated as luma would, one bit a pixel."""
+        image = self.device.preprocess(image)
+        return image if image.mode == "1" else image.convert("1")
+
     def _columns(self, image: Image.Image, first: int, last: int) -> bytearray:
-        """Page bytes for pages first..last: one byte per column, bit 0 the top pixel (SSD1306 layout).
+        """Page bytes for pages first..last of a panel image: one byte per column, bit 0 the top pixel.
 
         Pillow does the bit work in C (a whole frame is 8,192 pixels, some milliseconds a frame on a Pi
         pixel by pixel in Python): the band of pages turned on its side packs each column into bytes
         with its top pixel in the high bit, and a table turns each byte round into the panel's order.
         """
-        image = self.device.preprocess(image)
-        if image.mode != "1":
-            image = image.convert("1")
         pages = last - first + 1
         band = image.crop((0, first * 8, image.width, (last + 1) * 8))
         packed = band.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_LOW_BIT_FIRST)

@@ -354,3 +354,34 @@ def test_dims_then_blanks_after_idle_and_wakes_on_change() -> None:
 def test_rotation_must_be_0_or_180() -> None:
     with pytest.raises(ValueError, match="rotate"):
         open_display("ssd1306", 0x3C, mock=True, rotate=90)
+
+
+def _differing_pages(ours: Bus, lumas: Bus) -> list[int]:
+    return [page for page in range(8) if ours.memory[page] != lumas.memory[page]]
+
+
+@pytest.mark.parametrize("model_name", ["ssd1306", "ssd1309", "sh1106"])
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_partial_updates_match_lumas_display_at_every_rotation(model_name: str, rotate: int) -> None:
+    """Frame after frame, each touching a few rows: the panel's memory equals what luma's display() makes."""
+    from luma.oled import device as oled
+
+    from controller.devices.display import Panel
+
+    ours, lumas = Bus(), Bus()
+    panel = Panel(getattr(oled, model_name)(ours, width=128, height=64, rotate=rotate))
+    device = getattr(oled, model_name)(lumas, width=128, height=64, rotate=rotate)
+    rng = random.Random(rotate)
+    size = device.size  # 64 x 128 when turned a quarter
+    image = Image.frombytes("1", size, rng.randbytes(size[0] * size[1] // 8))
+    for step in range(12):
+        if step:
+            image = image.copy()
+            top = rng.randrange(size[1] - 3)
+            band = Image.frombytes("1", (size[0], 3), rng.randbytes(size[0] * 3 // 8))
+            image.paste(band, (0, top))  # a few rows change, as a vote does on the screen
+        sent = panel.show(image)
+        device.display(image)
+        assert _differing_pages(ours, lumas) == [], f"frame {step} ({sent} pages sent)"
+        if step and rotate % 2 == 0:
+            assert sent < 8  # only the changed pages went out

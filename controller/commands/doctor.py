@@ -195,7 +195,7 @@ def _time_a_frame(report: Report, address: int) -> None:
     worker = None
     try:
         worker = open_display(model, address)
-        if worker.device is None:
+        if not worker.connected:
             report.problem(f"the OLED at {address:#x} did not take the {model} set-up: {worker.error}")
             return
         panel = Panel(worker.device)

@@ -14,8 +14,12 @@ does the slow work, off the hot path:
   is honest;
 - a missing panel is looked for again (every few seconds, then less often), and a panel that failed a
   write is re-initialised before the next frame (a loose wire or a brown-out resets the controller);
+  a failed attempt leaves nothing open (see oled_link.py), and faults that repeat back off;
+- a controller that lost power between frames still takes writes, but wakes up dark and blank: every
+  `refresh_every` seconds while it is lit the panel gets its set-up, the whole frame and display-on
+  again (some 26 ms of bus time at 400 kHz), so it is back within that time;
 - after a long time without a change the panel dims, then goes dark, against burn-in; the next change
-  wakes it. The thread sleeps until the next such moment, so an idle box wakes nothing.
+  wakes it. The thread sleeps until the next such moment: while the panel is dark it wakes for nothing.
 """
 
 from __future__ import annotations
@@ -41,12 +45,15 @@ DEFAULT_BUS_HZ = 400_000  # what systemd/install.sh sets (dtparam=i2c_arm_baudra
 DEFAULT_CONTRAST = 0xCF  # luma's own start-up value
 DIM_CONTRAST = 0x01
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0)  # seconds between attempts to (re)open a panel
+REFRESH_EVERY = 5.0  # seconds between set-ups of a lit panel (one that lost power is back within this)
+FAULT_PAUSE = 1.0  # seconds the thread waits after an unexpected error before it goes on
 
 #: each byte with its bits in the opposite order (Pillow packs the first pixel into the high bit)
 _LOW_BIT_FIRST = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
 
 Renderer = Callable[[DisplayModel], Image.Image]
 Opener = Callable[[], Any]
+Resetup = Callable[[int], None]
 
 
 def page_bytes(image: Image.Image) -> list[bytes]:
@@ -192,9 +199,10 @@ class EmulatedPanel:
 class DisplayWorker:
     """Renders on its own thread only when the model changed; keeps the last frame for the table page.
 
-    `device` is a luma device (or None when the panel is missing), `opener` makes a fresh one (for a
-    missing panel and after a failed write), `panel` overrides how frames reach the device (the
-    emulated bus in mock mode).
+    `device` is a luma device (or None when the panel is missing), `opener` (re)connects and
+    initialises one (for a missing panel and after a failed write), `resetup` sends the controller's
+    settings to a lit panel again, with the contrast to use (see `refresh_every`), `panel` overrides
+    how frames reach the device (the emulated bus in mock mode).
     """
 
     def __init__(
@@ -209,6 +217,8 @@ class DisplayWorker:
         off_after: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        resetup: Resetup | None = None,
+        refresh_every: float = REFRESH_EVERY,
     ) -> None:
         self.device = device
         self._render = renderer
@@ -219,6 +229,12 @@ class DisplayWorker:
         self._off_after = off_after
         self._clock = clock
         self._retry_delays = retry_delays
+        self._resetup = resetup
+        self._refresh_every = refresh_every
+        self._refresh_at: float | None = None if resetup is None else clock() + refresh_every
+        # a device handed in is lit, unless it comes from an opener of ours (display off until a frame)
+        self._lit = device is not None and resetup is None
+        self._trouble: str | None = None  # the last unexpected error, logged once
         self._cond = threading.Condition()
         self._pending: DisplayModel | None = None
         self._has_pending = False
@@ -238,6 +254,7 @@ class DisplayWorker:
         self._attempts = 0
         self.error: str | None = None  # the last device error, None once a frame got through again
         self.reopened = 0  # panels (re)initialised after a fault or a late start
+        self.refreshes = 0  # set-ups sent to a lit panel (see refresh_every)
         self._thread = threading.Thread(target=self._run, name="oled", daemon=True)
         self._thread.start()
 
@@ -314,6 +331,8 @@ class DisplayWorker:
             moments.append(self._changed_at + self._dim_after)
         if self._off_after is not None and self._look != "off":
             moments.append(self._changed_at + self._off_after)
+        if self._refresh_at is not None and self._refresh_due_possible():
+            moments.append(self._refresh_at)
         return max(0.0, min(moments) - now) if moments else None
 
     def _run(self) -> None:
@@ -329,14 +348,22 @@ class DisplayWorker:
                 model = self._pending if self._has_pending else None
                 self._has_pending = False
                 self._busy = True
+            failed = False
             try:
                 self._timers()
                 if model is not None and model != self._last:
                     self._draw(model)
+            except Exception as exc:  # a bug or an odd device: log it, pause, never spin on it
+                failed = True
+                if self._trouble != repr(exc):
+                    log.exception("the OLED thread failed; going on in %g s", FAULT_PAUSE)
+                self._trouble = repr(exc)
             finally:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+                    if failed and not self._stopping:
+                        self._cond.wait(FAULT_PAUSE)
 
     def _timers(self) -> None:
         now = self._clock()
@@ -347,6 +374,41 @@ class DisplayWorker:
             self._set_look("off")
         elif self._dim_after is not None and idle >= self._dim_after and self._look == "bright":
             self._set_look("dim")
+        if self._refresh_at is not None and now >= self._refresh_at:
+            self._refresh()
+
+    def _refresh_due_possible(self) -> bool:
+        """Whether a refresh would do anything: a lit panel with a frame, not waiting for a reopen."""
+        return (
+            self._panel is not None and self._retry_at is None and self._look != "off"
+            and self._image is not None
+        )
+
+    def _refresh(self) -> None:
+        """Settings, the whole frame and display-on again: a controller that reset comes back lit."""
+        assert self._resetup is not None
+        self._refresh_at = self._clock() + self._refresh_every
+        if not self._refresh_due_possible():
+            return
+        assert self._image is not None
+        try:
+            self._resetup(DIM_CONTRAST if self._look == "dim" else self._contrast)
+            self._panel.forget()
+            self._panel.show(self._image)
+            self._display_on()
+        except Exception as exc:
+            self._fault(exc)
+            return
+        self.refreshes += 1
+
+    def _display_on(self) -> None:
+        if isinstance(self._panel, EmulatedPanel):
+            self._panel.show_panel()
+        else:
+            show = getattr(self.device, "show", None)
+            if callable(show):
+                show()
+        self._lit = True
 
     def _set_look(self, look: str) -> None:
         panel = self._panel
@@ -354,17 +416,20 @@ class DisplayWorker:
             self._look = look
             return
         target = panel if isinstance(panel, EmulatedPanel) else self.device
+        waking = self._look == "off"
         try:
             if look == "off":
                 target.hide()
             else:
-                if self._look == "off":
-                    target.show_panel() if isinstance(panel, EmulatedPanel) else target.show()
+                if waking and self._resetup is None:
+                    self._display_on()
                 target.contrast(DIM_CONTRAST if look == "dim" else self._contrast)
         except Exception as exc:
             self._fault(exc)
             return
         self._look = look
+        if waking and self._resetup is not None:
+            self._refresh()  # it may have lost power while dark: the whole set-up, not just display-on
 
     def _draw(self, model: DisplayModel) -> None:
         try:
@@ -395,7 +460,10 @@ class DisplayWorker:
             return  # no panel now; the retry puts the newest frame up
         try:
             self._panel.show(image)
+            if not self._lit and self._look != "off":
+                self._display_on()
             self.error = None
+            self._attempts = 0  # a frame got through: the next fault is retried at once
         except Exception as exc:  # OLED unplugged or bus error: keep rendering for the table page
             self._fault(exc)
 
@@ -405,23 +473,25 @@ class DisplayWorker:
         self.error = str(exc) or type(exc).__name__
         self._panel.forget()
         if self._opener is not None and self._retry_at is None:
-            self._attempts = 0
-            self._retry_at = self._clock()  # re-initialise before the next frame
+            # re-initialise before the next frame; a panel that fails again right after its reopen
+            # waits as a missing one would, so a fault that repeats never spins
+            tries = min(self._attempts, len(self._retry_delays))
+            delay = self._retry_delays[tries - 1] if tries else 0.0
+            self._retry_at = self._clock() + delay
 
     def _reopen(self) -> None:
         assert self._opener is not None
+        self._attempts += 1
         try:
             device = self._opener()
         except Exception as exc:
-            delay = self._retry_delays[min(self._attempts, len(self._retry_delays) - 1)]
-            self._attempts += 1
+            delay = self._retry_delays[min(self._attempts, len(self._retry_delays)) - 1]
             self._retry_at = self._clock() + delay
             if self.error != (str(exc) or type(exc).__name__):
                 log.warning("OLED not found (%s); trying again in %g s", exc, delay)
             self.error = str(exc) or type(exc).__name__
             return
         self._retry_at = None
-        self._attempts = 0
         old, self.device = self.device, device
         if old is not None and old is not device:
             cleanup = getattr(old, "cleanup", None)
@@ -431,6 +501,7 @@ class DisplayWorker:
                 except Exception:
                     log.debug("closing the old OLED failed", exc_info=True)
         self._panel = Panel(device)
+        self._lit = self._resetup is None  # an opener of ours leaves the display off until a frame
         self.reopened += 1
         self.error = None
         log.info("OLED ready")
@@ -440,6 +511,8 @@ class DisplayWorker:
             self._fault(exc)
             return
         self._look = "bright"
+        if self._refresh_at is not None:
+            self._refresh_at = self._clock() + self._refresh_every
         if self._image is not None:
             self._put(self._image)
 
@@ -456,6 +529,7 @@ def open_display(
     off_after: float | None = None,
     bus_hz: int = DEFAULT_BUS_HZ,
     renderer: Renderer = render,
+    retry_delays: tuple[float, ...] = RETRY_DELAYS,
 ) -> DisplayWorker:
     """The OLED on I2C (or luma's in-memory dummy in mock mode), wrapped in a started worker.
 
@@ -473,27 +547,28 @@ def open_display(
         emulated.contrast(contrast)
         return DisplayWorker(
             emulated.device, renderer, panel=emulated, contrast=contrast, dim_after=dim_after,
-            off_after=off_after,
+            off_after=off_after, resetup=emulated.contrast,  # the refresh's bus time, as a real panel's
         )
     model_name = model_name or os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
     if address is None:
         address = int(os.environ.get("JACCUSE_OLED_ADDRESS") or "0x3c", 0)
     if model_name not in OLED_MODELS:
         raise ValueError(f"unknown OLED model {model_name!r}; use one of {', '.join(OLED_MODELS)}")
-    from luma.core.interface.serial import i2c
-    from luma.oled import device as oled
+    from controller.devices.oled_link import OledLink
+
+    link = OledLink(model_name, address, i2c_port, rotate)
 
     def opener() -> Any:
-        serial = i2c(port=i2c_port, address=address)
-        device = getattr(oled, model_name)(serial, width=WIDTH, height=HEIGHT, rotate=rotate // 90)
-        device.contrast(contrast)
-        return device
+        return link.open(contrast)
 
     try:
         device = opener()
     except Exception as exc:  # no panel (yet): the worker looks again
         log.warning("OLED %s at %#x not found (%s); looking in the background", model_name, address, exc)
         device = None
-    return DisplayWorker(
-        device, renderer, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after
+    worker = DisplayWorker(
+        device, renderer, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after,
+        resetup=link.refresh_setup, retry_delays=retry_delays,
     )
+    worker.device = link.device  # what close() cleans up, even when no panel was ever found
+    return worker

@@ -14,12 +14,14 @@ APP="$ROOT/opt/jaccuse-table"
 ETC="$ROOT/etc/jaccuse-table"
 UNIT="$ROOT/etc/systemd/system/jaccuse-table.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules"
+MODULES_CONF="$ROOT/etc/modules-load.d/jaccuse-table.conf"
 # Bookworm keeps config.txt on the boot partition mounted at /boot/firmware; older releases at /boot
 BOOT_CONFIG="$ROOT/boot/firmware/config.txt"
 [ -f "$BOOT_CONFIG" ] || BOOT_CONFIG="$ROOT/boot/config.txt"
 I2C_HZ=400000
 SERVICE_USER=jaccuse
 COMPILE="${JACCUSE_COMPILE_RULES:-0}"
+restart=0  # 1 once something the running service uses has changed
 
 say() { printf 'jaccuse-table install: %s\n' "$*"; }
 
@@ -109,6 +111,7 @@ if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     # read-only root works), and a module without its .pyc is compiled again at every start
     "$APP/venv/bin/python" -m compileall -q -j 0 "$APP/venv/lib" > /dev/null || say "precompiling bytecode failed; the box still runs, it starts slower"
     printf '%s' "$digest" > "$APP/.installed"
+    restart=1
 fi
 
 # 5. the config file, written once and never overwritten
@@ -132,12 +135,24 @@ if ! cmp -s "$SRC/systemd/99-jaccuse-hub.rules" "$UDEV_RULE"; then
     fi
 fi
 
-# 6. the unit, enabled and started
+# 5c. the drivers behind the unit's device groups, loaded at every boot before the service starts:
+#     systemd resolves DeviceAllow=char-ttyACM from /proc/devices when the service starts, so without
+#     cdc_acm loaded then, a hub plugged in later would be refused (see the file for the details)
+mkdir -p "$(dirname "$MODULES_CONF")"
+if ! cmp -s "$SRC/systemd/jaccuse-table-modules.conf" "$MODULES_CONF"; then
+    say "installing $MODULES_CONF (cdc_acm, usbserial, i2c-dev at boot) and loading them now"
+    cp "$SRC/systemd/jaccuse-table-modules.conf" "$MODULES_CONF"
+    modprobe -a cdc_acm usbserial i2c-dev || say "could not load them now; they load at the next boot"
+    restart=1
+fi
+
+# 6. the unit, enabled and started (restarted when something it uses changed)
 mkdir -p "$(dirname "$UNIT")"
 if ! cmp -s "$SRC/systemd/jaccuse-table.service" "$UNIT"; then
     say "installing $UNIT"
     cp "$SRC/systemd/jaccuse-table.service" "$UNIT"
     systemctl daemon-reload
+    restart=1
 fi
 if ! systemctl is-enabled --quiet jaccuse-table.service; then
     say "enabling the service"
@@ -145,5 +160,8 @@ if ! systemctl is-enabled --quiet jaccuse-table.service; then
 fi
 if ! systemctl is-active --quiet jaccuse-table.service; then
     systemctl start jaccuse-table.service
+elif [ "$restart" = 1 ]; then
+    say "restarting the service"
+    systemctl restart jaccuse-table.service
 fi
 say "done. Logs: journalctl -u jaccuse-table -f"

@@ -13,7 +13,8 @@ fi
 if systemctl list-unit-files jaccuse-table.service >/dev/null 2>&1; then
     systemctl disable --now jaccuse-table.service >/dev/null 2>&1 || true
 fi
-rm -f "$ROOT/etc/systemd/system/jaccuse-table.service" "$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules"
+rm -f "$ROOT/etc/systemd/system/jaccuse-table.service" "$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules" \
+    "$ROOT/etc/modules-load.d/jaccuse-table.conf"
 systemctl daemon-reload || true
 rm -rf "$ROOT/opt/jaccuse-table" "$ROOT/etc/jaccuse-table"
 if id jaccuse >/dev/null 2>&1; then

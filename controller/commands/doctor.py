@@ -18,6 +18,8 @@ OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
 FAST_I2C_HZ = 400_000
 UDEV_RULE = "etc/udev/rules.d/99-jaccuse-hub.rules"
+#: the unit as shipped (in a checkout, and in the installer's copy under /opt/jaccuse-table/src)
+PACKAGED_UNIT = Path(__file__).resolve().parents[2] / "systemd" / "jaccuse-table.service"
 DEVICE_GROUPS = {"gpio": "the GPIO pins", "i2c": "the OLED's I2C bus", "dialout": "the pad hub's serial port"}
 
 
@@ -82,6 +84,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     hub_port = _check_hub(report, root, args.hub)
     if model is not None:
         _check_groups(report)
+        from controller.commands.doctor_sandbox import check_device_groups
+
+        check_device_groups(report, root, PACKAGED_UNIT)
         _check_i2c(report, root)
         pads = args.pads
         if pads == "auto":

@@ -114,12 +114,13 @@ if [ "$1" = -nG ]; then cat "$STUB_STATE/groups" 2>/dev/null; exit 0; fi
     'echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
     "getent": "exit 0",
     "udevadm": 'echo "udevadm $*" >> "$STUB_LOG"',
+    "modprobe": 'echo "modprobe $*" >> "$STUB_LOG"',
     "systemctl": """
 case "$1" in
   is-enabled) [ -f "$STUB_STATE/enabled" ];;
   is-active) [ -f "$STUB_STATE/active" ];;
   enable) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/enabled";;
-  start) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/active";;
+  start|restart) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/active";;
   *) echo "systemctl $*" >> "$STUB_LOG";;
 esac""",
     "python3": f"""
@@ -259,6 +260,29 @@ def test_udev_rule_names_the_hub_and_keeps_modemmanager_away() -> None:
     assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule
 
 
+def test_install_loads_the_hub_driver_at_every_boot_before_the_service(tmp_path: Path) -> None:
+    """cdc_acm must be loaded when the service starts, or its DeviceAllow=char-ttyACM rule is dropped."""
+    env = _stub_env(tmp_path)
+    assert _run("install.sh", env).returncode == 0
+    conf = tmp_path / "root/etc/modules-load.d/jaccuse-table.conf"
+    modules = [line.strip() for line in conf.read_text().splitlines() if line.strip()[:1] not in ("", "#")]
+    # every device group the unit allows by name has its driver loaded at boot
+    drivers = {"char-ttyACM": "cdc_acm", "char-ttyUSB": "usbserial", "char-i2c": "i2c-dev"}
+    for allowed in _unit_options()["DeviceAllow"]:
+        group = allowed.split()[0]
+        if group in drivers:
+            assert drivers[group] in modules, group
+    assert "modprobe -a cdc_acm usbserial i2c-dev" in (tmp_path / "log").read_text()  # and now
+    assert "systemd-modules-load.service" in _unit_options()["After"][0]
+    # an installed, running box whose unit or modules changed is restarted so its device rules are new
+    conf.write_text("# an older copy\n")
+    (tmp_path / "log").write_text("")
+    result = _run("install.sh", env)
+    assert result.returncode == 0, result.stderr
+    log = (tmp_path / "log").read_text()
+    assert "modprobe -a" in log and "systemctl restart jaccuse-table.service" in log
+
+
 def test_install_keeps_an_edited_config(tmp_path: Path) -> None:
     env = _stub_env(tmp_path)
     assert _run("install.sh", env).returncode == 0
@@ -279,5 +303,6 @@ def test_uninstall_removes_all_but_the_game_data_and_names_it(tmp_path: Path) ->
     root = tmp_path / "root"
     assert not (root / "opt/jaccuse-table").exists() and not (root / "etc/jaccuse-table").exists()
     assert not (root / "etc/systemd/system/jaccuse-table.service").exists()
+    assert not (root / "etc/modules-load.d/jaccuse-table.conf").exists()
     assert (data / "journal.sqlite3").read_text() == "game"
     assert str(data) in result.stdout and "userdel jaccuse" in (tmp_path / "log").read_text()

@@ -124,3 +124,47 @@ def test_doctor_says_auto_picks_gpio_without_a_hub_and_notes_the_udev_rule(tmp_p
     _, text = run("--root", str(tmp_path), "--no-buttons")
     assert "auto: no pad hub answered, so the box will use the pads on the GPIO header" in text
     assert "99-jaccuse-hub.rules" in text
+
+
+PROC_DEVICES = """Character devices:
+  1 mem
+  4 tty
+  5 /dev/tty
+ 89 i2c
+254 gpiochip
+
+Block devices:
+  8 sd
+"""
+
+
+def test_doctor_reports_a_device_group_the_sandbox_would_refuse(tmp_path: Path) -> None:
+    """No cdc_acm at the service's start: the doctor must say the hub would be refused, as the unit would."""
+    fake_pi(tmp_path, 400_000)
+    (tmp_path / "proc/devices").write_text(PROC_DEVICES)
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc/modules").write_text("# /etc/modules\ni2c-dev\n")
+    code, text = run("--root", str(tmp_path), "--no-buttons")
+    assert code == 1
+    assert "PROBLEM  char-ttyACM is not in /proc/devices (cdc_acm is not loaded)" in text
+    assert "sudo modprobe cdc_acm" in text and "Operation not permitted" in text
+    assert "OK       char-i2c (the OLED): its driver i2c_dev is loaded at boot" in text
+    # loaded by hand (a hub was plugged in once), but not at boot: the next boot would refuse it
+    (tmp_path / "proc/devices").write_text(PROC_DEVICES.replace("254 gpiochip", "166 ttyACM\n254 gpiochip"))
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "PROBLEM  char-ttyACM is there now, but cdc_acm is not loaded at boot" in text
+    # what the installer writes fixes both
+    conf = tmp_path / "etc/modules-load.d/jaccuse-table.conf"
+    conf.parent.mkdir()
+    conf.write_text((Path(doctor.PACKAGED_UNIT).parent / "jaccuse-table-modules.conf").read_text())
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "OK       char-ttyACM (the pad hub): its driver cdc_acm is loaded at boot" in text
+    assert "char-ttyACM" not in "".join(line for line in text.splitlines() if "PROBLEM" in line)
+
+
+def test_device_groups_are_read_as_systemd_reads_them() -> None:
+    from controller.commands.doctor_sandbox import allowed_groups, char_groups
+
+    unit = (Path(doctor.PACKAGED_UNIT)).read_text()
+    assert {"ttyACM", "ttyUSB", "i2c", "gpiochip"} <= set(allowed_groups(unit))
+    assert char_groups(PROC_DEVICES) == {"mem", "tty", "/dev/tty", "i2c", "gpiochip"}  # not block "sd"

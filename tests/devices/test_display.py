@@ -385,3 +385,18 @@ def test_partial_updates_match_lumas_display_at_every_rotation(model_name: str, 
         assert _differing_pages(ours, lumas) == [], f"frame {step} ({sent} pages sent)"
         if step and rotate % 2 == 0:
             assert sent < 8  # only the changed pages went out
+
+
+def test_the_luma_oled_floor_has_what_the_panel_uses() -> None:
+    """Panel writes SH1106 pages with luma's own column offset, an attribute luma.oled has from 3.16."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from luma.oled import device as oled
+
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    floor = re.search(r'"luma\.oled>=(\d+)\.(\d+)"', pyproject)
+    assert floor and (int(floor.group(1)), int(floor.group(2))) >= (3, 16)
+    assert "page_address_offset" in inspect.signature(oled.sh1106).parameters
+    assert oled.sh1106(Bus(), width=128, height=64)._page_address_offset == 0x02

@@ -168,3 +168,54 @@ def test_device_groups_are_read_as_systemd_reads_them() -> None:
     unit = (Path(doctor.PACKAGED_UNIT)).read_text()
     assert {"ttyACM", "ttyUSB", "i2c", "gpiochip"} <= set(allowed_groups(unit))
     assert char_groups(PROC_DEVICES) == {"mem", "tty", "/dev/tty", "i2c", "gpiochip"}  # not block "sd"
+
+
+class AnsweringBus:
+    """smbus2's SMBus as the probe uses it: the controllers at `present` acknowledge."""
+
+    def __init__(self, present: set[int]) -> None:
+        self.present = present
+
+    def write_byte_data(self, address: int, register: int, value: int) -> None:
+        if address not in self.present:
+            raise OSError(121, "Remote I/O error")
+
+    def close(self) -> None:
+        pass
+
+
+def test_doctor_checks_the_oled_where_the_config_says_and_names_the_mismatch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_pi(tmp_path, 400_000)
+    monkeypatch.setattr(doctor, "_smbus", lambda device: AnsweringBus({0x3C}))
+    config = tmp_path / "etc/jaccuse-table/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[oled]\nmodel = "sh1106"\naddress = 0x3D\n')
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert f"OK       {config}: OLED sh1106 at 0x3d on /dev/i2c-1" in text
+    assert "PROBLEM  the config says the OLED is at 0x3d, but it answers at 0x3c: set address = 0x3C" in text
+    config.write_text('[oled]\nmodel = "none"\n')
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert 'a display answers at 0x3c, but the config says model = "none"' in text
+    monkeypatch.setattr(doctor, "_smbus", lambda device: AnsweringBus(set()))
+    config.write_text("[oled]\naddress = 0x3D\n")
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "PROBLEM  nothing answers at 0x3c or 0x3d" in text
+
+
+def test_doctor_tests_the_pads_and_pin_map_the_config_names(tmp_path: Path) -> None:
+    fake_pi(tmp_path, 400_000)
+    config = tmp_path / "box.toml"
+    config.write_text('[pads]\nmode = "serial"\n')
+    code, text = run("--root", str(tmp_path), "--config", str(config))
+    assert code == 1
+    assert 'the config says mode = "serial" under [pads], but no pad hub answered' in text
+    pinmap = tmp_path / "map.toml"
+    pinmap.write_text("[[seat]]\nreveal = 2\nabstain = 17\nled = 27\n")
+    config.write_text(f'[pads]\nmode = "gpio"\npinmap = "{pinmap}"\n')
+    _, text = run("--root", str(tmp_path), "--config", str(config))
+    assert "GPIO2, which is reserved" in text  # the config's pin map, not the built-in one
+    config.write_text('[pads]\nmode = "sideways"\n')
+    code, text = run("--root", str(tmp_path), "--config", str(config), "--no-buttons")
+    assert code == 1 and "the service would not start" in text

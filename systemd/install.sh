@@ -38,9 +38,23 @@ packages=(python3-venv python3-lgpio i2c-tools)
 for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
 done
+# python3-lgpio comes from Raspberry Pi OS's own archive; on another Debian-based system (Ubuntu or
+# plain Debian on a Pi) lgpio is installed from PyPI into the box's venv instead (step 4), which has
+# wheels for 64-bit ARM; where neither works the installer stops with one line saying so
+LGPIO_FROM_PYPI=0
+if [ "${#missing[@]}" -gt 0 ]; then
+    apt-get update -q
+    if [[ " ${missing[*]} " == *" python3-lgpio "* ]] \
+        && ! apt-cache policy python3-lgpio 2>/dev/null | grep -Eq 'Candidate: [0-9]'; then
+        say "python3-lgpio is not in this system's package archives (Raspberry Pi OS has it): lgpio comes from PyPI instead"
+        LGPIO_FROM_PYPI=1
+        kept=()
+        for pkg in "${missing[@]}"; do [ "$pkg" = python3-lgpio ] || kept+=("$pkg"); done
+        missing=("${kept[@]}")
+    fi
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
     say "installing ${missing[*]}"
-    apt-get update -q
     apt-get install -y -q "${missing[@]}"
 fi
 
@@ -89,8 +103,8 @@ fi
 # a digest of the source decides whether the installed copy is current
 # (and the compile switch: changing it installs again)
 digest="$(cd "$SRC" && { find controller web hardware systemd pyproject.toml setup.py build_backend.py README.md \
-    -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum; echo "compile=$COMPILE"; } \
-    | sha256sum | cut -d' ' -f1)"
+    -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum; echo "compile=$COMPILE"; \
+    echo "lgpio-from-pypi=$LGPIO_FROM_PYPI"; } | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     rm -rf "$APP/src"
     mkdir -p "$APP/src"
@@ -106,6 +120,10 @@ if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     else
         say "installing the package into $APP/venv"
         JACCUSE_COMPILE_RULES=0 "$APP/venv/bin/pip" install -q "$APP/src"
+    fi
+    if [ "$LGPIO_FROM_PYPI" = 1 ] && ! "$APP/venv/bin/pip" install -q "lgpio>=0.2.2"; then
+        echo "jaccuse-table install: no GPIO library: python3-lgpio is not packaged here and PyPI has no lgpio wheel for $(uname -m); use Raspberry Pi OS (64-bit for the PyPI wheel), or install liblgpio and run me again" >&2
+        exit 1
     fi
     # bytecode now, for everything the box imports: the service runs with PYTHONDONTWRITEBYTECODE=1 (so a
     # read-only root works), and a module without its .pyc is compiled again at every start

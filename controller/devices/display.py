@@ -18,6 +18,10 @@ does the slow work, off the hot path:
 - a controller that lost power between frames still takes writes, but wakes up dark and blank: every
   `refresh_every` seconds while it is lit the panel gets its set-up, the whole frame and display-on
   again (some 26 ms of bus time at 400 kHz), so it is back within that time;
+- a screen too full for one page (a 14-seat vote, say) is drawn in pages: the renderer draws
+  `DisplayModel.page` and says how many there are in the image's ``info["pages"]``, and the thread
+  turns them every `page_seconds` while the panel is lit. A new model keeps the page it was on (the
+  shot clock ticking must not hold a list on its first page) unless its number of pages differs;
 - after a long time without a change the panel dims, then goes dark, against burn-in; the next change
   wakes it. The thread sleeps until the next such moment: while the panel is dark it wakes for nothing.
 """
@@ -30,6 +34,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -47,6 +52,7 @@ DIM_CONTRAST = 0x01
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0)  # seconds between attempts to (re)open a panel
 REFRESH_EVERY = 5.0  # seconds between set-ups of a lit panel (one that lost power is back within this)
 FAULT_PAUSE = 1.0  # seconds the thread waits after an unexpected error before it goes on
+PAGE_SECONDS = 2.5  # how long each page of a screen too full for one stays up (a 5 s reveal: 2 pages)
 
 #: each byte with its bits in the opposite order (Pillow packs the first pixel into the high bit)
 _LOW_BIT_FIRST = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
@@ -219,6 +225,7 @@ class DisplayWorker:
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
         resetup: Resetup | None = None,
         refresh_every: float = REFRESH_EVERY,
+        page_seconds: float = PAGE_SECONDS,
     ) -> None:
         self.device = device
         self._render = renderer
@@ -235,6 +242,10 @@ class DisplayWorker:
         # a device handed in is lit, unless it comes from an opener of ours (display off until a frame)
         self._lit = device is not None and resetup is None
         self._trouble: str | None = None  # the last unexpected error, logged once
+        self._page_seconds = page_seconds
+        self._page = 0  # the page of the current model on the panel
+        self._pages = 1  # how many pages the current model has
+        self._page_at: float | None = None  # when to turn to the next page; None with one page
         self._cond = threading.Condition()
         self._pending: DisplayModel | None = None
         self._has_pending = False
@@ -333,6 +344,8 @@ class DisplayWorker:
             moments.append(self._changed_at + self._off_after)
         if self._refresh_at is not None and self._refresh_due_possible():
             moments.append(self._refresh_at)
+        if self._page_at is not None and self._look != "off":
+            moments.append(self._page_at)
         return max(0.0, min(moments) - now) if moments else None
 
     def _run(self) -> None:
@@ -374,8 +387,45 @@ class DisplayWorker:
             self._set_look("off")
         elif self._dim_after is not None and idle >= self._dim_after and self._look == "bright":
             self._set_look("dim")
+        if self._page_at is not None and now >= self._page_at and self._look != "off":
+            self._turn_page()
         if self._refresh_at is not None and now >= self._refresh_at:
             self._refresh()
+
+    def _turn_page(self) -> None:
+        """The current model's next page, back to the first after the last."""
+        model = self._last
+        self._page_at = None
+        if model is None or self._pages < 2:
+            return
+        self._page = (self._page + 1) % self._pages
+        try:
+            image = self._render(replace(model, page=self._page))
+        except Exception:
+            log.exception("rendering an OLED page failed")
+            return
+        with self._cond:
+            self._image = image
+            self.frames += 1
+        self._page_at = self._clock() + self._page_seconds
+        self._put(image)
+
+    def _render_page(self, model: DisplayModel) -> Image.Image:
+        """The model's picture on the page the panel is at (page 0 when its number of pages changed)."""
+        if not hasattr(model, "page"):
+            return self._render(model)
+        image = self._render(replace(model, page=self._page))
+        pages = int(image.info.get("pages", 1))
+        if pages != self._pages:
+            self._pages = pages
+            if self._page != 0:
+                self._page = 0
+                image = self._render(replace(model, page=0))
+        if self._pages < 2:
+            self._page_at = None
+        elif self._page_at is None:
+            self._page_at = self._clock() + self._page_seconds
+        return image
 
     def _refresh_due_possible(self) -> bool:
         """Whether a refresh would do anything: a lit panel with a frame, not waiting for a reopen."""
@@ -433,7 +483,7 @@ class DisplayWorker:
 
     def _draw(self, model: DisplayModel) -> None:
         try:
-            image = self._render(model)
+            image = self._render_page(model)
         except Exception:  # a bad view must not kill the screen for the rest of the game
             log.exception("rendering the OLED frame failed")
             return

@@ -4,6 +4,7 @@ import io
 import random
 import threading
 import time
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -400,3 +401,78 @@ def test_the_luma_oled_floor_has_what_the_panel_uses() -> None:
     assert floor and (int(floor.group(1)), int(floor.group(2))) >= (3, 16)
     assert "page_address_offset" in inspect.signature(oled.sh1106).parameters
     assert oled.sh1106(Bus(), width=128, height=64)._page_address_offset == 0x02
+
+
+# -- pages: a screen too full for one turns its pages by itself -----------------------------------------
+def paged_renderer(pages_of: dict[int, int]) -> tuple[list[int], object]:
+    """Draws the page number as a bar of that width; `pages_of[stability]` pages for each model."""
+    drawn: list[int] = []
+
+    def renderer(m: DisplayModel) -> Image.Image:
+        image = Image.new("1", (128, 64), 0)
+        pages = pages_of[m.view["stability"]] if m.view else 1
+        page = m.page % pages
+        image.paste(1, (0, 0, 10 + page * 10 + m.view["stability"], 8))
+        if pages > 1:
+            image.info["pages"] = pages
+        drawn.append(page)
+        return image
+
+    return drawn, renderer
+
+
+def test_pages_turn_by_themselves_keep_their_place_and_stop_when_one_fits(clock: Any) -> None:
+    drawn, renderer = paged_renderer({3: 3, 2: 3, 1: 1})
+    device = SlowDevice(0.0)
+    worker = DisplayWorker(device, renderer, page_seconds=2.5, clock=clock)  # type: ignore[arg-type]
+
+    def later(seconds: float, poke: DisplayModel) -> None:
+        """Move the worker's clock on and wake it (an update equal to the last is drawn no more)."""
+        clock.advance(seconds)
+        worker.update(poke)
+        assert worker.wait_idle()
+
+    try:
+        worker.update(model(3))
+        assert worker.wait_idle()
+        for _ in range(4):
+            later(2.5, model(3))
+        assert drawn == [0, 1, 2, 0, 1]  # round and round, one page each 2.5 s
+        later(1.0, model(2))  # the same screen, changed (a seat pressed): it stays on its page
+        assert drawn[-1] == 1
+        later(1.5, model(2))  # and the turn comes when it was due, not 2.5 s after the change
+        assert drawn[-1] == 2
+        later(0.1, model(1))  # one page: nothing turns any more
+        frames = worker.frames
+        later(10.0, model(1))
+        assert worker.frames == frames and drawn[-1] == 0
+    finally:
+        worker.close()
+
+
+def test_a_dark_panel_turns_no_pages() -> None:
+    from luma.core.device import dummy
+
+    from controller.devices.display import EmulatedPanel
+
+    _, renderer = paged_renderer({3: 2})
+    panel = EmulatedPanel(dummy(width=128, height=64, mode="1"), sleep=lambda s: None)
+    worker = DisplayWorker(panel.device, renderer, panel=panel, page_seconds=0.05, off_after=0.2)  # type: ignore[arg-type]
+    try:
+        worker.update(model(3))
+        deadline = time.monotonic() + 3
+        while worker.look != "off" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert worker.look == "off"
+        frames = worker.frames
+        time.sleep(0.3)
+        assert worker.frames == frames  # asleep against burn-in: the pages wait for the next change
+    finally:
+        worker.close()
+
+
+def wait_for_frames(worker: DisplayWorker, frames: int, timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while worker.frames < frames and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return worker.frames >= frames

@@ -269,6 +269,7 @@ def _time_a_frame(report: Report, model: str, address: int, port: int) -> None:
             return
         panel = Panel(worker.device)
         image = render(DisplayModel(view=None, startup_url="http://doctor.invalid/"))
+        worker.device.show()  # the box's set-up leaves the display off until its first frame
         times = []
         for _ in range(3):
             panel.forget()

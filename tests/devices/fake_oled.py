@@ -85,6 +85,7 @@ class Controller:
         self.on = False
         self.pump = model_name == "sh1106"
         self.commands: list[int] = []  # every command byte, for tests that look for a display-off
+        self.data_bytes = 0
         self.fail = False
 
     @property
@@ -115,7 +116,7 @@ class Controller:
                 self.col, self.page = cmd[i + 1], cmd[i + 4]
                 i += 6
                 continue
-            elif 0xB0 <= op <= 0xB7 and self.model_name == "sh1106":
+            elif 0xB0 <= op <= 0xB7:  # a page address: how the SH1106 is written
                 self.page, self.col = op - 0xB0, 0
                 self.col_range, self.page_range = (0, self.width - 1), (self.page, self.page)
             i += 1 + len(args)
@@ -123,6 +124,7 @@ class Controller:
     def data(self, data: list[int]) -> None:
         if self.fail:
             raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.data_bytes += len(data)
         for value in data:
             self.memory[self.page][self.col] = value
             self.col += 1

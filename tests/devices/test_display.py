@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from fake_oled import Controller
 from PIL import Image
 
 from controller.devices.display import DisplayWorker, open_display
@@ -115,37 +116,8 @@ def test_unknown_model_is_refused() -> None:
 
 
 # -- panels: only the changed pages go out, and they land where a full frame would put them ------------
-class Bus:
-    """A fake luma serial interface that plays the controller's memory (horizontal or page addressing)."""
-
-    def __init__(self, width: int = 128, pages: int = 8) -> None:
-        self.memory = [bytearray(width) for _ in range(pages)]
-        self.width = width
-        self.col_range = (0, width - 1)
-        self.page_range = (0, pages - 1)
-        self.col = 0
-        self.page = 0
-        self.data_bytes = 0
-
-    def command(self, *cmd: int) -> None:
-        if cmd and cmd[0] == 0x21 and len(cmd) >= 6 and cmd[3] == 0x22:  # COLUMNADDR, PAGEADDR
-            self.col_range, self.page_range = (cmd[1], cmd[2]), (cmd[4], cmd[5])
-            self.col, self.page = cmd[1], cmd[4]
-        elif cmd and 0xB0 <= cmd[0] <= 0xB7:  # SH1106: set page, then column
-            self.page, self.col = cmd[0] - 0xB0, 0
-            self.col_range, self.page_range = (0, self.width - 1), (self.page, self.page)
-
-    def data(self, data: list[int]) -> None:
-        self.data_bytes += len(data)
-        for value in data:
-            self.memory[self.page][self.col] = value
-            self.col += 1
-            if self.col > self.col_range[1]:
-                self.col = self.col_range[0]
-                self.page = self.page + 1 if self.page < self.page_range[1] else self.page_range[0]
-
-    def cleanup(self) -> None:
-        pass
+class Bus(Controller):
+    """The controller's memory, as luma's display() and our Panel leave it (see fake_oled.py)."""
 
 
 def expected_memory(image: Image.Image) -> list[bytearray]:

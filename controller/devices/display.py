@@ -19,9 +19,10 @@ does the slow work, off the hot path:
   `refresh_every` seconds while it is lit the panel gets its set-up, the whole frame and display-on
   again (some 26 ms of bus time at 400 kHz), so it is back within that time;
 - a screen too full for one page (a 14-seat vote, say) is drawn in pages: the renderer draws
-  `DisplayModel.page` and says how many there are in the image's ``info["pages"]``, and the thread
-  turns them every `page_seconds` while the panel is lit. A new model keeps the page it was on (the
-  shot clock ticking must not hold a list on its first page) unless its number of pages differs;
+  `DisplayModel.page` and says how many there are in the image's ``info["pages"]`` (and which screen
+  it is in ``info["screen"]``), and the thread turns them every `page_seconds` while the panel is lit.
+  A new model keeps the page it was on (the shot clock ticking must not hold a list on its first
+  page) unless it is another screen or has another number of pages: then it starts at its first;
 - after a long time without a change the panel dims, then goes dark, against burn-in; the next change
   wakes it. The thread sleeps until the next such moment: while the panel is dark it wakes for nothing.
 """
@@ -244,7 +245,7 @@ class DisplayWorker:
         self._trouble: str | None = None  # the last unexpected error, logged once
         self._page_seconds = page_seconds
         self._page = 0  # the page of the current model on the panel
-        self._pages = 1  # how many pages the current model has
+        self._pages: tuple[object, int] = (None, 1)  # the current screen and its number of pages
         self._page_at: float | None = None  # when to turn to the next page; None with one page
         self._cond = threading.Condition()
         self._pending: DisplayModel | None = None
@@ -396,9 +397,9 @@ class DisplayWorker:
         """The current model's next page, back to the first after the last."""
         model = self._last
         self._page_at = None
-        if model is None or self._pages < 2:
+        if model is None or self._pages[1] < 2:
             return
-        self._page = (self._page + 1) % self._pages
+        self._page = (self._page + 1) % self._pages[1]
         try:
             image = self._render(replace(model, page=self._page))
         except Exception:
@@ -411,17 +412,17 @@ class DisplayWorker:
         self._put(image)
 
     def _render_page(self, model: DisplayModel) -> Image.Image:
-        """The model's picture on the page the panel is at (page 0 when its number of pages changed)."""
+        """The model's picture on the page the panel is at (the first, when the screen changed)."""
         if not hasattr(model, "page"):
             return self._render(model)
         image = self._render(replace(model, page=self._page))
-        pages = int(image.info.get("pages", 1))
+        pages = (image.info.get("screen"), int(image.info.get("pages", 1)))
         if pages != self._pages:
-            self._pages = pages
+            self._pages, self._page_at = pages, None
             if self._page != 0:
                 self._page = 0
                 image = self._render(replace(model, page=0))
-        if self._pages < 2:
+        if self._pages[1] < 2:
             self._page_at = None
         elif self._page_at is None:
             self._page_at = self._clock() + self._page_seconds

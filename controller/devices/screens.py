@@ -137,19 +137,20 @@ def render(model: DisplayModel) -> Image.Image:
     assert view is not None  # without a view, the start screen is drawn
     pages = 1
     if (view.get("over") or view.get("phase") == "over") and _campaign(view):
-        pages = _campaign_over(draw, view, _campaign(view) or {}, model.page)
+        screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page)
     elif view.get("over") or view.get("phase") == "over":
+        screen = "over"
         _game_over(draw, view)
     elif model.reveal is not None:
-        pages = _reveal(draw, view, model.reveal, model.page)
+        screen, pages = "reveal", _reveal(draw, view, model.reveal, model.page)
     elif view.get("phase") == "election":
-        pages = _election(draw, view, model.clock_left, model.page)
+        screen, pages = "election", _election(draw, view, model.clock_left, model.page)
     elif view.get("phase") == "setup":
-        pages = _setup(draw, view, model.clock_left, model.join_code, model.page)
+        screen, pages = "setup", _setup(draw, view, model.clock_left, model.join_code, model.page)
     else:
-        pages = _presidency(draw, view, model.clock_left, model.page)
-    if pages > 1:
-        image.info["pages"] = pages
+        screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page)
+    if pages > 1:  # for the display worker, which turns the pages (and starts a new screen at its first)
+        image.info["pages"], image.info["screen"] = pages, screen
     return image
 
 

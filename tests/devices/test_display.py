@@ -377,7 +377,8 @@ def test_the_luma_oled_floor_has_what_the_panel_uses() -> None:
 
 # -- pages: a screen too full for one turns its pages by itself -----------------------------------------
 def paged_renderer(pages_of: dict[int, int]) -> tuple[list[int], object]:
-    """Draws the page number as a bar of that width; `pages_of[stability]` pages for each model."""
+    """Draws the page number as a bar of that width; `pages_of[stability]` pages for each model, and
+    models with a `round` are another screen."""
     drawn: list[int] = []
 
     def renderer(m: DisplayModel) -> Image.Image:
@@ -386,7 +387,7 @@ def paged_renderer(pages_of: dict[int, int]) -> tuple[list[int], object]:
         page = m.page % pages
         image.paste(1, (0, 0, 10 + page * 10 + m.view["stability"], 8))
         if pages > 1:
-            image.info["pages"] = pages
+            image.info["pages"], image.info["screen"] = pages, m.view.get("round", "vote")
         drawn.append(page)
         return image
 
@@ -414,6 +415,13 @@ def test_pages_turn_by_themselves_keep_their_place_and_stop_when_one_fits(clock:
         assert drawn[-1] == 1
         later(1.5, model(2))  # and the turn comes when it was due, not 2.5 s after the change
         assert drawn[-1] == 2
+        other = DisplayModel(view={**model(2).view, "round": 2})  # another screen: from its first page
+        later(0.1, other)
+        assert drawn[-1] == 0
+        later(2.4, other)  # which stays up for a whole turn
+        assert drawn[-1] == 0
+        later(0.1, other)
+        assert drawn[-1] == 1
         later(0.1, model(1))  # one page: nothing turns any more
         frames = worker.frames
         later(10.0, model(1))

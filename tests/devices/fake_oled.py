@@ -8,6 +8,7 @@ controller at luma's serial-interface level, including what a power cut does to 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import random
@@ -56,6 +57,15 @@ class I2cAdapter:
 
 def open_fds() -> int:
     return len(os.listdir("/proc/self/fd"))
+
+
+def open_buses() -> int:
+    """Descriptors this fake opened for /dev/i2c-N (they point at /dev/null) and are still open."""
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):  # closed while we looked
+            count += os.readlink(f"/proc/self/fd/{fd}") == os.devnull
+    return count
 
 
 def rss_bytes() -> int:

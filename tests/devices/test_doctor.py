@@ -126,6 +126,9 @@ def test_doctor_says_auto_picks_gpio_without_a_hub_and_notes_the_udev_rule(tmp_p
     assert "99-jaccuse-hub.rules" in text
 
 
+#: the checkout's systemd/ (the tests also run against an installed copy of the package, without it)
+SYSTEMD = Path(__file__).resolve().parents[2] / "systemd"
+
 PROC_DEVICES = """Character devices:
   1 mem
   4 tty
@@ -156,7 +159,7 @@ def test_doctor_reports_a_device_group_the_sandbox_would_refuse(tmp_path: Path) 
     # what the installer writes fixes both
     conf = tmp_path / "etc/modules-load.d/jaccuse-table.conf"
     conf.parent.mkdir()
-    conf.write_text((Path(doctor.PACKAGED_UNIT).parent / "jaccuse-table-modules.conf").read_text())
+    conf.write_text((SYSTEMD / "jaccuse-table-modules.conf").read_text())
     _, text = run("--root", str(tmp_path), "--no-buttons")
     assert "OK       char-ttyACM (the pad hub): its driver cdc_acm is loaded at boot" in text
     assert "char-ttyACM" not in "".join(line for line in text.splitlines() if "PROBLEM" in line)
@@ -165,7 +168,7 @@ def test_doctor_reports_a_device_group_the_sandbox_would_refuse(tmp_path: Path) 
 def test_device_groups_are_read_as_systemd_reads_them() -> None:
     from controller.commands.doctor_sandbox import allowed_groups, char_groups
 
-    unit = (Path(doctor.PACKAGED_UNIT)).read_text()
+    unit = (SYSTEMD / "jaccuse-table.service").read_text()
     assert {"ttyACM", "ttyUSB", "i2c", "gpiochip"} <= set(allowed_groups(unit))
     assert char_groups(PROC_DEVICES) == {"mem", "tty", "/dev/tty", "i2c", "gpiochip"}  # not block "sd"
 

@@ -52,6 +52,7 @@ class Hub:
         link_timeout_ms: int = 3000,
         outbox_max: int = 128,
         drop_flash_ms: int = DROP_FLASH_MS,
+        writes_per_pass=None,
     ) -> None:
         self.seats = seats
         self.write = write  # called with one complete line, newline included
@@ -73,6 +74,12 @@ class Hub:
         self.inbuf = b""
         self.last_rx = None  # ms of the last line from the Pi, None before the first
         self.last_hb = None
+        # lines written per pass of the main loop (None: no limit). A USB write blocks for up to
+        # 500 ms when the Pi keeps the port open without reading (MicroPython's CDC transmit
+        # timeout), so a pass that re-sent a full outbox could outlast the watchdog; the rest of the
+        # outbox goes out in the next passes, oldest first
+        self.writes_per_pass = writes_per_pass
+        self.writes_left = writes_per_pass
 
     # -- Pi -> hub -------------------------------------------------------------------------------
     def receive(self, data: bytes, now_ms: int) -> None:
@@ -107,8 +114,11 @@ class Hub:
             self.last_rx = now_ms  # only the Pi's own words count as hearing the Pi
         if word == "HELLO":
             self.send(self.hello())
+            for entry in self.outbox:  # all due again; those this pass cannot write, tick() sends later
+                entry[3] = now_ms - self.resend_ms
             for entry in self.outbox:
-                self.send_press(entry, now_ms)
+                if not self.send_press(entry, now_ms):
+                    break
         elif word == "ACK" and len(parts) == 2 and parts[1].isdigit():
             seq = int(parts[1])
             self.outbox = [e for e in self.outbox if e[0] != seq]
@@ -154,15 +164,21 @@ class Hub:
         if len(self.outbox) > self.outbox_max:
             self.outbox.pop(0)
             self.dropped += 1
-        self.send_press(entry, now_ms)
+        if not self.send_press(entry, now_ms):
+            entry[3] = now_ms - self.resend_ms  # no write left in this pass: due in the next one
+
+    def begin_pass(self) -> None:
+        """A new pass of the main loop (the watchdog was just fed): the write budget is whole again."""
+        self.writes_left = self.writes_per_pass
 
     def tick(self, now_ms: int) -> None:
-        """Heartbeat every second and re-send presses whose ACK did not come back."""
+        """Heartbeat every second and re-send presses whose ACK did not come back (within the budget)."""
         if self.last_hb is None or now_ms - self.last_hb >= self.heartbeat_ms:
             self.send_heartbeat(now_ms)
-        for entry in self.outbox:
-            if now_ms - entry[3] >= self.resend_ms:
-                self.send_press(entry, now_ms)
+        # longest-waiting first: with a budget, the presses just re-sent must not starve the others
+        for entry in sorted(self.outbox, key=lambda e: e[3]) if self.outbox else ():
+            if now_ms - entry[3] >= self.resend_ms and not self.send_press(entry, now_ms):
+                break
 
     # -- LEDs ------------------------------------------------------------------------------------
     def linked(self, now_ms: int) -> bool:
@@ -197,20 +213,31 @@ class Hub:
             f" dropped={self.dropped_unlinked}\n"
         )
 
-    def send_press(self, entry, now_ms: int) -> None:
-        """`P seq seat code epoch age_ms`: the round it was pressed in, and how long ago."""
+    def send_press(self, entry, now_ms: int) -> bool:
+        """`P seq seat code epoch age_ms`: the round it was pressed in, and how long ago.
+
+        False when this pass may write no more: the press stays due and goes out in a later pass.
+        """
+        if not self.send(f"P {entry[0]} {entry[1]} {entry[2]} {entry[4]} {now_ms - entry[5]}\n"):
+            return False
         entry[3] = now_ms
-        self.send(f"P {entry[0]} {entry[1]} {entry[2]} {entry[4]} {now_ms - entry[5]}\n")
+        return True
 
     def send_heartbeat(self, now_ms: int) -> None:
         self.last_hb = now_ms
         self.send(f"HB {self.seq}\n")
 
-    def send(self, line: str) -> None:
+    def send(self, line: str) -> bool:
+        """Write one line; False when this pass's write budget is spent (the line is not written)."""
+        if self.writes_left is not None:
+            if self.writes_left <= 0:
+                return False
+            self.writes_left -= 1
         try:  # noqa: SIM105 - MicroPython has no contextlib
             self.write(line)
         except OSError:
             pass  # USB not connected: the press stays in the outbox and goes out on reconnect
+        return True
 
 
 class Matrix:

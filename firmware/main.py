@@ -25,6 +25,9 @@ CONFIG = {
     "scan_ms": 2,
     "settle_us": 50,  # after each row switch, before the columns are read (see hub.Matrix)
     "watchdog_ms": 5000,  # at most 8388 on the RP2040
+    # lines written per pass: a write blocks up to 500 ms while the Pi does not read, so 4 keep a pass
+    # under 2 s, well inside the watchdog; a full outbox re-sent after HELLO takes a few dozen passes
+    "writes_per_pass": 4,
     "maintenance_window_ms": 2000,  # how long BOOTSEL is looked at after power-up
     "max_errors": 50,  # failed passes in a row before the watchdog is left to reset the board
 }
@@ -48,7 +51,7 @@ def build(config, write, machine_module=machine, sleep_us=None):
     pin = machine_module.Pin
     rows = [pin(n, pin.OUT, value=1) for n in config["rows"]]
     cols = [pin(n, pin.IN, pin.PULL_UP) for n in config["cols"]]
-    hub = Hub(config["seats"], write, boot_id())
+    hub = Hub(config["seats"], write, boot_id(), writes_per_pass=config.get("writes_per_pass"))
     if config["leds"] == "neopixel":
         import neopixel
 
@@ -76,6 +79,7 @@ class Clock:
 
 def step(hub, matrix, leds, poller, stdin, now_ms: int) -> None:
     """One pass of the main loop: read the Pi, scan keys, heartbeat/resend, refresh LEDs."""
+    hub.begin_pass()
     while poller.poll(0):
         data = stdin.read(1)
         if not data:

@@ -14,12 +14,14 @@ APP="$ROOT/opt/jaccuse-table"
 ETC="$ROOT/etc/jaccuse-table"
 UNIT="$ROOT/etc/systemd/system/jaccuse-table.service"
 UDEV_RULE="$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules"
+MODULES_CONF="$ROOT/etc/modules-load.d/jaccuse-table.conf"
 # Bookworm keeps config.txt on the boot partition mounted at /boot/firmware; older releases at /boot
 BOOT_CONFIG="$ROOT/boot/firmware/config.txt"
 [ -f "$BOOT_CONFIG" ] || BOOT_CONFIG="$ROOT/boot/config.txt"
 I2C_HZ=400000
 SERVICE_USER=jaccuse
 COMPILE="${JACCUSE_COMPILE_RULES:-0}"
+restart=0  # 1 once something the running service uses has changed
 
 say() { printf 'jaccuse-table install: %s\n' "$*"; }
 
@@ -36,9 +38,23 @@ packages=(python3-venv python3-lgpio i2c-tools)
 for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" || missing+=("$pkg")
 done
+# python3-lgpio comes from Raspberry Pi OS's own archive; on another Debian-based system (Ubuntu or
+# plain Debian on a Pi) lgpio is installed from PyPI into the box's venv instead (step 4), which has
+# wheels for 64-bit ARM; where neither works the installer stops with one line saying so
+LGPIO_FROM_PYPI=0
+if [ "${#missing[@]}" -gt 0 ]; then
+    apt-get update -q
+    if [[ " ${missing[*]} " == *" python3-lgpio "* ]] \
+        && ! apt-cache policy python3-lgpio 2>/dev/null | grep -Eq 'Candidate: [0-9]'; then
+        say "python3-lgpio is not in this system's package archives (Raspberry Pi OS has it): lgpio comes from PyPI instead"
+        LGPIO_FROM_PYPI=1
+        kept=()
+        for pkg in "${missing[@]}"; do [ "$pkg" = python3-lgpio ] || kept+=("$pkg"); done
+        missing=("${kept[@]}")
+    fi
+fi
 if [ "${#missing[@]}" -gt 0 ]; then
     say "installing ${missing[*]}"
-    apt-get update -q
     apt-get install -y -q "${missing[@]}"
 fi
 
@@ -87,8 +103,8 @@ fi
 # a digest of the source decides whether the installed copy is current
 # (and the compile switch: changing it installs again)
 digest="$(cd "$SRC" && { find controller web hardware systemd pyproject.toml setup.py build_backend.py README.md \
-    -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum; echo "compile=$COMPILE"; } \
-    | sha256sum | cut -d' ' -f1)"
+    -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum; echo "compile=$COMPILE"; \
+    echo "lgpio-from-pypi=$LGPIO_FROM_PYPI"; } | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     rm -rf "$APP/src"
     mkdir -p "$APP/src"
@@ -105,10 +121,15 @@ if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
         say "installing the package into $APP/venv"
         JACCUSE_COMPILE_RULES=0 "$APP/venv/bin/pip" install -q "$APP/src"
     fi
+    if [ "$LGPIO_FROM_PYPI" = 1 ] && ! "$APP/venv/bin/pip" install -q "lgpio>=0.2.2"; then
+        echo "jaccuse-table install: no GPIO library: python3-lgpio is not packaged here and PyPI has no lgpio wheel for $(uname -m); use Raspberry Pi OS (64-bit for the PyPI wheel), or install liblgpio and run me again" >&2
+        exit 1
+    fi
     # bytecode now, for everything the box imports: the service runs with PYTHONDONTWRITEBYTECODE=1 (so a
     # read-only root works), and a module without its .pyc is compiled again at every start
     "$APP/venv/bin/python" -m compileall -q -j 0 "$APP/venv/lib" > /dev/null || say "precompiling bytecode failed; the box still runs, it starts slower"
     printf '%s' "$digest" > "$APP/.installed"
+    restart=1
 fi
 
 # 5. the config file, written once and never overwritten
@@ -132,12 +153,24 @@ if ! cmp -s "$SRC/systemd/99-jaccuse-hub.rules" "$UDEV_RULE"; then
     fi
 fi
 
-# 6. the unit, enabled and started
+# 5c. the drivers behind the unit's device groups, loaded at every boot before the service starts:
+#     systemd resolves DeviceAllow=char-ttyACM from /proc/devices when the service starts, so without
+#     cdc_acm loaded then, a hub plugged in later would be refused (see the file for the details)
+mkdir -p "$(dirname "$MODULES_CONF")"
+if ! cmp -s "$SRC/systemd/jaccuse-table-modules.conf" "$MODULES_CONF"; then
+    say "installing $MODULES_CONF (cdc_acm, usbserial, i2c-dev at boot) and loading them now"
+    cp "$SRC/systemd/jaccuse-table-modules.conf" "$MODULES_CONF"
+    modprobe -a cdc_acm usbserial i2c-dev || say "could not load them now; they load at the next boot"
+    restart=1
+fi
+
+# 6. the unit, enabled and started (restarted when something it uses changed)
 mkdir -p "$(dirname "$UNIT")"
 if ! cmp -s "$SRC/systemd/jaccuse-table.service" "$UNIT"; then
     say "installing $UNIT"
     cp "$SRC/systemd/jaccuse-table.service" "$UNIT"
     systemctl daemon-reload
+    restart=1
 fi
 if ! systemctl is-enabled --quiet jaccuse-table.service; then
     say "enabling the service"
@@ -145,5 +178,8 @@ if ! systemctl is-enabled --quiet jaccuse-table.service; then
 fi
 if ! systemctl is-active --quiet jaccuse-table.service; then
     systemctl start jaccuse-table.service
+elif [ "$restart" = 1 ]; then
+    say "restarting the service"
+    systemctl restart jaccuse-table.service
 fi
 say "done. Logs: journalctl -u jaccuse-table -f"

@@ -13,8 +13,20 @@ fi
 if systemctl list-unit-files jaccuse-table.service >/dev/null 2>&1; then
     systemctl disable --now jaccuse-table.service >/dev/null 2>&1 || true
 fi
-rm -f "$ROOT/etc/systemd/system/jaccuse-table.service" "$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules"
+rm -f "$ROOT/etc/systemd/system/jaccuse-table.service" "$ROOT/etc/udev/rules.d/99-jaccuse-hub.rules" \
+    "$ROOT/etc/modules-load.d/jaccuse-table.conf"
 systemctl daemon-reload || true
+if command -v udevadm >/dev/null 2>&1; then
+    udevadm control --reload-rules || true  # the hub rule is gone: /dev/jaccuse-hub goes at the next event
+fi
+# the fast I2C bus line the installer appended to config.txt (with its comment); a value it changed in
+# a line of yours is left as it is
+for BOOT_CONFIG in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+    if [ -f "$BOOT_CONFIG" ] && grep -q '^# jaccuse-table: the OLED on a fast I2C bus$' "$BOOT_CONFIG"; then
+        sed -i -e '/^# jaccuse-table: the OLED on a fast I2C bus$/{N;/\ndtparam=i2c_arm_baudrate=[0-9]*$/d}' "$BOOT_CONFIG"
+        say "removed the I2C bus speed line from $BOOT_CONFIG (applies at the next boot)"
+    fi
+done
 rm -rf "$ROOT/opt/jaccuse-table" "$ROOT/etc/jaccuse-table"
 if id jaccuse >/dev/null 2>&1; then
     userdel jaccuse

@@ -12,12 +12,16 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
+
+from controller.config import Config
 
 OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
 FAST_I2C_HZ = 400_000
 UDEV_RULE = "etc/udev/rules.d/99-jaccuse-hub.rules"
+#: the unit as shipped (in a checkout, and in the installer's copy under /opt/jaccuse-table/src)
+PACKAGED_UNIT = Path(__file__).resolve().parents[2] / "systemd" / "jaccuse-table.service"
 DEVICE_GROUPS = {"gpio": "the GPIO pins", "i2c": "the OLED's I2C bus", "dialout": "the pad hub's serial port"}
 
 
@@ -43,13 +47,19 @@ class Report:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="the box's config file, checked against the wiring (default: /etc/jaccuse-table/config.toml "
+        "if it exists)",
+    )
+    parser.add_argument(
         "--pads",
         choices=["auto", "gpio", "serial", "none"],
-        default="auto",
-        help="which pads to test: auto = the hub if one answers on USB, else GPIO (default: auto)",
+        default=None,
+        help="which pads to test: auto = the hub if one answers on USB, else GPIO (default: the config's)",
     )
-    parser.add_argument("--pinmap", metavar="FILE", help="GPIO pin-map TOML file (default: the built-in map)")
-    parser.add_argument("--hub", metavar="PORT", help="serial port of the pad hub (default: search USB)")
+    parser.add_argument("--pinmap", metavar="FILE", help="GPIO pin-map TOML file (default: the config's)")
+    parser.add_argument("--hub", metavar="PORT", help="serial port of the pad hub (default: the config's)")
     parser.add_argument("--seats", type=int, default=None, help="how many seats to test (default: all wired)")
     parser.add_argument(
         "--press-timeout",
@@ -78,12 +88,18 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     else:
         report.ok(model)
     _report_rules_build(report)
+    config = _read_config(report, root, args)
 
-    hub_port = _check_hub(report, root, args.hub)
+    hub_port = _check_hub(report, root, args.hub or config.serial_port)
     if model is not None:
         _check_groups(report)
-        _check_i2c(report, root)
-        pads = args.pads
+        from controller.commands.doctor_sandbox import check_device_groups
+
+        check_device_groups(report, root, PACKAGED_UNIT)
+        _check_i2c(report, root, config)
+        pads = _pads_to_test(report, args.pads, config.pads, hub_port)
+        if args.pinmap is None:
+            args.pinmap = config.pinmap
         if pads == "auto":
             pads = "serial" if hub_port else "gpio"
             report.section("Pads")
@@ -112,6 +128,46 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
+def _read_config(report: Report, root: Path, args: argparse.Namespace) -> Config:
+    """The config the service would start with (the defaults when there is none, or it is broken)."""
+    from controller.config import DEFAULT_PATH, ConfigError, load_config
+
+    report.section("Config")
+    path = Path(args.config) if args.config else root / DEFAULT_PATH.relative_to("/")
+    if not path.exists():
+        (report.problem if args.config else report.note)(f"no config file at {path}; checking the defaults")
+        return Config()
+    try:
+        config = load_config(path)
+    except ConfigError as exc:
+        report.problem(f"{exc} (the service would not start); checking the defaults")
+        return Config()
+    oled = "no OLED" if config.oled_model == "none" else (
+        f"OLED {config.oled_model} at {config.oled_address:#x} on /dev/i2c-{config.i2c_port}"
+    )
+    report.ok(
+        f"{path}: {oled}, pads {config.pads or 'auto'}, pin map {config.pinmap or 'the built-in one'}, "
+        f"hub {config.serial_port or 'found by its USB ids'}"
+    )
+    return config
+
+
+def _pads_to_test(report: Report, asked: str | None, configured: str | None, hub_port: str | None) -> str:
+    """The pads the doctor tests: what was asked, else what the config makes the box use."""
+    if asked is not None:
+        return asked
+    if configured in ("gpio", "serial"):
+        if configured == "serial" and hub_port is None:
+            report.problem("the config says mode = \"serial\" under [pads], but no pad hub answered (above)")
+        elif configured == "gpio" and hub_port is not None:
+            report.note("a pad hub answers, but the config says mode = \"gpio\": the box ignores the hub")
+        return configured
+    if configured in ("phone", "mock"):
+        report.note(f"the config says mode = \"{configured}\" under [pads]: the box uses no pads")
+        return "none"
+    return "auto"
+
+
 def _report_rules_build(report: Report) -> None:
     from controller.games import jaccuse as rules
 
@@ -134,39 +190,54 @@ def _pi_model(root: Path) -> str | None:
     return model if "Raspberry Pi" in model else None
 
 
-def _check_i2c(report: Report, root: Path) -> None:
+def _check_i2c(report: Report, root: Path, config: Config) -> None:
     report.section("OLED screen (I2C)")
-    device = root / f"dev/i2c-{I2C_BUS}"
+    port = config.i2c_port
+    device = root / f"dev/i2c-{port}"
     if not device.exists():
         report.problem(
-            f"/dev/i2c-{I2C_BUS} is missing: I2C is switched off. Turn it on with `sudo raspi-config` "
+            f"/dev/i2c-{port} is missing: I2C is switched off. Turn it on with `sudo raspi-config` "
             "(Interface Options > I2C) or add `dtparam=i2c_arm=on` to /boot/firmware/config.txt, then reboot."
+            + ("" if port == I2C_BUS else f" (the config says i2c_port = {port}; every current Pi uses 1)")
         )
         return
-    report.ok(f"/dev/i2c-{I2C_BUS} is present")
-    _check_i2c_speed(report, root)
+    report.ok(f"/dev/i2c-{port} is present")
+    _check_i2c_speed(report, root, port)
+    addresses = sorted({*OLED_ADDRESSES, config.oled_address})
     try:
-        from smbus2 import SMBus  # installed with luma.oled
-
-        with SMBus(str(device)) as bus:
-            found = [hex(a) for a in OLED_ADDRESSES if _answers(bus, a)]
+        found = [a for a in addresses if _answers(device, a)]
     except Exception as exc:  # permissions (not in the i2c group) or a bus fault
         report.problem(f"could not scan the I2C bus: {exc}. Is this user in the `i2c` group?")
         return
-    if found:
-        report.ok(f"a display answers at {', '.join(found)} (the OLED)")
+    wanted = config.oled_address
+    if config.oled_model == "none":
+        if found:
+            report.note(f"a display answers at {_hexes(found)}, but the config says model = \"none\"")
+        else:
+            report.ok("no OLED, as the config says (model = \"none\")")
+    elif wanted in found:
+        report.ok(f"the OLED answers at {wanted:#x}, as the config says")
         if root == Path("/"):
-            _time_a_frame(report, int(found[0], 16))
+            _time_a_frame(report, config.oled_model, wanted, port)
+    elif found:
+        report.problem(
+            f"the config says the OLED is at {wanted:#x}, but it answers at {_hexes(found)}: set "
+            f"address = {found[0]:#04X} under [oled]".replace("0X", "0x")
+        )
     else:
         report.problem(
-            "nothing answers at 0x3c or 0x3d: check the OLED's four wires (VCC to 3.3 V pin 1, GND to "
-            "pin 9, SDA to pin 3, SCL to pin 5) and that the module is an I2C one"
+            f"nothing answers at {_hexes(addresses)}: check the OLED's four wires (VCC to 3.3 V pin 1, "
+            "GND to pin 9, SDA to pin 3, SCL to pin 5) and that the module is an I2C one"
         )
 
 
-def _check_i2c_speed(report: Report, root: Path) -> None:
+def _hexes(addresses: list[int]) -> str:
+    return " or ".join(f"{a:#x}" for a in addresses)
+
+
+def _check_i2c_speed(report: Report, root: Path, port: int = I2C_BUS) -> None:
     """The bus speed the kernel set from config.txt (a big-endian 32-bit number in the device tree)."""
-    node = root / f"sys/class/i2c-adapter/i2c-{I2C_BUS}/of_node/clock-frequency"
+    node = root / f"sys/class/i2c-adapter/i2c-{port}/of_node/clock-frequency"
     try:
         hz = int.from_bytes(node.read_bytes()[:4], "big")
     except (OSError, ValueError):
@@ -183,30 +254,32 @@ def _check_i2c_speed(report: Report, root: Path) -> None:
         )
 
 
-def _time_a_frame(report: Report, address: int) -> None:
+def _time_a_frame(report: Report, model: str, address: int, port: int) -> None:
     """Put a few full frames on the real panel and say how long one takes, after display() returned."""
-    import os
     import time
 
     from controller.devices.display import Panel, open_display
     from controller.devices.screens import DisplayModel, render
 
-    model = os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
     worker = None
     try:
-        worker = open_display(model, address)
-        if worker.device is None:
+        worker = open_display(model, address, i2c_port=port)
+        if not worker.connected:
             report.problem(f"the OLED at {address:#x} did not take the {model} set-up: {worker.error}")
             return
         panel = Panel(worker.device)
         image = render(DisplayModel(view=None, startup_url="http://doctor.invalid/"))
+        worker.device.show()  # the box's set-up leaves the display off until its first frame
         times = []
         for _ in range(3):
             panel.forget()
             started = time.monotonic()
             panel.show(image)
             times.append(time.monotonic() - started)
-        report.ok(f"a full {model} frame reaches the panel in {min(times) * 1000:.0f} ms")
+        report.ok(
+            f"a full {model} frame reaches the panel in {min(times) * 1000:.0f} ms (shifted by two "
+            "columns or garbled? then the module is another model: see docs/troubleshooting.md)"
+        )
     except Exception as exc:  # wrong model, bus fault
         report.problem(f"could not draw on the OLED at {address:#x} as a {model}: {exc}")
     finally:
@@ -233,12 +306,21 @@ def _check_groups(report: Report) -> None:
             )
 
 
-def _answers(bus: object, address: int) -> bool:
+def _answers(device: Path, address: int) -> bool:
+    """Whether a controller acknowledges a no-op command at `address` (the box's own probe)."""
+    from controller.devices.oled_link import PanelMissing, probe
+
     try:
-        bus.read_byte(address)  # type: ignore[attr-defined]
-    except OSError:
+        probe(0, address, lambda _port: _smbus(device))
+    except PanelMissing:
         return False
     return True
+
+
+def _smbus(device: Path) -> Any:
+    from smbus2 import SMBus  # installed with luma.oled
+
+    return SMBus(str(device))
 
 
 def _check_hub(report: Report, root: Path, port: str | None) -> str | None:

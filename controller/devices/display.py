@@ -14,8 +14,17 @@ does the slow work, off the hot path:
   is honest;
 - a missing panel is looked for again (every few seconds, then less often), and a panel that failed a
   write is re-initialised before the next frame (a loose wire or a brown-out resets the controller);
+  a failed attempt leaves nothing open (see oled_link.py), and faults that repeat back off;
+- a controller that lost power between frames still takes writes, but wakes up dark and blank: every
+  `refresh_every` seconds while it is lit the panel gets its set-up, the whole frame and display-on
+  again (some 26 ms of bus time at 400 kHz), so it is back within that time;
+- a screen too full for one page (a 14-seat vote, say) is drawn in pages: the renderer draws
+  `DisplayModel.page` and says how many there are in the image's ``info["pages"]`` (and which screen
+  it is in ``info["screen"]``), and the thread turns them every `page_seconds` while the panel is lit.
+  A new model keeps the page it was on (the shot clock ticking must not hold a list on its first
+  page) unless it is another screen or has another number of pages: then it starts at its first;
 - after a long time without a change the panel dims, then goes dark, against burn-in; the next change
-  wakes it. The thread sleeps until the next such moment, so an idle box wakes nothing.
+  wakes it. The thread sleeps until the next such moment: while the panel is dark it wakes for nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +36,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -42,12 +52,16 @@ DEFAULT_BUS_HZ = 400_000  # what systemd/install.sh sets (dtparam=i2c_arm_baudra
 DEFAULT_CONTRAST = 0xCF  # luma's own start-up value
 DIM_CONTRAST = 0x01
 RETRY_DELAYS = (2.0, 5.0, 10.0, 30.0)  # seconds between attempts to (re)open a panel
+REFRESH_EVERY = 5.0  # seconds between set-ups of a lit panel (one that lost power is back within this)
+FAULT_PAUSE = 1.0  # seconds the thread waits after an unexpected error before it goes on
+PAGE_SECONDS = 2.5  # how long each page of a screen too full for one stays up (a 5 s reveal: 2 pages)
 
 #: each byte with its bits in the opposite order (Pillow packs the first pixel into the high bit)
 _LOW_BIT_FIRST = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
 
 Renderer = Callable[[DisplayModel], Image.Image]
 Opener = Callable[[], Any]
+Resetup = Callable[[int], None]
 
 
 def page_bytes(image: Image.Image) -> list[bytes]:
@@ -93,36 +107,43 @@ class Panel:
         self._shown = None
 
     def show(self, image: Image.Image) -> int:
-        """Send what changed; returns the number of pages sent (0: the panel already shows it)."""
-        pages = page_bytes(image)
+        """Send what changed; returns the number of pages sent (0: the panel already shows it).
+
+        The pages are compared as the panel holds them, after luma's rotation: on a panel mounted
+        upside down the top of the picture is the bottom page.
+        """
+        frame = image if self._mode == "full" else self._panel_image(image)
+        pages = page_bytes(frame)
         changed = changed_pages(self._shown, pages)
         if not changed:
             return 0
         self._shown = None  # until the write succeeded, the panel's content is unknown
         if self._mode == "full":
             self.device.display(image)
+            sent = PAGES
         elif self._mode == "range":
-            self._send_range(image, changed[0], changed[-1])
+            self._send_range(frame, changed[0], changed[-1])
+            sent = changed[-1] - changed[0] + 1
         else:
             for page in changed:
-                self._send_page(image, page)
+                self._send_page(frame, page)
+            sent = len(changed)
         self._shown = pages
-        sent = PAGES if self._mode == "full" else len(changed)
-        if self._mode == "range":
-            sent = changed[-1] - changed[0] + 1
         self.pages_sent += sent
         return sent
 
+    def _panel_image(self, image: Image.Image) -> Image.Image:
+        """The picture as the controller's memory holds it: rotated as luma would, one bit a pixel."""
+        image = self.device.preprocess(image)
+        return image if image.mode == "1" else image.convert("1")
+
     def _columns(self, image: Image.Image, first: int, last: int) -> bytearray:
-        """Page bytes for pages first..last: one byte per column, bit 0 the top pixel (SSD1306 layout).
+        """Page bytes for pages first..last of a panel image: one byte per column, bit 0 the top pixel.
 
         Pillow does the bit work in C (a whole frame is 8,192 pixels, some milliseconds a frame on a Pi
         pixel by pixel in Python): the band of pages turned on its side packs each column into bytes
         with its top pixel in the high bit, and a table turns each byte round into the panel's order.
         """
-        image = self.device.preprocess(image)
-        if image.mode != "1":
-            image = image.convert("1")
         pages = last - first + 1
         band = image.crop((0, first * 8, image.width, (last + 1) * 8))
         packed = band.transpose(Image.Transpose.TRANSPOSE).tobytes().translate(_LOW_BIT_FIRST)
@@ -192,9 +213,10 @@ def _png(image: Image.Image) -> bytes:
 class DisplayWorker:
     """Renders on its own thread only when the model changed; keeps the last frame for the table page.
 
-    `device` is a luma device (or None when the panel is missing), `opener` makes a fresh one (for a
-    missing panel and after a failed write), `panel` overrides how frames reach the device (the
-    emulated bus in mock mode).
+    `device` is a luma device (or None when the panel is missing), `opener` (re)connects and
+    initialises one (for a missing panel and after a failed write), `resetup` sends the controller's
+    settings to a lit panel again, with the contrast to use (see `refresh_every`), `panel` overrides
+    how frames reach the device (the emulated bus in mock mode).
     """
 
     def __init__(
@@ -209,6 +231,9 @@ class DisplayWorker:
         off_after: float | None = None,
         clock: Callable[[], float] = time.monotonic,
         retry_delays: tuple[float, ...] = RETRY_DELAYS,
+        resetup: Resetup | None = None,
+        refresh_every: float = REFRESH_EVERY,
+        page_seconds: float = PAGE_SECONDS,
     ) -> None:
         self.device = device
         self._render = renderer
@@ -219,6 +244,16 @@ class DisplayWorker:
         self._off_after = off_after
         self._clock = clock
         self._retry_delays = retry_delays
+        self._resetup = resetup
+        self._refresh_every = refresh_every
+        self._refresh_at: float | None = None if resetup is None else clock() + refresh_every
+        # a device handed in is lit, unless it comes from an opener of ours (display off until a frame)
+        self._lit = device is not None and resetup is None
+        self._trouble: str | None = None  # the last unexpected error, logged once
+        self._page_seconds = page_seconds
+        self._page = 0  # the page of the current model on the panel
+        self._pages: tuple[object, int] = (None, 1)  # the current screen and its number of pages
+        self._page_at: float | None = None  # when to turn to the next page; None with one page
         self._cond = threading.Condition()
         self._pending: DisplayModel | None = None
         self._has_pending = False
@@ -239,6 +274,7 @@ class DisplayWorker:
         self._attempts = 0
         self.error: str | None = None  # the last device error, None once a frame got through again
         self.reopened = 0  # panels (re)initialised after a fault or a late start
+        self.refreshes = 0  # set-ups sent to a lit panel (see refresh_every)
         self._thread = threading.Thread(target=self._run, name="oled", daemon=True)
         self._thread.start()
 
@@ -334,6 +370,10 @@ class DisplayWorker:
             moments.append(self._changed_at + self._dim_after)
         if self._off_after is not None and self._look != "off":
             moments.append(self._changed_at + self._off_after)
+        if self._refresh_at is not None and self._refresh_due_possible():
+            moments.append(self._refresh_at)
+        if self._page_at is not None and self._look != "off":
+            moments.append(self._page_at)
         return max(0.0, min(moments) - now) if moments else None
 
     def _run(self) -> None:
@@ -349,14 +389,22 @@ class DisplayWorker:
                 model = self._pending if self._has_pending else None
                 self._has_pending = False
                 self._busy = True
+            failed = False
             try:
                 self._timers()
                 if model is not None and model != self._last:
                     self._draw(model)
+            except Exception as exc:  # a bug or an odd device: log it, pause, never spin on it
+                failed = True
+                if self._trouble != repr(exc):
+                    log.exception("the OLED thread failed; going on in %g s", FAULT_PAUSE)
+                self._trouble = repr(exc)
             finally:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+                    if failed and not self._stopping:
+                        self._cond.wait(FAULT_PAUSE)
 
     def _timers(self) -> None:
         now = self._clock()
@@ -367,6 +415,78 @@ class DisplayWorker:
             self._set_look("off")
         elif self._dim_after is not None and idle >= self._dim_after and self._look == "bright":
             self._set_look("dim")
+        if self._page_at is not None and now >= self._page_at and self._look != "off":
+            self._turn_page()
+        if self._refresh_at is not None and now >= self._refresh_at:
+            self._refresh()
+
+    def _turn_page(self) -> None:
+        """The current model's next page, back to the first after the last."""
+        model = self._last
+        self._page_at = None
+        if model is None or self._pages[1] < 2:
+            return
+        self._page = (self._page + 1) % self._pages[1]
+        try:
+            image = self._render(replace(model, page=self._page))
+        except Exception:
+            log.exception("rendering an OLED page failed")
+            return
+        with self._cond:
+            self._image = image
+            self.frames += 1
+        self._page_at = self._clock() + self._page_seconds
+        self._put(image)
+
+    def _render_page(self, model: DisplayModel) -> Image.Image:
+        """The model's picture on the page the panel is at (the first, when the screen changed)."""
+        if not hasattr(model, "page"):
+            return self._render(model)
+        image = self._render(replace(model, page=self._page))
+        pages = (image.info.get("screen"), int(image.info.get("pages", 1)))
+        if pages != self._pages:
+            self._pages, self._page_at = pages, None
+            if self._page != 0:
+                self._page = 0
+                image = self._render(replace(model, page=0))
+        if self._pages[1] < 2:
+            self._page_at = None
+        elif self._page_at is None:
+            self._page_at = self._clock() + self._page_seconds
+        return image
+
+    def _refresh_due_possible(self) -> bool:
+        """Whether a refresh would do anything: a lit panel with a frame, not waiting for a reopen."""
+        return (
+            self._panel is not None and self._retry_at is None and self._look != "off"
+            and self._image is not None
+        )
+
+    def _refresh(self) -> None:
+        """Settings, the whole frame and display-on again: a controller that reset comes back lit."""
+        assert self._resetup is not None
+        self._refresh_at = self._clock() + self._refresh_every
+        if not self._refresh_due_possible():
+            return
+        assert self._image is not None
+        try:
+            self._resetup(DIM_CONTRAST if self._look == "dim" else self._contrast)
+            self._panel.forget()
+            self._panel.show(self._image)
+            self._display_on()
+        except Exception as exc:
+            self._fault(exc)
+            return
+        self.refreshes += 1
+
+    def _display_on(self) -> None:
+        if isinstance(self._panel, EmulatedPanel):
+            self._panel.show_panel()
+        else:
+            show = getattr(self.device, "show", None)
+            if callable(show):
+                show()
+        self._lit = True
 
     def _set_look(self, look: str) -> None:
         panel = self._panel
@@ -374,21 +494,24 @@ class DisplayWorker:
             self._look = look
             return
         target = panel if isinstance(panel, EmulatedPanel) else self.device
+        waking = self._look == "off"
         try:
             if look == "off":
                 target.hide()
             else:
-                if self._look == "off":
-                    target.show_panel() if isinstance(panel, EmulatedPanel) else target.show()
+                if waking and self._resetup is None:
+                    self._display_on()
                 target.contrast(DIM_CONTRAST if look == "dim" else self._contrast)
         except Exception as exc:
             self._fault(exc)
             return
         self._look = look
+        if waking and self._resetup is not None:
+            self._refresh()  # it may have lost power while dark: the whole set-up, not just display-on
 
     def _draw(self, model: DisplayModel) -> None:
         try:
-            image = self._render(model)
+            image = self._render_page(model)
         except Exception:  # a bad view must not kill the screen for the rest of the game
             log.exception("rendering the OLED frame failed")
             return
@@ -415,7 +538,10 @@ class DisplayWorker:
             return  # no panel now; the retry puts the newest frame up
         try:
             self._panel.show(image)
+            if not self._lit and self._look != "off":
+                self._display_on()
             self.error = None
+            self._attempts = 0  # a frame got through: the next fault is retried at once
         except Exception as exc:  # OLED unplugged or bus error: keep rendering for the table page
             self._fault(exc)
 
@@ -425,23 +551,25 @@ class DisplayWorker:
         self.error = str(exc) or type(exc).__name__
         self._panel.forget()
         if self._opener is not None and self._retry_at is None:
-            self._attempts = 0
-            self._retry_at = self._clock()  # re-initialise before the next frame
+            # re-initialise before the next frame; a panel that fails again right after its reopen
+            # waits as a missing one would, so a fault that repeats never spins
+            tries = min(self._attempts, len(self._retry_delays))
+            delay = self._retry_delays[tries - 1] if tries else 0.0
+            self._retry_at = self._clock() + delay
 
     def _reopen(self) -> None:
         assert self._opener is not None
+        self._attempts += 1
         try:
             device = self._opener()
         except Exception as exc:
-            delay = self._retry_delays[min(self._attempts, len(self._retry_delays) - 1)]
-            self._attempts += 1
+            delay = self._retry_delays[min(self._attempts, len(self._retry_delays)) - 1]
             self._retry_at = self._clock() + delay
             if self.error != (str(exc) or type(exc).__name__):
                 log.warning("OLED not found (%s); trying again in %g s", exc, delay)
             self.error = str(exc) or type(exc).__name__
             return
         self._retry_at = None
-        self._attempts = 0
         old, self.device = self.device, device
         if old is not None and old is not device:
             cleanup = getattr(old, "cleanup", None)
@@ -451,6 +579,7 @@ class DisplayWorker:
                 except Exception:
                     log.debug("closing the old OLED failed", exc_info=True)
         self._panel = Panel(device)
+        self._lit = self._resetup is None  # an opener of ours leaves the display off until a frame
         self.reopened += 1
         self.error = None
         log.info("OLED ready")
@@ -460,6 +589,8 @@ class DisplayWorker:
             self._fault(exc)
             return
         self._look = "bright"
+        if self._refresh_at is not None:
+            self._refresh_at = self._clock() + self._refresh_every
         if self._image is not None:
             self._put(self._image)
 
@@ -476,6 +607,7 @@ def open_display(
     off_after: float | None = None,
     bus_hz: int = DEFAULT_BUS_HZ,
     renderer: Renderer = render,
+    retry_delays: tuple[float, ...] = RETRY_DELAYS,
 ) -> DisplayWorker:
     """The OLED on I2C (or luma's in-memory dummy in mock mode), wrapped in a started worker.
 
@@ -493,27 +625,28 @@ def open_display(
         emulated.contrast(contrast)
         return DisplayWorker(
             emulated.device, renderer, panel=emulated, contrast=contrast, dim_after=dim_after,
-            off_after=off_after,
+            off_after=off_after, resetup=emulated.contrast,  # the refresh's bus time, as a real panel's
         )
     model_name = model_name or os.environ.get("JACCUSE_OLED_MODEL") or "ssd1306"
     if address is None:
         address = int(os.environ.get("JACCUSE_OLED_ADDRESS") or "0x3c", 0)
     if model_name not in OLED_MODELS:
         raise ValueError(f"unknown OLED model {model_name!r}; use one of {', '.join(OLED_MODELS)}")
-    from luma.core.interface.serial import i2c
-    from luma.oled import device as oled
+    from controller.devices.oled_link import OledLink
+
+    link = OledLink(model_name, address, i2c_port, rotate)
 
     def opener() -> Any:
-        serial = i2c(port=i2c_port, address=address)
-        device = getattr(oled, model_name)(serial, width=WIDTH, height=HEIGHT, rotate=rotate // 90)
-        device.contrast(contrast)
-        return device
+        return link.open(contrast)
 
     try:
         device = opener()
     except Exception as exc:  # no panel (yet): the worker looks again
         log.warning("OLED %s at %#x not found (%s); looking in the background", model_name, address, exc)
         device = None
-    return DisplayWorker(
-        device, renderer, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after
+    worker = DisplayWorker(
+        device, renderer, opener=opener, contrast=contrast, dim_after=dim_after, off_after=off_after,
+        resetup=link.refresh_setup, retry_delays=retry_delays,
     )
+    worker.device = link.device  # what close() cleans up, even when no panel was ever found
+    return worker

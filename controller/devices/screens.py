@@ -3,6 +3,14 @@
 Everything here is deterministic (bundled fonts, no clock) so reference images can be compared pixel
 for pixel. Seats are numbered from 0, as in the views, on the pages and on the pad labels.
 
+Read from across a table: what players look for (the seats a vote waits for, the cards shown, the
+scores) is drawn at 16 px, the titles and prompts at 12 px at least (a long name is shortened, not
+shrunk); the 5x8 font is left to labels (STAB, the letters inside the policy boxes) and the address on
+the start screen. What does not fit at that size is split into pages, `DisplayModel.page` picks
+one (taken modulo the pages), the image says how many there are in ``image.info["pages"]``, and the
+display worker turns them every few seconds (display.PAGE_SECONDS); a page counter such as `1/2` on
+the screen says there is more.
+
 The fonts are bitmap fonts drawn for 1-bit screens, used only at the pixel sizes they were drawn at:
 Terminus Bold (SIL OFL) from 12 px up, and Spleen 5x8 (BSD) where only 8 px fit. An outline font
 thresholded to 1 bit at 10-12 px merges strokes: "i" came out as "l" and "8" as "B". Both files and
@@ -58,6 +66,7 @@ class DisplayModel:
     join_code: str | None = None  # the host's join code, when one is set
     journal_set_aside: bool = False  # a damaged journal was set aside at start and a new game dealt
     moves_lost: int = 0  # with journal_recovered: saved moves that did not read back at start
+    page: int = 0  # which page of a screen too full for one (any number: taken modulo the pages)
 
 
 def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
@@ -130,18 +139,22 @@ def render(model: DisplayModel) -> Image.Image:
     if box_screen(image, draw, model):
         return image
     assert view is not None  # without a view, the start screen is drawn
+    pages = 1
     if (view.get("over") or view.get("phase") == "over") and _campaign(view):
-        _campaign_over(draw, view, _campaign(view) or {})
+        screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page)
     elif view.get("over") or view.get("phase") == "over":
+        screen = "over"
         _game_over(draw, view)
     elif model.reveal is not None:
-        _reveal(draw, view, model.reveal)
+        screen, pages = "reveal", _reveal(draw, view, model.reveal, model.page)
     elif view.get("phase") == "election":
-        _election(draw, view, model.clock_left)
+        screen, pages = "election", _election(draw, view, model.clock_left, model.page)
     elif view.get("phase") == "setup":
-        _setup(draw, view, model.clock_left, model.join_code)
+        screen, pages = "setup", _setup(draw, view, model.clock_left, model.join_code, model.page)
     else:
-        _presidency(draw, view, model.clock_left)
+        screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page)
+    if pages > 1:  # for the display worker, which turns the pages (and starts a new screen at its first)
+        image.info["pages"], image.info["screen"] = pages, screen
     return image
 
 
@@ -224,8 +237,12 @@ def _address_lines(url: str, draw: ImageDraw.ImageDraw, fnt: Font, room: int) ->
 
 
 def _setup(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, code: str | None = None
-) -> None:
+    draw: ImageDraw.ImageDraw,
+    view: Mapping[str, Any],
+    clock: int | None = None,
+    code: str | None = None,
+    page: int = 0,
+) -> int:
     gen = _generation_label(view)
     _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
     # while seats are free, the join code matters more than the instruction (the phones give that)
@@ -234,26 +251,30 @@ def _setup(
         line = f"Join code {code}"
         if draw.textlength(line, font=font(CONDENSED, 12)) > WIDTH - 4:
             line = f"Code {code}"  # a 12-character code
-    _centered(draw, line, 19, font(CONDENSED, 12))
-    _waiting(draw, view.get("awaiting") or [], 37, left=2, clock=clock)
+    _centered(draw, line, 18, font(CONDENSED, 12))
+    return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page)
 
 
-def _election(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
+def _election(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0
+) -> int:
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
     title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
-    _fit_text(draw, title, 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
-    _policies(draw, view, 44, 16)
-    _waiting(draw, view.get("awaiting") or [], 35, left=44, clock=clock)
+    _policies(draw, view, 44, 15)
+    return _waiting(draw, view.get("awaiting") or [], 32, left=44, clock=clock, page=page)
 
 
-def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None) -> None:
+def _presidency(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0
+) -> int:
     phase = view.get("phase")
     president = view.get("president")
     who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    _fit_text(draw, f"PRES {who}", 44, 0, (12, 11, 10), right=_MARKS_LEFT)
+    _fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
@@ -266,45 +287,66 @@ def _presidency(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int |
         line, detail = "Enact a policy", ""
     else:
         line, detail = "Accuse, parley", "or pass"
-    _fit_text(draw, line, 44, 16, (12, 8))
+    _fit_text(draw, line, 44, 16, (12,))
     if detail:
-        _fit_text(draw, detail, 44, 29, (12, 8))
-    _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock)
+        _fit_text(draw, detail, 44, 29, (12,))
+    return _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock, page=page)
 
 
-def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal]) -> None:
+REVEAL_PER_PAGE = 9  # 3 columns of 3: 14 seats in two pages, both seen in the table's 5 s reveal
+
+
+def _reveal(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal], page: int = 0
+) -> int:
+    """The totals in the header, then each seat's number and its card in large type, 9 to a page."""
     reds = sum(1 for r in reveal if r.card and _card_color(r.card) == "red")
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
-    crowded = len(reveal) > 8
-    _header(draw, f"RED {reds}  BLACK {blacks}", height=13 if crowded else 16)
-    small = font(SMALL if crowded else CONDENSED, 12)
-    columns = 3 if crowded else 2
-    col_width = WIDTH // columns
-    rows = -(-len(reveal) // columns) or 1
-    top = 14 if crowded else 18
-    pitch = min(12, (HEIGHT - top) // rows)
-    for index, item in enumerate(reveal):
+    shown, page_label = _page_of(list(reveal), REVEAL_PER_PAGE, page)
+    _header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
+    seat_font, card_font = font(BOLD, 12), font(BOLD, 16)
+    col_width, rows = WIDTH // 3, 3
+    for index, item in enumerate(shown):
         col, row = divmod(index, rows)
-        text = f"{seat_label(item.seat)}:{_card_text(item.card)}"
-        draw.text((col * col_width + 1, top + row * pitch), text, font=small, fill=1)
+        x, y = col * col_width + 1, 17 + row * 16
+        label = seat_label(item.seat)
+        draw.text((x, y + 3), label, font=seat_font, fill=1)
+        card_x = x + draw.textlength(label, font=seat_font) + 2
+        draw.text((card_x, y), _card_text(item.card), font=card_font, fill=1)
+    return _page_count(len(reveal), REVEAL_PER_PAGE)
 
 
-def _campaign_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any]) -> None:
-    """Final scores: the winners (XP broke any tie in VP), then every seat's VP."""
-    _header(draw, "CAMPAIGN OVER", height=13)
+def _page_count(items: int, per_page: int) -> int:
+    return max(1, -(-items // per_page))
+
+
+def _page_of(items: list[Any], per_page: int, page: int) -> tuple[list[Any], str]:
+    """The items on page `page` (modulo the pages) and a `1/2` label, empty when one page holds all."""
+    pages = _page_count(len(items), per_page)
+    if pages == 1:
+        return items, ""
+    index = page % pages
+    return items[index * per_page : (index + 1) * per_page], f"{index + 1}/{pages}"
+
+
+SCORES_PER_PAGE = 4  # 2 columns of 2 at 16 px
+
+
+def _campaign_over(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any], page: int = 0
+) -> int:
+    """Final scores: the winners (XP broke any tie in VP), then every seat's VP, four to a page
+    (`seat: VP`, the header says what the numbers are)."""
     winners = [seat_label(int(s)) for s in campaign.get("winners") or []]
-    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + " ".join(winners), 13)
     vp = [int(v) for v in campaign.get("vp") or []]
-    columns = 2 if len(vp) <= 6 else 3 if len(vp) <= 9 else 4
-    rows = -(-len(vp) // columns) or 1
-    top = 27
-    pitch = min(12, (HEIGHT - top) // rows)
-    col_width = WIDTH // columns
-    small = font(CONDENSED, 11 if rows <= 3 else 10)
-    for seat, points in enumerate(vp):
-        col, row = divmod(seat, rows)
-        text = f"{seat_label(seat)}: {points} VP" if columns == 2 else f"{seat_label(seat)}: {points}"
-        draw.text((col * col_width + 1, top + row * pitch), text, font=small, fill=1)
+    shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
+    _header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
+    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + " ".join(winners), 17)
+    big = font(BOLD, 16)
+    for index, (seat, points) in enumerate(shown):
+        col, row = divmod(index, 2)
+        draw.text((col * (WIDTH // 2) + 1, 31 + row * 16), f"{seat_label(seat)}: {points}", font=big, fill=1)
+    return _page_count(len(vp), SCORES_PER_PAGE)
 
 
 def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
@@ -322,7 +364,7 @@ def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 # -- parts -----------------------------------------------------------------------------------------
 def _header(draw: ImageDraw.ImageDraw, text: str, height: int = 16) -> None:
     draw.rectangle((0, 0, WIDTH - 1, height - 1), fill=1)
-    _centered(draw, text, 1 if height >= 16 else 0, font(CONDENSED, 12 if height >= 16 else 11), fill=0)
+    _centered(draw, text, 1, font(CONDENSED, 12), fill=0)
 
 
 def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
@@ -401,37 +443,56 @@ def _waiting(
     left: int = 0,
     compact: bool = False,
     clock: int | None = None,
-) -> None:
-    """`Wait:` and the seat numbers with clear gaps, or a count when they would not fit; with the shot
-    clock running, its seconds: `Wait 12s:`."""
+    page: int = 0,
+) -> int:
+    """`Wait:` (with the shot clock, `Wait 12s:`) and the seat numbers in 16 px type with clear gaps,
+    on two lines (one when `compact`); seats that do not fit go on further pages, and the label then
+    says which page this is (`Wait 1/2:`); returns the number of pages."""
     if not seats:
-        return
-    label_font = font(CONDENSED, 12)
-    numbers = font(BOLD, 12)
-    gap = 6
-    prefix = "Wait:" if clock is None else f"Wait {clock}s:"
-    label_width = draw.textlength(prefix + " ", font=label_font)
-    # place each number: (line, x) with x relative to the screen
-    placed: list[tuple[int, float, str]] = []
-    line, x = 0, left + label_width
-    for label in (seat_label(s) for s in seats):
+        return 1
+    label_font, numbers = font(CONDENSED, 12), font(BOLD, 16)
+    lines, gap, pitch = (1 if compact else 2), 7, 16
+    head = "Wait" if clock is None else f"Wait {clock}s"
+    labels = [seat_label(s) for s in seats]
+    # with a page counter the label is wider; lay out once without, and again with it if needed
+    for marked in (False, True):
+        pages = _seat_pages(draw, labels, head, marked, left, lines, label_font, numbers, gap)
+        if len(pages) == 1 or marked:
+            break
+    index = page % len(pages)
+    prefix = f"{head} {index + 1}/{len(pages)}:" if len(pages) > 1 else f"{head}:"
+    draw.text((left, y + 3), prefix, font=label_font, fill=1)
+    for line, x, label in pages[index]:
+        draw.text((x, y + line * pitch), label, font=numbers, fill=1)
+    return len(pages)
+
+
+def _seat_pages(
+    draw: ImageDraw.ImageDraw,
+    labels: Sequence[str],
+    head: str,
+    marked: bool,
+    left: int,
+    lines: int,
+    label_font: Font,
+    numbers: Font,
+    gap: int,
+) -> list[list[tuple[int, float, str]]]:
+    """Seat numbers placed as (line, x, label), the first line after the label, split into pages."""
+    sample = f"{head} 9/9: " if marked else f"{head}: "
+    start = left + draw.textlength(sample, font=label_font)
+    pages: list[list[tuple[int, float, str]]] = [[]]
+    line, x = 0, start
+    for label in labels:
         width = draw.textlength(label, font=numbers)
-        if x + width > WIDTH and x > left:
+        if x + width > WIDTH:
             line, x = line + 1, float(left)
-        placed.append((line, x, label))
+            if line >= lines:
+                pages.append([])
+                line, x = 0, start
+        pages[-1].append((line, x, label))
         x += width + gap
-    if placed[-1][0] >= (1 if compact else 2):
-        count = f"{len(seats)} seat{'s' if len(seats) != 1 else ''}"
-        if compact:
-            _fit_text(draw, f"{prefix} {count}", left, y, (12, 8))
-        else:
-            head = "Wait for" if clock is None else f"Wait {clock}s for"
-            draw.text((left, y), head, font=label_font, fill=1)
-            draw.text((left, y + 14), count, font=numbers, fill=1)
-        return
-    draw.text((left, y), prefix, font=label_font, fill=1)
-    for line, x, label in placed:
-        draw.text((x, y + line * 14), label, font=numbers, fill=1)
+    return pages
 
 
 def _draw_qr(image: Image.Image, url: str, x: int, y: int, box: int) -> int:
@@ -504,12 +565,11 @@ def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
-    for size in (12, 11, 10):
-        fnt = font(CONDENSED, size)
-        if draw.textlength(text, font=fnt) <= WIDTH - 2:
-            _centered(draw, text, y, fnt)
-            return
-    _centered(draw, text, y, font(CONDENSED, 10))
+    """A centred line at 12 px, shortened with "." when even that does not fit (many winners)."""
+    fnt = font(CONDENSED, 12)
+    while len(text) > 2 and draw.textlength(text, font=fnt) > WIDTH - 2:
+        text = text[:-2].rstrip() + "."
+    _centered(draw, text, y, fnt)
 
 
 def _card_color(card: str) -> str | None:

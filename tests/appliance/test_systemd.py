@@ -99,7 +99,10 @@ def test_notifier_without_systemd_is_a_no_op(monkeypatch) -> None:
 
 
 STUBS = {
-    "dpkg-query": 'echo "install ok installed"',
+    "dpkg-query": 'case " $STUB_NOT_INSTALLED " in *" ${@: -1} "*) echo "unknown";; '
+    '*) echo "install ok installed";; esac',
+    "apt-cache": 'echo "python3-lgpio:"; echo "  Installed: (none)"; '
+    'echo "  Candidate: ${STUB_CANDIDATE:-(none)}"',
     "apt-get": 'echo "apt-get $*" >> "$STUB_LOG"',
     "raspi-config": """
 if [ "$2" = get_i2c ]; then cat "$STUB_STATE/i2c" 2>/dev/null || echo 1; else
@@ -114,12 +117,13 @@ if [ "$1" = -nG ]; then cat "$STUB_STATE/groups" 2>/dev/null; exit 0; fi
     'echo "$(cat "$STUB_STATE/groups" 2>/dev/null) $3" > "$STUB_STATE/groups"',
     "getent": "exit 0",
     "udevadm": 'echo "udevadm $*" >> "$STUB_LOG"',
+    "modprobe": 'echo "modprobe $*" >> "$STUB_LOG"',
     "systemctl": """
 case "$1" in
   is-enabled) [ -f "$STUB_STATE/enabled" ];;
   is-active) [ -f "$STUB_STATE/active" ];;
   enable) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/enabled";;
-  start) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/active";;
+  start|restart) echo "systemctl $*" >> "$STUB_LOG"; touch "$STUB_STATE/active";;
   *) echo "systemctl $*" >> "$STUB_LOG";;
 esac""",
     "python3": f"""
@@ -136,7 +140,8 @@ else exec {sys.executable} "$@"; fi""",
 #: build fails as it would with no C compiler
 PIP_STUB = (
     'echo "pip $* compile=${JACCUSE_COMPILE_RULES:-unset}" >> "$STUB_LOG"; '
-    'if [ -n "$STUB_COMPILE_FAILS" ] && [ "$JACCUSE_COMPILE_RULES" = 1 ]; then exit 1; fi'
+    'if [ -n "$STUB_COMPILE_FAILS" ] && [ "$JACCUSE_COMPILE_RULES" = 1 ]; then exit 1; fi; '
+    'case "$*" in *"lgpio>="*) [ -z "$STUB_NO_LGPIO_WHEEL" ] || exit 1;; esac'
 )
 
 
@@ -259,6 +264,56 @@ def test_udev_rule_names_the_hub_and_keeps_modemmanager_away() -> None:
     assert 'ENV{ID_MM_DEVICE_IGNORE}="1"' in rule
 
 
+def test_install_loads_the_hub_driver_at_every_boot_before_the_service(tmp_path: Path) -> None:
+    """cdc_acm must be loaded when the service starts, or its DeviceAllow=char-ttyACM rule is dropped."""
+    env = _stub_env(tmp_path)
+    assert _run("install.sh", env).returncode == 0
+    conf = tmp_path / "root/etc/modules-load.d/jaccuse-table.conf"
+    modules = [line.strip() for line in conf.read_text().splitlines() if line.strip()[:1] not in ("", "#")]
+    # every device group the unit allows by name has its driver loaded at boot
+    drivers = {"char-ttyACM": "cdc_acm", "char-ttyUSB": "usbserial", "char-i2c": "i2c-dev"}
+    for allowed in _unit_options()["DeviceAllow"]:
+        group = allowed.split()[0]
+        if group in drivers:
+            assert drivers[group] in modules, group
+    assert "modprobe -a cdc_acm usbserial i2c-dev" in (tmp_path / "log").read_text()  # and now
+    assert "systemd-modules-load.service" in _unit_options()["After"][0]
+    # an installed, running box whose unit or modules changed is restarted so its device rules are new
+    conf.write_text("# an older copy\n")
+    (tmp_path / "log").write_text("")
+    result = _run("install.sh", env)
+    assert result.returncode == 0, result.stderr
+    log = (tmp_path / "log").read_text()
+    assert "modprobe -a" in log and "systemctl restart jaccuse-table.service" in log
+
+
+def test_without_python3_lgpio_packaged_lgpio_comes_from_pypi(tmp_path: Path) -> None:
+    """Ubuntu or plain Debian on a Pi: no python3-lgpio in the archives, so the venv gets PyPI's wheel."""
+    env = {**_stub_env(tmp_path), "STUB_NOT_INSTALLED": "python3-lgpio"}
+    result = _run("install.sh", env)
+    assert result.returncode == 0, result.stderr
+    log = (tmp_path / "log").read_text()
+    assert "apt-get install" not in log  # nothing else was missing, and python3-lgpio has no candidate
+    assert f"pip install -q {tmp_path}/root/opt/jaccuse-table/src" in log
+    assert "pip install -q lgpio>=0.2.2" in log
+    assert "lgpio comes from PyPI instead" in result.stdout
+    # where Raspberry Pi OS's archive has it, the system package is installed as before
+    other = tmp_path / "rpi"
+    other.mkdir()
+    env = {**_stub_env(other), "STUB_NOT_INSTALLED": "python3-lgpio", "STUB_CANDIDATE": "0.2.2-1~rpt1"}
+    assert _run("install.sh", env).returncode == 0
+    log = (other / "log").read_text()
+    assert "apt-get install -y -q python3-lgpio" in log and "lgpio>=0.2.2" not in log
+
+
+def test_without_any_lgpio_the_installer_stops_with_one_line(tmp_path: Path) -> None:
+    env = {**_stub_env(tmp_path), "STUB_NOT_INSTALLED": "python3-lgpio", "STUB_NO_LGPIO_WHEEL": "1"}
+    result = _run("install.sh", env)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "no GPIO library" in result.stderr
+    assert not (tmp_path / "root/etc/systemd/system/jaccuse-table.service").exists()
+
+
 def test_install_keeps_an_edited_config(tmp_path: Path) -> None:
     env = _stub_env(tmp_path)
     assert _run("install.sh", env).returncode == 0
@@ -274,10 +329,15 @@ def test_uninstall_removes_all_but_the_game_data_and_names_it(tmp_path: Path) ->
     data = tmp_path / "root/var/lib/jaccuse-table"
     data.mkdir(parents=True)
     (data / "journal.sqlite3").write_text("game")
+    (tmp_path / "log").write_text("")
     result = _run("uninstall.sh", env)
     assert result.returncode == 0, result.stderr
     root = tmp_path / "root"
     assert not (root / "opt/jaccuse-table").exists() and not (root / "etc/jaccuse-table").exists()
     assert not (root / "etc/systemd/system/jaccuse-table.service").exists()
+    assert not (root / "etc/modules-load.d/jaccuse-table.conf").exists()
+    # config.txt as it was before the install, udev told the hub rule is gone
+    assert (root / "boot/firmware/config.txt").read_text() == "dtparam=audio=on\n\n"
+    assert "udevadm control --reload-rules" in (tmp_path / "log").read_text().split("userdel")[0]
     assert (data / "journal.sqlite3").read_text() == "game"
     assert str(data) in result.stdout and "userdel jaccuse" in (tmp_path / "log").read_text()

@@ -1,6 +1,11 @@
 """A simulated USB cable for the pad-hub tests: the real firmware logic on one end, fake pyserial ports
 on the other. It can be pulled out at any moment (bytes in flight are lost, the old port goes dead) and
 can lose the Pi's ACK lines, so the hub re-sends presses the Pi already has.
+
+Two kinds of unplug: a data-only glitch (the hub keeps power and its outbox, as with a hub on its own
+supply or a flaky data line), and a real one (`power_off=True`): the hub is powered by that cable, so
+it goes dark, presses made meanwhile are not seen at all, its unacknowledged presses are gone, and on
+replug it boots afresh (a new boot id, numbering from 1).
 """
 
 from __future__ import annotations
@@ -39,6 +44,10 @@ class Cable:
         self.now_ms = 0
         self.opens = 0
         self.drop_acks = False  # a flaky cable: ACK lines vanish until the next unplug
+        self.seats = seats
+        self.boot = boot
+        self.boots = 1
+        self.powered = True
         self.hub = FW.Hub(seats, self._from_hub, boot)
 
     def _from_hub(self, line: str) -> None:
@@ -54,22 +63,32 @@ class Cable:
             self.opens += 1
             return FakePort(self, self.generation)
 
-    def unplug(self) -> None:
+    def unplug(self, power_off: bool = False) -> None:
         with self.cond:
             self.plugged = False
             self.drop_acks = False
             self.generation += 1
             self.to_pi.clear()  # bytes in flight are lost
+            if power_off:
+                self.powered = False
             self.cond.notify_all()
 
     def replug(self) -> None:
         with self.cond:
+            if not self.powered:  # power-up: a fresh hub, nothing of the old one survives
+                self.boots += 1
+                self.now_ms = 0
+                self.hub = FW.Hub(self.seats, self._from_hub, f"{self.boot[:2]}{self.boots:02x}")
+                self.powered = True
             self.plugged = True
             self.cond.notify_all()
 
     def press(self, seat: int, code: str) -> bool:
-        """A debounced key press on the hub; False when the hub dropped it (it could not hear the Pi)."""
+        """A debounced key press on the hub; False when the hub dropped it (it could not hear the Pi) or
+        had no power to see it."""
         with self.cond:
+            if not self.powered:
+                return False
             self.now_ms += 1
             kept = self.hub.linked(self.now_ms)
             self.hub.press(seat, code, self.now_ms)
@@ -82,6 +101,8 @@ class Cable:
 
     def tick(self, advance_ms: int) -> None:
         with self.cond:
+            if not self.powered:
+                return
             self.now_ms += advance_ms
             self.hub.tick(self.now_ms)
 

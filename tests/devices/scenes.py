@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from controller.devices.screens import DisplayModel, Reveal
 
 URL = "http://192.168.1.42:8080/"
@@ -151,4 +153,10 @@ SCENES.update({
         view=_view(phase="replace_membership", president=0, awaiting=[4], pressed=[],
                    incorrect_accusations=3, names=_NAMES),
     ),
+})
+
+# screens too full for one page at a size readable across a table: their later pages
+SCENES.update({
+    f"{name}-page-{page + 1}": replace(SCENES[name], page=page)
+    for name, page in (("reveal-14", 1), ("election-crowded", 2), ("setup-many", 1), ("campaign-over-14", 3))
 })

@@ -4,8 +4,10 @@ import io
 import random
 import threading
 import time
+from typing import Any
 
 import pytest
+from fake_oled import Controller
 from PIL import Image
 
 from controller.devices.display import DisplayWorker, open_display
@@ -114,37 +116,8 @@ def test_unknown_model_is_refused() -> None:
 
 
 # -- panels: only the changed pages go out, and they land where a full frame would put them ------------
-class Bus:
-    """A fake luma serial interface that plays the controller's memory (horizontal or page addressing)."""
-
-    def __init__(self, width: int = 128, pages: int = 8) -> None:
-        self.memory = [bytearray(width) for _ in range(pages)]
-        self.width = width
-        self.col_range = (0, width - 1)
-        self.page_range = (0, pages - 1)
-        self.col = 0
-        self.page = 0
-        self.data_bytes = 0
-
-    def command(self, *cmd: int) -> None:
-        if cmd and cmd[0] == 0x21 and len(cmd) >= 6 and cmd[3] == 0x22:  # COLUMNADDR, PAGEADDR
-            self.col_range, self.page_range = (cmd[1], cmd[2]), (cmd[4], cmd[5])
-            self.col, self.page = cmd[1], cmd[4]
-        elif cmd and 0xB0 <= cmd[0] <= 0xB7:  # SH1106: set page, then column
-            self.page, self.col = cmd[0] - 0xB0, 0
-            self.col_range, self.page_range = (0, self.width - 1), (self.page, self.page)
-
-    def data(self, data: list[int]) -> None:
-        self.data_bytes += len(data)
-        for value in data:
-            self.memory[self.page][self.col] = value
-            self.col += 1
-            if self.col > self.col_range[1]:
-                self.col = self.col_range[0]
-                self.page = self.page + 1 if self.page < self.page_range[1] else self.page_range[0]
-
-    def cleanup(self) -> None:
-        pass
+class Bus(Controller):
+    """The controller's memory, as luma's display() and our Panel leave it (see fake_oled.py)."""
 
 
 def expected_memory(image: Image.Image) -> list[bytearray]:
@@ -354,3 +327,132 @@ def test_dims_then_blanks_after_idle_and_wakes_on_change() -> None:
 def test_rotation_must_be_0_or_180() -> None:
     with pytest.raises(ValueError, match="rotate"):
         open_display("ssd1306", 0x3C, mock=True, rotate=90)
+
+
+def _differing_pages(ours: Bus, lumas: Bus) -> list[int]:
+    return [page for page in range(8) if ours.memory[page] != lumas.memory[page]]
+
+
+@pytest.mark.parametrize("model_name", ["ssd1306", "ssd1309", "sh1106"])
+@pytest.mark.parametrize("rotate", [0, 1, 2, 3])
+def test_partial_updates_match_lumas_display_at_every_rotation(model_name: str, rotate: int) -> None:
+    """Frame after frame, each touching a few rows: the panel's memory equals what luma's display() makes."""
+    from luma.oled import device as oled
+
+    from controller.devices.display import Panel
+
+    ours, lumas = Bus(), Bus()
+    panel = Panel(getattr(oled, model_name)(ours, width=128, height=64, rotate=rotate))
+    device = getattr(oled, model_name)(lumas, width=128, height=64, rotate=rotate)
+    rng = random.Random(rotate)
+    size = device.size  # 64 x 128 when turned a quarter
+    image = Image.frombytes("1", size, rng.randbytes(size[0] * size[1] // 8))
+    for step in range(12):
+        if step:
+            image = image.copy()
+            top = rng.randrange(size[1] - 3)
+            band = Image.frombytes("1", (size[0], 3), rng.randbytes(size[0] * 3 // 8))
+            image.paste(band, (0, top))  # a few rows change, as a vote does on the screen
+        sent = panel.show(image)
+        device.display(image)
+        assert _differing_pages(ours, lumas) == [], f"frame {step} ({sent} pages sent)"
+        if step and rotate % 2 == 0:
+            assert sent < 8  # only the changed pages went out
+
+
+def test_the_luma_oled_floor_has_what_the_panel_uses() -> None:
+    """Panel writes SH1106 pages with luma's own column offset, an attribute luma.oled has from 3.16."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from luma.oled import device as oled
+
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    floor = re.search(r'"luma\.oled>=(\d+)\.(\d+)"', pyproject)
+    assert floor and (int(floor.group(1)), int(floor.group(2))) >= (3, 16)
+    assert "page_address_offset" in inspect.signature(oled.sh1106).parameters
+    assert oled.sh1106(Bus(), width=128, height=64)._page_address_offset == 0x02
+
+
+# -- pages: a screen too full for one turns its pages by itself -----------------------------------------
+def paged_renderer(pages_of: dict[int, int]) -> tuple[list[int], object]:
+    """Draws the page number as a bar of that width; `pages_of[stability]` pages for each model, and
+    models with a `round` are another screen."""
+    drawn: list[int] = []
+
+    def renderer(m: DisplayModel) -> Image.Image:
+        image = Image.new("1", (128, 64), 0)
+        pages = pages_of[m.view["stability"]] if m.view else 1
+        page = m.page % pages
+        image.paste(1, (0, 0, 10 + page * 10 + m.view["stability"], 8))
+        if pages > 1:
+            image.info["pages"], image.info["screen"] = pages, m.view.get("round", "vote")
+        drawn.append(page)
+        return image
+
+    return drawn, renderer
+
+
+def test_pages_turn_by_themselves_keep_their_place_and_stop_when_one_fits(clock: Any) -> None:
+    drawn, renderer = paged_renderer({3: 3, 2: 3, 1: 1})
+    device = SlowDevice(0.0)
+    worker = DisplayWorker(device, renderer, page_seconds=2.5, clock=clock)  # type: ignore[arg-type]
+
+    def later(seconds: float, poke: DisplayModel) -> None:
+        """Move the worker's clock on and wake it (an update equal to the last is drawn no more)."""
+        clock.advance(seconds)
+        worker.update(poke)
+        assert worker.wait_idle()
+
+    try:
+        worker.update(model(3))
+        assert worker.wait_idle()
+        for _ in range(4):
+            later(2.5, model(3))
+        assert drawn == [0, 1, 2, 0, 1]  # round and round, one page each 2.5 s
+        later(1.0, model(2))  # the same screen, changed (a seat pressed): it stays on its page
+        assert drawn[-1] == 1
+        later(1.5, model(2))  # and the turn comes when it was due, not 2.5 s after the change
+        assert drawn[-1] == 2
+        other = DisplayModel(view={**model(2).view, "round": 2})  # another screen: from its first page
+        later(0.1, other)
+        assert drawn[-1] == 0
+        later(2.4, other)  # which stays up for a whole turn
+        assert drawn[-1] == 0
+        later(0.1, other)
+        assert drawn[-1] == 1
+        later(0.1, model(1))  # one page: nothing turns any more
+        frames = worker.frames
+        later(10.0, model(1))
+        assert worker.frames == frames and drawn[-1] == 0
+    finally:
+        worker.close()
+
+
+def test_a_dark_panel_turns_no_pages() -> None:
+    from luma.core.device import dummy
+
+    from controller.devices.display import EmulatedPanel
+
+    _, renderer = paged_renderer({3: 2})
+    panel = EmulatedPanel(dummy(width=128, height=64, mode="1"), sleep=lambda s: None)
+    worker = DisplayWorker(panel.device, renderer, panel=panel, page_seconds=0.05, off_after=0.2)  # type: ignore[arg-type]
+    try:
+        worker.update(model(3))
+        deadline = time.monotonic() + 3
+        while worker.look != "off" and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert worker.look == "off"
+        frames = worker.frames
+        time.sleep(0.3)
+        assert worker.frames == frames  # asleep against burn-in: the pages wait for the next change
+    finally:
+        worker.close()
+
+
+def wait_for_frames(worker: DisplayWorker, frames: int, timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while worker.frames < frames and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return worker.frames >= frames

@@ -124,3 +124,101 @@ def test_doctor_says_auto_picks_gpio_without_a_hub_and_notes_the_udev_rule(tmp_p
     _, text = run("--root", str(tmp_path), "--no-buttons")
     assert "auto: no pad hub answered, so the box will use the pads on the GPIO header" in text
     assert "99-jaccuse-hub.rules" in text
+
+
+#: the checkout's systemd/ (the tests also run against an installed copy of the package, without it)
+SYSTEMD = Path(__file__).resolve().parents[2] / "systemd"
+
+PROC_DEVICES = """Character devices:
+  1 mem
+  4 tty
+  5 /dev/tty
+ 89 i2c
+254 gpiochip
+
+Block devices:
+  8 sd
+"""
+
+
+def test_doctor_reports_a_device_group_the_sandbox_would_refuse(tmp_path: Path) -> None:
+    """No cdc_acm at the service's start: the doctor must say the hub would be refused, as the unit would."""
+    fake_pi(tmp_path, 400_000)
+    (tmp_path / "proc/devices").write_text(PROC_DEVICES)
+    (tmp_path / "etc").mkdir()
+    (tmp_path / "etc/modules").write_text("# /etc/modules\ni2c-dev\n")
+    code, text = run("--root", str(tmp_path), "--no-buttons")
+    assert code == 1
+    assert "PROBLEM  char-ttyACM is not in /proc/devices (cdc_acm is not loaded)" in text
+    assert "sudo modprobe cdc_acm" in text and "Operation not permitted" in text
+    assert "OK       char-i2c (the OLED): its driver i2c_dev is loaded at boot" in text
+    # loaded by hand (a hub was plugged in once), but not at boot: the next boot would refuse it
+    (tmp_path / "proc/devices").write_text(PROC_DEVICES.replace("254 gpiochip", "166 ttyACM\n254 gpiochip"))
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "PROBLEM  char-ttyACM is there now, but cdc_acm is not loaded at boot" in text
+    # what the installer writes fixes both
+    conf = tmp_path / "etc/modules-load.d/jaccuse-table.conf"
+    conf.parent.mkdir()
+    conf.write_text((SYSTEMD / "jaccuse-table-modules.conf").read_text())
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "OK       char-ttyACM (the pad hub): its driver cdc_acm is loaded at boot" in text
+    assert "char-ttyACM" not in "".join(line for line in text.splitlines() if "PROBLEM" in line)
+
+
+def test_device_groups_are_read_as_systemd_reads_them() -> None:
+    from controller.commands.doctor_sandbox import allowed_groups, char_groups
+
+    unit = (SYSTEMD / "jaccuse-table.service").read_text()
+    assert {"ttyACM", "ttyUSB", "i2c", "gpiochip"} <= set(allowed_groups(unit))
+    assert char_groups(PROC_DEVICES) == {"mem", "tty", "/dev/tty", "i2c", "gpiochip"}  # not block "sd"
+
+
+class AnsweringBus:
+    """smbus2's SMBus as the probe uses it: the controllers at `present` acknowledge."""
+
+    def __init__(self, present: set[int]) -> None:
+        self.present = present
+
+    def write_byte_data(self, address: int, register: int, value: int) -> None:
+        if address not in self.present:
+            raise OSError(121, "Remote I/O error")
+
+    def close(self) -> None:
+        pass
+
+
+def test_doctor_checks_the_oled_where_the_config_says_and_names_the_mismatch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_pi(tmp_path, 400_000)
+    monkeypatch.setattr(doctor, "_smbus", lambda device: AnsweringBus({0x3C}))
+    config = tmp_path / "etc/jaccuse-table/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[oled]\nmodel = "sh1106"\naddress = 0x3D\n')
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert f"OK       {config}: OLED sh1106 at 0x3d on /dev/i2c-1" in text
+    assert "PROBLEM  the config says the OLED is at 0x3d, but it answers at 0x3c: set address = 0x3C" in text
+    config.write_text('[oled]\nmodel = "none"\n')
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert 'a display answers at 0x3c, but the config says model = "none"' in text
+    monkeypatch.setattr(doctor, "_smbus", lambda device: AnsweringBus(set()))
+    config.write_text("[oled]\naddress = 0x3D\n")
+    _, text = run("--root", str(tmp_path), "--no-buttons")
+    assert "PROBLEM  nothing answers at 0x3c or 0x3d" in text
+
+
+def test_doctor_tests_the_pads_and_pin_map_the_config_names(tmp_path: Path) -> None:
+    fake_pi(tmp_path, 400_000)
+    config = tmp_path / "box.toml"
+    config.write_text('[pads]\nmode = "serial"\n')
+    code, text = run("--root", str(tmp_path), "--config", str(config))
+    assert code == 1
+    assert 'the config says mode = "serial" under [pads], but no pad hub answered' in text
+    pinmap = tmp_path / "map.toml"
+    pinmap.write_text("[[seat]]\nreveal = 2\nabstain = 17\nled = 27\n")
+    config.write_text(f'[pads]\nmode = "gpio"\npinmap = "{pinmap}"\n')
+    _, text = run("--root", str(tmp_path), "--config", str(config))
+    assert "GPIO2, which is reserved" in text  # the config's pin map, not the built-in one
+    config.write_text('[pads]\nmode = "sideways"\n')
+    code, text = run("--root", str(tmp_path), "--config", str(config), "--no-buttons")
+    assert code == 1 and "the service would not start" in text

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import importlib.util
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from controller.devices.screens import HEIGHT, WIDTH, DisplayModel, render
@@ -138,3 +141,68 @@ def test_start_screen_spells_out_the_address_and_the_pads() -> None:
     b = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8081/", pads="hub"))
     c = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8080/", pads="GPIO"))
     assert a.tobytes() != b.tobytes() and a.tobytes() != c.tobytes()
+
+
+# -- readable across a table: large type, pages that cycle ------------------------------------------
+def _drawn_texts(
+    monkeypatch: pytest.MonkeyPatch, model: DisplayModel
+) -> tuple[Image.Image, list[tuple[str, int]]]:
+    """Render `model`, keeping every text drawn with its font's pixel size."""
+    from PIL import ImageDraw
+
+    drawn: list[tuple[str, int]] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: object, content: str, *args: object, **kw: object) -> None:
+        fnt = kw.get("font")
+        drawn.append((content, int(getattr(fnt, "size", 0))))
+        real(self, xy, content, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return render(model), drawn
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seats=st.lists(st.integers(0, 13), min_size=1, max_size=14, unique=True),
+    phase=st.sampled_from(["election", "setup", "presidency"]),
+    clock=st.one_of(st.none(), st.integers(0, 120)),
+)
+def test_every_waiting_seat_is_on_exactly_one_page_in_16_px_type(
+    seats: list[int], phase: str, clock: int | None
+) -> None:
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        model = DisplayModel(
+            view={**(SCENES["election"].view or {}), "phase": phase, "president": 2, "awaiting": seats},
+            clock_left=clock,
+        )
+        first, _ = _drawn_texts(monkeypatch, model)
+        pages = int(first.info.get("pages", 1))
+        shown: list[str] = []
+        for page in range(pages):
+            image, drawn = _drawn_texts(monkeypatch, replace(model, page=page))
+            assert int(image.info.get("pages", 1)) == pages
+            shown += [text for text, size in drawn if size == 16]  # the stability is drawn larger
+            if pages > 1:
+                assert any(f"{page + 1}/{pages}" in text for text, _ in drawn)  # says which page
+        assert shown == [str(s) for s in seats]
+        assert render(replace(model, page=pages)).tobytes() == first.tobytes()  # the pages wrap
+
+
+def test_a_14_seat_reveal_shows_every_card_in_16_px_over_two_pages(monkeypatch: pytest.MonkeyPatch) -> None:
+    model = SCENES["reveal-14"]
+    assert model.reveal is not None
+    cards: list[str] = []
+    for page in range(2):
+        image, drawn = _drawn_texts(monkeypatch, replace(model, page=page))
+        assert image.info["pages"] == 2
+        cards += [text for text, size in drawn if size == 16]
+    assert cards == [item.card or "--" for item in model.reveal]
+    assert all(size >= 12 for _, size in _drawn_texts(monkeypatch, model)[1])  # no 5x8 anywhere on it
+
+
+def test_a_screen_that_fits_has_one_page_whatever_page_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("election", "reveal", "over", "startup", "parley"):
+        first = render(SCENES[name])
+        assert "pages" not in first.info
+        assert render(replace(SCENES[name], page=3)).tobytes() == first.tobytes()

@@ -35,13 +35,17 @@ class WDT:
     """Counts feeds; the tests read `WDT.last` to see whether the loop kept the watchdog fed."""
 
     last = None
+    clock = None  # a test's ms clock: then every feed's time is kept in `fed_at`
 
     def __init__(self, id=0, timeout=5000):
         if timeout > 8388:
             raise ValueError("the RP2040 watchdog cannot wait longer than 8388 ms")
         self.timeout = timeout
         self.feeds = 0
+        self.fed_at = []
         WDT.last = self
 
     def feed(self):
         self.feeds += 1
+        if WDT.clock is not None:
+            self.fed_at.append(WDT.clock())

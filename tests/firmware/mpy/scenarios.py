@@ -198,6 +198,52 @@ def scenario_persistent_fault_lets_the_watchdog_reset():
     return len(errors) == 10 and wdt.feeds == 9, str(len(errors)) + " errors, " + str(wdt.feeds) + " feeds"
 
 
+def scenario_resending_a_full_outbox_to_a_pi_that_does_not_read_keeps_the_watchdog_fed():
+    """Each write blocks 500 ms (the CDC transmit timeout); HELLO asks for 128 queued presses at once."""
+    time = FakeTime(sleeps=400)
+    slow = [False]
+    sent = []
+
+    def write(line):
+        if slow[0]:
+            time.us += 500 * 1000  # the Pi holds the port open without reading
+        sent.append(line)
+
+    stdin = FakeStdin(b"")
+    machine.Pin.registry = {}
+    machine.WDT.clock = lambda: time.us // 1000
+    try:
+        config = dict(mainfw.CONFIG)
+        hub, matrix, leds = mainfw.build(config, write, machine, time.sleep_us)
+        watchdog = machine.WDT(timeout=config["watchdog_ms"])
+        guard = mainfw.Guard(hub, watchdog, config["max_errors"])
+        hub.receive(b"HELLO\n", 0)
+        for n in range(hub.outbox_max):  # queued while the Pi still read, never acknowledged
+            hub.press(n % hub.seats, "R", 1)
+        slow[0] = True
+        del sent[:]
+        stdin.data = b"HELLO\n"
+        watchdog.feed()  # fed just before the Pi's HELLO arrives
+        passes = 0
+        while passes < 300:
+            guard.run(lambda: mainfw.step(hub, matrix, leds, FakePoller(stdin), stdin, time.us // 1000))
+            passes += 1
+            resent = set(line.split()[1] for line in sent if line.startswith("P "))
+            if len(resent) == hub.outbox_max:
+                break
+            time.us += config["scan_ms"] * 1000
+        fed = watchdog.fed_at
+        gaps = [fed[i + 1] - fed[i] for i in range(len(fed) - 1)]  # no zip(strict=) on MicroPython
+    finally:
+        machine.WDT.clock = None
+    longest = max(gaps)
+    if len(resent) != hub.outbox_max:
+        return False, "only " + str(len(resent)) + " presses re-sent in " + str(passes) + " passes"
+    detail = "all " + str(len(resent)) + " re-sent in " + str(passes) + " passes, longest gap between"
+    detail += " feeds " + str(longest) + " ms (watchdog " + str(config["watchdog_ms"]) + " ms)"
+    return longest < config["watchdog_ms"] // 2, detail
+
+
 class SlowLine:
     """A matrix column on a long cable with weak pull-ups.
 
@@ -309,6 +355,7 @@ SCENARIOS = [
     scenario_matrix_settles_before_reading,
     scenario_presses_carry_the_vote_round,
     scenario_unlinked_press_is_dropped_and_shown,
+    scenario_resending_a_full_outbox_to_a_pi_that_does_not_read_keeps_the_watchdog_fed,
 ]
 
 

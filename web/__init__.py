@@ -9,9 +9,10 @@ the app are in ``web.sse`` and ``web.server``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 
 from controller.table import HostKey, Table, check_host_key
 from web.guards import BoxNames
@@ -56,7 +57,8 @@ def create_app(
     - ``names``: the names and addresses the box answers to (the Host and Origin checks of
       :mod:`web.guards`); by default its host name, ``localhost`` and the addresses it holds.
     """
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)
+    _serve_game_files(app)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
@@ -79,6 +81,30 @@ def create_app(
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
     return app
+
+
+def _serve_game_files(app: Flask) -> None:
+    """Pages and scripts come from web/ and from each game's package (its ``static`` and ``templates``
+    folders), under the same ``/static/`` URLs as always."""
+    from flask import send_from_directory
+    from jinja2 import ChoiceLoader, FileSystemLoader
+    from werkzeug.exceptions import NotFound
+
+    here = Path(__file__).resolve().parent
+    games = sorted((here.parent / "controller" / "games").glob("*/"))
+    statics = [here / "static", *(g / "static" for g in games if (g / "static").is_dir())]
+    templates = [g / "templates" for g in games if (g / "templates").is_dir()]
+    assert app.jinja_loader is not None
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader([str(t) for t in templates])])
+
+    def static(filename: str) -> Response:
+        for folder in statics:
+            if (folder / filename).is_file():
+                return send_from_directory(folder, filename)
+        raise NotFound()
+
+    app.static_folder = str(here / "static")
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=static)
 
 
 def host_key_now() -> str | None:

@@ -20,12 +20,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "docs" / "rules.md"
-TARGET = Path(__file__).resolve().parent / "templates" / "rules_doc.html"
+GAMES = ROOT / "controller" / "games"
+SOURCE = GAMES / "jaccuse" / "rules.md"
+TARGET = GAMES / "jaccuse" / "templates" / "rules_doc.html"
 #: game -> (its players' rules in docs/, the generated template); J'Accuse's are SOURCE and TARGET
 DOCS: dict[str, tuple[Path, Path]] = {
     "jaccuse": (SOURCE, TARGET),
-    "betrayal": (ROOT / "docs" / "betrayal.md", TARGET.parent / "betrayal_doc.html"),
+    "betrayal": (GAMES / "betrayal" / "rules.md", GAMES / "betrayal" / "templates" / "betrayal_doc.html"),
 }
 
 _LIST_ITEM = re.compile(r"^(\s*)(?:(-)|(\d+)\.)\s+(.*)$")
@@ -144,9 +145,9 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
 
 def generated(game: str = "jaccuse") -> str:
     source = DOCS[game][0]
-    note = f"<!-- generated from docs/{source.name} by `python -m web.rulesdoc`: "
+    note = f"<!-- generated from {source.relative_to(ROOT).as_posix()} by `python -m web.rulesdoc`: "
     note += "edit that file, not this one -->\n"
-    return note + render(source.read_text(encoding="utf-8"))
+    return note + render(source.read_text(encoding="utf-8"), source.parent)
 
 
 def main() -> int:

@@ -479,7 +479,7 @@ def _moment_key(snap: Any) -> Any:
     Betrayal: an accusation); the OLED shows the moment for REVEAL_SECONDS when it changes."""
     if snap.game_name == "betrayal":
         try:
-            from controller.devices.screens_betrayal import accusation_key
+            from controller.games.betrayal.screens import accusation_key
         except ImportError:
             return None
         return accusation_key(snap.public)
@@ -489,7 +489,7 @@ def _moment_key(snap: Any) -> Any:
 def _moment(snap: Any) -> Any:
     """The moment's ``DisplayModel.reveal`` (None: nothing to show)."""
     if snap.game_name == "betrayal":
-        from controller.devices.screens_betrayal import accusation_moment
+        from controller.games.betrayal.screens import accusation_moment
 
         return accusation_moment(snap.public)
     from controller.devices.screens import Reveal
@@ -503,7 +503,7 @@ def _screen_renderer() -> Callable[[Any], Any]:
     from controller.devices.screens import render
 
     try:
-        from controller.devices.screens_betrayal import render_for
+        from controller.games.betrayal.screens import render_for
     except ImportError:
         render_for = None
 

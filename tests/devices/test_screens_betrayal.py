@@ -21,7 +21,7 @@ import pytest
 from PIL import Image
 
 from controller.devices.screens import HEIGHT, WIDTH, DisplayModel, render
-from controller.devices.screens_betrayal import accusation_key, accusation_moment, render_betrayal, render_for
+from controller.games.betrayal.screens import accusation_key, accusation_moment, render_betrayal, render_for
 from controller.games.betrayal import Accepted, apply, new_game, play_bot_game, public_view, seat_view
 from controller.games.betrayal.cards import JOKER, UP
 from controller.games.betrayal.state import GameState

@@ -2,7 +2,7 @@
 
 Entry point for the device feeder (controller/commands/run.py), which picks the renderer by game::
 
-    from controller.devices.screens_betrayal import render_betrayal, accusation_key, accusation_moment
+    from controller.games.betrayal.screens import render_betrayal, accusation_key, accusation_moment
     render_betrayal(model: DisplayModel) -> PIL.Image.Image   # mode "1", WIDTH x HEIGHT (128x64)
 
 or ``render_for(model)``, which draws Betrayal for a view with ``"game": "betrayal"`` and J'Accuse

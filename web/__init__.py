@@ -85,20 +85,28 @@ def create_app(
 
 def _serve_game_files(app: Flask) -> None:
     """Pages and scripts come from web/ and from each game's package (its ``static`` and ``templates``
-    folders), under the same ``/static/`` URLs as always."""
+    folders, ``Game.folder``), under the same ``/static/`` URLs as always. A game is looked at (and
+    imported) only when a file is not the box's own."""
     from flask import send_from_directory
-    from jinja2 import ChoiceLoader, FileSystemLoader
+    from jinja2 import ChoiceLoader, FunctionLoader
     from werkzeug.exceptions import NotFound
 
+    from controller.games.registry import game, names
+
     here = Path(__file__).resolve().parent
-    games = sorted((here.parent / "controller" / "games").glob("*/"))
-    statics = [here / "static", *(g / "static" for g in games if (g / "static").is_dir())]
-    templates = [g / "templates" for g in games if (g / "templates").is_dir()]
+
+    def game_template(name: str) -> str | None:
+        for known in names():
+            path = game(known).folder / "templates" / name
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        return None
+
     assert app.jinja_loader is not None
-    app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader([str(t) for t in templates])])
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, FunctionLoader(game_template)])
 
     def static(filename: str) -> Response:
-        for folder in statics:
+        for folder in (here / "static", *(game(known).folder / "static" for known in names())):
             if (folder / filename).is_file():
                 return send_from_directory(folder, filename)
         raise NotFound()

@@ -152,7 +152,7 @@ def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient)
 def test_betrayal_rules_page_is_docs_betrayal_md() -> None:
     from web import rulesdoc
 
-    target = rulesdoc.DOCS["betrayal"][1]
+    target = rulesdoc.target("betrayal")
     assert target.read_text(encoding="utf-8") == rulesdoc.generated("betrayal"), (
-        "web/templates/betrayal_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
+        "controller/games/betrayal/templates/betrayal_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
     )

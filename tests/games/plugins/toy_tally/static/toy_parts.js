@@ -1,0 +1,1 @@
+export const TOY = "toy tally parts";

@@ -9,7 +9,9 @@ screens, bots or balance report.
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +50,15 @@ def no_options(options: Mapping[str, Any]) -> str | None:
     return f"this game has no {given[0]}" if given else None
 
 
+def submodule(name: str) -> Callable[[], Any]:
+    """A loader of module ``name``: it is imported when the loader is first called, not before."""
+
+    def load() -> Any:
+        return importlib.import_module(name)
+
+    return load
+
+
 @dataclass(frozen=True)
 class Game:
     """One game as the box sees it (see docs/dev-interfaces.md, "Adding a game")."""
@@ -83,6 +94,18 @@ class Game:
     random_phone_action: Callable[
         [Mapping[str, Any], Mapping[str, Any], random.Random], dict[str, Any] | None
     ] = lambda me, move, rng: None
+
+    @classmethod
+    def of_package(cls, package: str, rules: Callable[[], GameRules[Any, Any, Any]], **fields: Any) -> Game:
+        """The ``Game`` of a package laid out the usual way: its folder, and its parts in the submodules
+        ``table_rules``, ``strategy``, ``replay`` and ``balance``, each imported when first asked for.
+        ``rules`` is the package itself, returned by a function typed with its own state and action
+        (mypy checks that shape); ``fields`` give the rest and may replace any part."""
+        parts = {"table_rules": "table_rules", "strategy": "strategy", "replay_reader": "replay",
+                 "balance": "balance"}
+        loaders = {field_name: submodule(f"{package}.{module}") for field_name, module in parts.items()}
+        folder = Path(sys.modules[package].__file__ or "").resolve().parent
+        return cls(rules=rules, folder=folder, **{**loaders, **fields})
 
     def check_players(self, players: int) -> str | None:
         """None when the game takes ``players`` seats, else why not."""

@@ -1,49 +1,20 @@
-"""Betrayal as the box sees it: the ``Game`` the entry point ``jaccuse_table.games: betrayal`` names.
-
-The typed loaders are also mypy's check that the package has every game's shape.
-"""
+"""Betrayal as the box sees it: the ``Game`` the entry point ``jaccuse_table.games: betrayal`` names."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, Final
 
 from controller.games import betrayal
 from controller.games.game import Game, Screens
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.games.shape import GameRules
 
 NAME: Final = "betrayal"
 
 
 def _rules() -> GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal]:
-    return betrayal
-
-
-def _table_rules() -> TableRules:
-    from controller.games.betrayal import table_rules
-
-    return table_rules
-
-
-def _strategy() -> GameStrategy[Any, Any, Any]:
-    from controller.games.betrayal import strategy
-
-    typed: GameStrategy[betrayal.GameState, betrayal.Action, strategy.TableMemory] = strategy
-    return typed
-
-
-def _replay_reader() -> ReplayReader:
-    from controller.games.betrayal import replay
-
-    return replay
-
-
-def _balance() -> GameBalance:
-    from controller.games.betrayal import balance
-
-    return balance
+    return betrayal  # typed: mypy checks the package against the shape every game has
 
 
 def _screens() -> Screens:
@@ -54,6 +25,7 @@ def _screens() -> Screens:
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
+    """Betrayal takes no deal options (no campaigns)."""
     given = sorted(k for k, v in options.items() if v)
     return f"Betrayal has no {given[0]}s" if given else None
 
@@ -81,18 +53,14 @@ def random_phone_action(
     return None
 
 
-GAME: Final = Game(
+GAME: Final = Game.of_package(
+    "controller.games.betrayal",
+    _rules,
     name=NAME,
     title="Betrayal",
     min_players=betrayal.MIN_PLAYERS,
     max_players=betrayal.MAX_PLAYERS,
     default_players=5,  # the rulebook's best count
-    folder=Path(__file__).resolve().parent,
-    rules=_rules,
-    table_rules=_table_rules,
-    strategy=_strategy,
-    replay_reader=_replay_reader,
-    balance=_balance,
     screens=_screens,
     rules_template="betrayal_doc.html",
     # one army's setup choice: the setup goes on until every army chose

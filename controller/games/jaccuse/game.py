@@ -1,50 +1,24 @@
 """J'Accuse as the box sees it: the ``Game`` the entry point ``jaccuse_table.games: jaccuse`` names.
 
 Kept out of the compiled build (setup.py's NOT_COMPILED), like the other modules that drive the core
-from outside. The typed loaders are also mypy's check that the package has every game's shape.
+from outside.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Mapping
-from pathlib import Path
 from typing import Any, Final
 
 from controller.games import jaccuse
 from controller.games.game import Game, Screens
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.games.shape import GameRules
 
 NAME: Final = "jaccuse"
 
 
 def _rules() -> GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal]:
-    return jaccuse
-
-
-def _table_rules() -> TableRules:
-    from controller.games.jaccuse import table_rules
-
-    return table_rules
-
-
-def _strategy() -> GameStrategy[Any, Any, Any]:
-    from controller.games.jaccuse import strategy
-
-    typed: GameStrategy[jaccuse.GameState, jaccuse.Action, strategy.TableMemory] = strategy
-    return typed
-
-
-def _replay_reader() -> ReplayReader:
-    from controller.games.jaccuse import replay
-
-    return replay
-
-
-def _balance() -> GameBalance:
-    from controller.games.jaccuse import balance
-
-    return balance
+    return jaccuse  # typed: mypy checks the package against the shape every game has
 
 
 def _screens() -> Screens:
@@ -62,7 +36,7 @@ def pad_round(view: Mapping[str, Any]) -> Hashable | None:
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
-    """J'Accuse takes a campaign (checked by the config's own choices)."""
+    """J'Accuse takes a campaign (the config checks its length)."""
     unknown = sorted(k for k, v in options.items() if v and k != "campaign")
     return f"J'Accuse has no {unknown[0]}" if unknown else None
 
@@ -90,18 +64,14 @@ def random_phone_action(
     return None
 
 
-GAME: Final = Game(
+GAME: Final = Game.of_package(
+    "controller.games.jaccuse",
+    _rules,
     name=NAME,
     title="J'Accuse",
     min_players=jaccuse.MIN_PLAYERS,
     max_players=jaccuse.MAX_PLAYERS,
     default_players=6,
-    folder=Path(__file__).resolve().parent,
-    rules=_rules,
-    table_rules=_table_rules,
-    strategy=_strategy,
-    replay_reader=_replay_reader,
-    balance=_balance,
     screens=_screens,
     rules_template="rules_doc.html",
     pad_round=pad_round,

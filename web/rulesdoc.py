@@ -19,8 +19,6 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def docs() -> dict[str, tuple[Path, Path]]:
     """Every installed game with a rules page: name -> (its rules.md, the generated template)."""
@@ -165,8 +163,10 @@ def render(markdown: str, base: Path | None = None) -> str:
 def generated(game: str | None = None) -> str:
     """The page of a game's rules.md (the default game's without a name)."""
     path = source(game)
-    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
-    note = f"<!-- generated from {shown} by `python -m web.rulesdoc`: edit that file, not this one -->\n"
+    # the package's folder and file, the same wherever the package is installed (or compiled)
+    shown = f"{path.parent.name}/{path.name}"
+    note = f"<!-- generated from the game package's {shown} by `python -m web.rulesdoc`: "
+    note += "edit that file, not this one -->\n"
     return note + render(path.read_text(encoding="utf-8"), path.parent)
 
 

@@ -140,6 +140,8 @@ def box() -> Response:
             "game": snap.game,
             # which game is dealt (its registry name): the pages pick their game's parts by it
             "game_name": snap.game_name,
+            # its title, rules page and page parts, for a page that sees the game change
+            "game_page": _game_page(snap.game_name),
             "version": snap.version,
             "status": list(snap.status),
             "log": list(snap.log),
@@ -329,6 +331,12 @@ def host_state() -> tuple[Response, int]:
                  "game_name": snap.game_name,
                  "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
+
+
+def _game_page(name: str) -> dict[str, str]:
+    from web.pages import game_page
+
+    return game_page(name)
 
 
 def _game_info(name: str) -> dict[str, Any]:

@@ -46,17 +46,23 @@ def rules_url(name: str) -> str:
     return "/rules" if name == DEFAULT_GAME else f"/rules/{name}"
 
 
-def _game() -> tuple[str, str]:
-    """The dealt game's title and rules page."""
-    name = _table().snapshot().game_name
-    return game(name).title, rules_url(name)
+def game_page(name: str) -> dict[str, str]:
+    """What the pages need of a game: its name, title, rules page and page parts (``Game.page_parts``)."""
+    known = game(name)
+    return {"name": name, "title": known.title, "rules": rules_url(name), "parts": known.page_parts}
+
+
+def _game() -> tuple[str, str, dict[str, str]]:
+    """The dealt game's title and rules page, and all the pages need of it."""
+    page = game_page(_table().snapshot().game_name)
+    return page["title"], page["rules"], page
 
 
 @bp.get("/")
 def table_page() -> Response:
     mock = current_app.config["JACCUSE_MOCK_PRESS"] is not None
-    title, rules = _game()
-    return _html(render_template("table.html", mock=mock, game_title=title, rules=rules))
+    title, rules, page = _game()
+    return _html(render_template("table.html", mock=mock, game_title=title, rules=rules, game=page))
 
 
 @bp.get("/seat/<int:seat>")
@@ -69,10 +75,11 @@ def seat_page(seat: int) -> Response:
     # page script keeps it current: this phone may be the one holding the seat)
     kind = snap.claimed[seat]
     claim = "bot" if kind == "bot" else "taken" if kind else "free"
-    title, rules = _game()
+    title, rules, page = _game()
     return _html(render_template(
         "phone.html", seat=seat, claim=claim, name=snap.names[seat] or "",
         code_needed=snap.join_code is not None, locked=snap.seats_locked, game_title=title, rules=rules,
+        game=page,
     ))
 
 

@@ -82,6 +82,9 @@ class Game:
     screens: Callable[[], Screens]
     #: the template its rules page is generated into (``python -m web.rulesdoc``), in ``templates/``
     rules_template: str = ""
+    #: the stem of the game's page parts in its ``static/``: ``<stem>_phone.js`` and ``<stem>_table.js``,
+    #: ES modules the phone and table pages load for the game (empty: the pages' built-in parts)
+    page_parts: str = ""
     #: what identifies a round of pad presses in the public view (the pads' epoch moves on with it)
     pad_round: Callable[[Mapping[str, Any]], Hashable | None] = no_pad_round
     #: events that happen inside one decision, leaving the shot clock's deadline as it was

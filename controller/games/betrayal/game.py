@@ -63,6 +63,7 @@ GAME: Final = Game.of_package(
     default_players=5,  # the rulebook's best count
     screens=_screens,
     rules_template="betrayal_doc.html",
+    page_parts="betrayal",
     # one army's setup choice: the setup goes on until every army chose
     within_a_decision=frozenset({"army_chosen"}),
     check_options=check_options,

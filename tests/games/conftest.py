@@ -1,5 +1,4 @@
-"""A throwaway game, Toy Tally (``plugins/toy_tally``), installed the way any game is: a distribution's
-metadata on the path, declaring it in the entry-point group ``jaccuse_table.games``."""
+"""Toy Tally installed for a test (see toy_install.py)."""
 
 from __future__ import annotations
 
@@ -10,17 +9,7 @@ from pathlib import Path
 import pytest
 
 from controller.games import registry
-
-PLUGINS = Path(__file__).resolve().parent / "plugins"
-
-
-def install_toy(site: Path) -> list[str]:
-    """A ``toy_tally`` distribution's metadata in ``site``; the path entries that make it installed."""
-    info = site / "toy_tally-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-tally\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text(f"[{registry.GROUP}]\ntoy = toy_tally.game:GAME\n")
-    return [str(PLUGINS), str(site)]
+from tests.games.toy_install import install_toy
 
 
 @pytest.fixture

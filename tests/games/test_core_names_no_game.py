@@ -1,6 +1,6 @@
-"""The box is game-neutral: outside a game's own package (controller/games/<name>/), no Python module or
-page under controller/ and web/ names a game, imports a game's package or compares with a game's name.
-The default game's name in the config is the one place that names a game, on purpose."""
+"""The box is game-neutral: outside a game's own package (controller/games/<name>/), no Python module,
+page, script or style under controller/ and web/ names a game, imports a game's package or compares with
+a game's name. The default game's name in the config is the one place that names a game, on purpose."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ ALLOWED = {("controller/config.py", 'DEFAULT_GAME = "jaccuse"'),
 #: "jaccuse" is also the box's own name (jaccuse-table, its hub, its service account, JACCUSE_ settings)
 _OWN_NAME = re.compile(
     r"jaccuse[-_](table|hub|lgpio|token|name|sound)|JACCUSE_|jaccuse\.lan|-u jaccuse|id jaccuse"
+    r"|window\.jaccuse"
 )
 
 
@@ -32,7 +33,7 @@ def _core_files() -> list[Path]:
     found = []
     for top in (ROOT / "controller", ROOT / "web"):
         for path in top.rglob("*"):
-            if path.suffix not in (".py", ".html") or "__pycache__" in path.parts:
+            if path.suffix not in (".py", ".html", ".js", ".css") or "__pycache__" in path.parts:
                 continue
             if any(path.is_relative_to(package) for package in inside):
                 continue
@@ -45,7 +46,7 @@ def _names_a_game(line: str) -> bool:
     return any(re.search(rf"(?<![\w-]){name}(?![\w-])", text, re.IGNORECASE) for name in GAME_NAMES)
 
 
-def test_no_core_module_or_page_names_a_game() -> None:
+def test_no_core_module_page_or_script_names_a_game() -> None:
     assert {p.name for p in _game_packages()} >= {"jaccuse", "betrayal"}
     offending = []
     files = _core_files()

@@ -4,9 +4,7 @@ and its rules page, and drawn by the OLED worker with the renderer the game hand
 
 from __future__ import annotations
 
-import io
 import json
-import os
 import random
 import sys
 import time
@@ -15,17 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image
 
 from controller.client import BoxProcess, random_action
 from controller.games import registry
-
-
-def child_env(entries: list[str]) -> dict[str, str]:
-    """This process's environment with ``entries`` first on a child's path."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([*entries, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    return env
+from tests.games.toy_install import child_env, lit_in_top_row
 
 
 def test_a_game_exists_for_the_box_only_through_its_entry_point(toy_path: list[str]) -> None:
@@ -51,11 +42,6 @@ def _call(box: BoxProcess, path: str, body: Any = None, token: str | None = None
         return raw if response.headers.get_content_type() != "application/json" else json.loads(raw)
 
 
-def _lit_in_top_row(png: bytes) -> int:
-    image = Image.open(io.BytesIO(png)).convert("1")
-    return sum(1 for x in range(image.width) if image.getpixel((x, 0)))
-
-
 @pytest.mark.slow
 def test_the_real_server_deals_serves_and_draws_a_throwaway_game(tmp_path: Path, toy_path: list[str]) -> None:
     box = BoxProcess(tmp_path / "data", "--game", "toy", players=2, pads="phone")
@@ -67,7 +53,7 @@ def test_the_real_server_deals_serves_and_draws_a_throwaway_game(tmp_path: Path,
         page = _call(box, "/seat/0").decode()
         assert "Toy Tally" in page and 'href="/rules/toy"' in page
         assert "Take turns adding 1 or 2" in _call(box, "/rules/toy").decode()
-        assert b"toy tally parts" in _call(box, "/static/toy_parts.js")
+        assert 'data-parts="toy"' in page and b"Toy Tally's part" in _call(box, "/static/toy_phone.js")
         # played to the end by simulated phones, each move built by the game's own random_phone_action
         rng = random.Random(5)
         table = _call(box, "/api/table")
@@ -80,6 +66,6 @@ def test_the_real_server_deals_serves_and_draws_a_throwaway_game(tmp_path: Path,
         assert table["total"] >= 5 and table["reveal"]["winner"] in (0, 1) and table["game"] == "toy"
         # the OLED worker draws the game with the game's renderer: the tally as a bar, 10 pixels a point
         deadline = time.monotonic() + 10
-        while _lit_in_top_row(_call(box, "/api/display.png")) != table["total"] * 10:
+        while lit_in_top_row(_call(box, "/api/display.png")) != table["total"] * 10:
             assert time.monotonic() < deadline, "the OLED never drew the final tally"
             time.sleep(0.1)

@@ -63,5 +63,6 @@ GAME = Game(
     balance=_unused,
     screens=_screens,
     rules_template="toy_doc.html",
+    page_parts="toy",
     random_phone_action=random_phone_action,
 )

@@ -1,1 +1,0 @@
-export const TOY = "toy tally parts";

@@ -202,49 +202,12 @@ def phone_address(n: int) -> str:
 
 
 def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A random action built from the view's ``moves``: legal when sent, unless another seat moves first."""
+    """A random action built from the view's ``moves`` by its game: legal when sent, unless another
+    seat moves first."""
     moves = me.get("moves") or []
     if not moves:
         return None
+    from controller.games.registry import DEFAULT_GAME, game
+
     move = rng.choice(moves)
-    act = move["act"]
-    if (me.get("table") or {}).get("game") == "betrayal":
-        return _random_betrayal_action(move, rng)
-    hand = list(me.get("hand") or [])
-    if act in ("membership", "vote", "defect", "enact"):
-        return {"act": act, "card": rng.choice(move["cards"])} if move["cards"] else None
-    if act in ("reveal", "abstain", "pass"):
-        return {"act": act}
-    if act == "parley":
-        target = rng.choice(move["targets"])
-        k = rng.randint(1, target["max"])
-        return {"act": act, "target": target["seat"], "cards": rng.sample(hand, k)}
-    if act == "parley_reply":
-        k = move["count"]
-        return {"act": act, "cards": rng.sample(hand, k)} if len(hand) >= k else None
-    if act == "accuse":
-        return {"act": act, "target": rng.choice(move["targets"]), "color": rng.choice(move["colors"])}
-    if act == "give_xp":
-        return {"act": act, "to": rng.choice(move["to"]), "amount": rng.randint(1, move["max"])}
-    return None
-
-
-def _random_betrayal_action(move: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    """A random Betrayal action from one of the seat's ``moves`` (each names its ``army``)."""
-    act, army = move["act"], move["army"]
-    if act == "army":
-        if "suits" in move:
-            return {"act": act, "army": army, "suits": rng.choice(move["suits"])}
-        count = rng.randint(0, min(move["max_red"], len(move["red"])))
-        picked = sorted(rng.sample(range(len(move["red"])), count))
-        return {"act": act, "army": army, "red": [move["red"][i] for i in picked]}
-    if act == "accuse":
-        card, target = rng.choice(move["cards"]), rng.choice(move["targets"])
-        return {"act": act, "army": army, "card": card, "target": target}
-    if act == "hide":
-        return {"act": act, "army": army, "at": rng.choice(move["at"])}
-    if act == "end":
-        return {"act": act, "army": army}
-    if act == "peek":
-        return {"act": act, "army": army, "cards": rng.sample(move["cards"], move["count"])}
-    return None
+    return game((me.get("table") or {}).get("game") or DEFAULT_GAME).random_phone_action(me, move, rng)

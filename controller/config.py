@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
-#: the games the box deals (controller.games.registry.GAMES) and each one's seats: kept here as plain
-#: numbers so reading the config never imports a rules package (tests/config checks they agree)
-GAMES = ("jaccuse", "betrayal")
-PLAYERS = {"jaccuse": (5, 14), "betrayal": (2, 8)}
-MIN_PLAYERS = min(low for low, _ in PLAYERS.values())
-MAX_PLAYERS = max(high for _, high in PLAYERS.values())
+#: the game a new deal starts, a replay file without ``game`` and a journal older than games are;
+#: every game the box knows is an installed entry point (controller.games.registry)
+DEFAULT_GAME = "jaccuse"
+#: the tables the box seats (it has 14 pads); the game's own range is checked once the game is known
+MIN_PLAYERS, MAX_PLAYERS = 2, 14
 PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
 OLED_MODELS = ("ssd1306", "sh1106", "ssd1309", "none")
 
@@ -30,7 +29,7 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class Config:
     players: int = 6
-    game: str = "jaccuse"  # the game a new deal starts (a journaled game resumes as what it is)
+    game: str = DEFAULT_GAME  # the game a new deal starts (a journaled game resumes as what it is)
     data_dir: str | None = None
     host: str = "0.0.0.0"
     port: int = 8000
@@ -109,10 +108,21 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
         if why:
             raise ConfigError(f"'{key}': {why}")
     return tuple(value)
+
+
 def _rotation(key: str, value: object) -> int:
-    if isinstance(value, bool) or value not in (0, 180):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 180):
         raise ConfigError(f"'{key}' must be 0 or 180 (degrees), not {value!r}")
-    return int(value)  # type: ignore[call-overload]
+    return value
+
+
+def _game(key: str, value: object) -> str:
+    from controller.games.registry import UnknownGame, check_game
+
+    try:
+        return check_game(value)
+    except UnknownGame as exc:
+        raise ConfigError(f"'{key}': {exc}") from None
 
 
 def _choice(options: tuple[str, ...]) -> Any:
@@ -126,7 +136,7 @@ def _choice(options: tuple[str, ...]) -> Any:
 
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "box": {
-        "game": ("game", _choice(GAMES)),
+        "game": ("game", _game),
         # checked against the game's own range once the whole file is read (players_error)
         "players": ("players", _int_range(MIN_PLAYERS, MAX_PLAYERS)),
         "data_dir": ("data_dir", _string),
@@ -182,17 +192,27 @@ def parse_config(text: str, source: str = "config") -> Config:
     why = players_error(game, values.get("players", Config.players))
     if why:
         raise ConfigError(f"{source}: 'box.players': {why}")
-    if game != "jaccuse" and values.get("campaign"):
-        raise ConfigError(f"{source}: 'box.campaign' is a J'Accuse setting; {game} has no campaigns")
+    why = options_error(game, {"campaign": values.get("campaign", Config.campaign)})
+    if why:
+        raise ConfigError(f"{source}: 'box.campaign': {why}")
     return Config(**values)
 
 
 def players_error(game: str, players: int) -> str | None:
     """Why ``game`` cannot be dealt for ``players`` seats (one line), or None when it can."""
-    low, high = PLAYERS[game]
-    if not low <= players <= high:
-        return f"{game} takes {low} to {high} players, not {players}"
+    from controller.games.registry import game as game_named
+
+    known = game_named(game)
+    if not known.min_players <= players <= known.max_players:
+        return f"{game} takes {known.min_players} to {known.max_players} players, not {players}"
     return None
+
+
+def options_error(game: str, options: dict[str, Any]) -> str | None:
+    """Why ``game`` cannot be dealt with these deal options (a campaign), or None when it can."""
+    from controller.games.registry import game as game_named
+
+    return game_named(game).check_options(options)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -230,8 +250,9 @@ def default_config_text() -> str:
 # See docs/configuration.md for what each key does.
 
 [box]
-# game = "jaccuse"            # the game a new deal starts: jaccuse | betrayal (a resumed game keeps its own)
-# players = 6                 # default table size: 5-14 for jaccuse, 2-8 for betrayal
+# game = "jaccuse"            # the game a new deal starts (`jaccuse-table run --help` lists them; a
+                              # resumed game keeps its own)
+# players = 6                 # default table size, within the game's range (run --help)
 # data_dir = "/var/lib/jaccuse-table"   # journal and seat tokens; default under systemd: StateDirectory
 # host = "0.0.0.0"            # address the phone server listens on
 # port = 8000

@@ -1,7 +1,7 @@
 """Replay a scripted game file through its game's rules: the `jaccuse-table replay` command's core.
 
-A file's ``game`` key picks the game (none, or ``"jaccuse"``: J'Accuse, as files always were read),
-and that game's replay reader (``registry.replay_reader``) answers it. A malformed file is an
+A file's ``game`` key picks the game (none: the default game, as files always were read), and that
+game's replay reader (``registry.replay_reader``) answers it. A malformed file is an
 ``InputError`` (exit 2); a refused action is part of a normal answer (exit 0, ``ok`` false).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from controller.games.registry import UnknownGame, check_game, replay_reader
+from controller.games.registry import DEFAULT_GAME, UnknownGame, check_game, replay_reader
 
 
 class InputError(ValueError):
@@ -25,9 +25,9 @@ def _load(text: str) -> Any:
 
 
 def game_of(data: object) -> str:
-    """The game a parsed replay file is for: its ``game`` key, J'Accuse without one."""
+    """The game a parsed replay file is for: its ``game`` key, the default game without one."""
     if not isinstance(data, dict) or data.get("game") is None:
-        return "jaccuse"
+        return DEFAULT_GAME
     try:
         return check_game(data["game"])
     except UnknownGame as exc:

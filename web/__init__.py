@@ -9,9 +9,10 @@ the app are in ``web.sse`` and ``web.server``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app
 
 from controller.table import HostKey, Table, check_host_key
 from web.guards import BoxNames
@@ -58,7 +59,8 @@ def create_app(
     - ``names``: the names and addresses the box answers to (the Host and Origin checks of
       :mod:`web.guards`); by default its host name, ``localhost`` and the addresses it holds.
     """
-    app = Flask(__name__)
+    app = Flask(__name__, static_folder=None)
+    _serve_game_files(app)
     app.config.update(
         MAX_CONTENT_LENGTH=MAX_BODY,
         MAX_FORM_MEMORY_SIZE=MAX_BODY,
@@ -81,6 +83,38 @@ def create_app(
     app.register_blueprint(pages.bp)
     api.register_error_handlers(app)
     return app
+
+
+def _serve_game_files(app: Flask) -> None:
+    """Pages and scripts come from web/ and from each game's package (its ``static`` and ``templates``
+    folders, ``Game.folder``), under the same ``/static/`` URLs as always. A game is looked at (and
+    imported) only when a file is not the box's own."""
+    from flask import send_from_directory
+    from jinja2 import ChoiceLoader, FunctionLoader
+    from werkzeug.exceptions import NotFound
+
+    from controller.games.registry import game, names
+
+    here = Path(__file__).resolve().parent
+
+    def game_template(name: str) -> str | None:
+        for known in names():
+            path = game(known).folder / "templates" / name
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        return None
+
+    assert app.jinja_loader is not None
+    app.jinja_loader = ChoiceLoader([app.jinja_loader, FunctionLoader(game_template)])
+
+    def static(filename: str) -> Response:
+        for folder in (here / "static", *(game(known).folder / "static" for known in names())):
+            if (folder / filename).is_file():
+                return send_from_directory(folder, filename)
+        raise NotFound()
+
+    app.static_folder = str(here / "static")
+    app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=static)
 
 
 def host_key_now() -> str | None:

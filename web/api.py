@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from controller.config import PLAYERS
+from controller.games.registry import game, names
 from controller.games.shape import SeatRefused
 from controller.table import HostKey, Outcome, Snapshot, Table
 from controller.table.seating import Device
@@ -139,8 +139,10 @@ def box() -> Response:
     info.update(
         {
             "game": snap.game,
-            # which game is dealt ("jaccuse", "betrayal"): the pages pick their game's parts by it
+            # which game is dealt (its registry name): the pages pick their game's parts by it
             "game_name": snap.game_name,
+            # its title, rules page and page parts, for a page that sees the game change
+            "game_page": _game_page(snap.game_name),
             "version": snap.version,
             "status": list(snap.status),
             "log": list(snap.log),
@@ -289,7 +291,7 @@ def me_actions() -> tuple[Response, int]:
     table = _table()
     try:
         action, game = table.parse_action(seat, body)
-    except SeatRefused as exc:  # e.g. a Betrayal army that is not this seat's
+    except SeatRefused as exc:  # e.g. a game's piece (an army) that is not this seat's
         return error(exc.status, exc.code, exc.message)
     except ValueError as exc:  # the game's ActionFormatError
         return error(400, "bad_action", str(exc))
@@ -345,9 +347,20 @@ def host_state() -> tuple[Response, int]:
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
                  "game_name": snap.game_name,
-                 "games": {name: {"min_players": low, "max_players": high}
-                           for name, (low, high) in PLAYERS.items()}})
+                 "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
+
+
+def _game_page(name: str) -> dict[str, str]:
+    from web.pages import game_page
+
+    return game_page(name)
+
+
+def _game_info(name: str) -> dict[str, Any]:
+    """A game as the host page offers it: its title and seat range."""
+    known = game(name)
+    return {"title": known.title, "min_players": known.min_players, "max_players": known.max_players}
 
 
 # host setting endpoint -> (the table's setting, the body key, a check of the value)
@@ -384,7 +397,7 @@ def host_setting(setting: str) -> tuple[Response, int]:
 def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive.
 
-    An optional JSON body ``{"game": "betrayal", "players": 5}`` deals another game or seat count
+    An optional JSON body ``{"game": NAME, "players": 5}`` deals another game or seat count
     (each key optional; no body, or ``{}``, deals the same game again).
     """
     if not _host_ok():

@@ -1,9 +1,9 @@
-"""The rules pages' bodies, made from docs/rules.md (J'Accuse) and docs/betrayal.md (Betrayal) so the
-box and the repository tell the same rules.
+"""The rules pages' bodies, made from each game's ``rules.md`` so the box and the repository tell the
+same rules.
 
-The Pi runs an installed copy of the package, where docs/ does not exist, so each page ships as HTML
-generated here from the markdown: ``web/templates/rules_doc.html`` and ``betrayal_doc.html``. Tests
-render the markdown again and fail when the two differ; after editing either document, regenerate with
+Each page ships as HTML generated here from the markdown, into the game's package (its ``templates/``
+and the ``rules_template`` its ``Game`` names), so the box needs no markdown reader. Tests render the
+markdown again and fail when the two differ; after editing a game's rules.md, regenerate with
 
     .venv/bin/python -m web.rulesdoc
 
@@ -19,14 +19,31 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "docs" / "rules.md"
-TARGET = Path(__file__).resolve().parent / "templates" / "rules_doc.html"
-#: game -> (its players' rules in docs/, the generated template); J'Accuse's are SOURCE and TARGET
-DOCS: dict[str, tuple[Path, Path]] = {
-    "jaccuse": (SOURCE, TARGET),
-    "betrayal": (ROOT / "docs" / "betrayal.md", TARGET.parent / "betrayal_doc.html"),
-}
+
+def docs() -> dict[str, tuple[Path, Path]]:
+    """Every installed game with a rules page: name -> (its rules.md, the generated template)."""
+    from controller.games.registry import game, names
+
+    found = {}
+    for name in names():
+        known = game(name)
+        if known.rules_template:
+            found[name] = (known.folder / "rules.md", known.folder / "templates" / known.rules_template)
+    return found
+
+
+def source(game: str | None = None) -> Path:
+    """A game's rules.md (the default game's without a name)."""
+    from controller.games.registry import DEFAULT_GAME
+
+    return docs()[game or DEFAULT_GAME][0]
+
+
+def target(game: str | None = None) -> Path:
+    """The generated page of a game's rules (the default game's without a name)."""
+    from controller.games.registry import DEFAULT_GAME
+
+    return docs()[game or DEFAULT_GAME][1]
 
 _LIST_ITEM = re.compile(r"^(\s*)(?:(-)|(\d+)\.)\s+(.*)$")
 _IMAGE = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
@@ -77,7 +94,7 @@ def _table(rows: list[str]) -> str:
     return "\n".join(out)
 
 
-def render(markdown: str, base: Path = SOURCE.parent) -> str:
+def render(markdown: str, base: Path | None = None) -> str:
     """The HTML of a markdown document of the kind docs/rules.md is."""
     lines = markdown.splitlines()
     out: list[str] = []
@@ -107,7 +124,8 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
         image = _IMAGE.match(line.strip())
         if image:
             alt, src = image.groups()
-            out.append(_svg(base / src, alt) if src.endswith(".svg") else f"<p>{inline(alt)}</p>")
+            picture = base / src if base is not None and src.endswith(".svg") else None
+            out.append(_svg(picture, alt) if picture else f"<p>{inline(alt)}</p>")
             i += 1
             continue
         item = _LIST_ITEM.match(line)
@@ -142,17 +160,20 @@ def render(markdown: str, base: Path = SOURCE.parent) -> str:
     return "\n".join([nav, *out]) + "\n"
 
 
-def generated(game: str = "jaccuse") -> str:
-    source = DOCS[game][0]
-    note = f"<!-- generated from docs/{source.name} by `python -m web.rulesdoc`: "
+def generated(game: str | None = None) -> str:
+    """The page of a game's rules.md (the default game's without a name)."""
+    path = source(game)
+    # the package's folder and file, the same wherever the package is installed (or compiled)
+    shown = f"{path.parent.name}/{path.name}"
+    note = f"<!-- generated from the game package's {shown} by `python -m web.rulesdoc`: "
     note += "edit that file, not this one -->\n"
-    return note + render(source.read_text(encoding="utf-8"))
+    return note + render(path.read_text(encoding="utf-8"), path.parent)
 
 
 def main() -> int:
-    for game, (source, target) in DOCS.items():
-        target.write_text(generated(game), encoding="utf-8")
-        print(f"wrote {target.relative_to(ROOT)} from {source.relative_to(ROOT)}")
+    for game, (markdown, page) in docs().items():
+        page.write_text(generated(game), encoding="utf-8")
+        print(f"wrote {page} from {markdown}")
     return 0
 
 

@@ -169,16 +169,20 @@ def _pads_to_test(report: Report, asked: str | None, configured: str | None, hub
 
 
 def _report_rules_build(report: Report) -> None:
-    from controller.games import jaccuse as rules
+    from controller.games.registry import names, rules
 
     report.section("Software")
-    if rules.COMPILED:
-        report.ok("rules core: compiled with mypyc")
-    else:
-        report.note(
-            "rules core: plain Python (fine for play; install with JACCUSE_COMPILE_RULES=1 for "
-            "about twice the speed in `simulate` and bot games)"
-        )
+    for name in names():
+        compiled = getattr(rules(name), "COMPILED", None)
+        if compiled is None:
+            continue  # a game that has no compiled build
+        if compiled:
+            report.ok("rules core: compiled with mypyc")
+        else:
+            report.note(
+                "rules core: plain Python (fine for play; install with JACCUSE_COMPILE_RULES=1 for "
+                "about twice the speed in `simulate` and bot games)"
+            )
 
 
 def _pi_model(root: Path) -> str | None:

@@ -32,18 +32,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 from controller.config import (
-    GAMES,
+    DEFAULT_GAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
     Config,
     ConfigError,
     host_error,
     load_config,
+    options_error,
     players_error,
     with_overrides,
 )
+from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 
 PAD_CHOICES = ("auto", "gpio", "serial", "phone", "mock")
 APP_NAME = "jaccuse-table"
@@ -70,6 +71,21 @@ def on_raspberry_pi(model_file: str = "/proc/device-tree/model") -> bool:
             return b"Raspberry Pi" in fh.read()
     except OSError:
         return False
+
+
+def _game(text: str) -> str:
+    from controller.games.registry import UnknownGame, check_game
+
+    try:
+        return check_game(text)
+    except UnknownGame as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _games_help() -> str:
+    from controller.games.registry import names
+
+    return ", ".join(names())
 
 
 def _players(text: str) -> int:
@@ -133,13 +149,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--game",
-        choices=GAMES,
+        type=_game,
         default=None,
-        help="the game a new deal starts (default jaccuse); a journaled game resumes as what it is",
+        help=f"the game a new deal starts (default {DEFAULT_GAME}; the box plays {_games_help()}); "
+        "a journaled game resumes as what it is",
     )
     parser.add_argument(
         "--players", type=_players, default=None,
-        help="seats at the table (default 6): 5-14 for jaccuse, 2-8 for betrayal",
+        help="seats at the table (default 6), within the game's range",
     )
     parser.add_argument(
         "--pads",
@@ -429,19 +446,20 @@ def _constant(value: str) -> Callable[[], str]:
 
 
 def _vote_round_epoch(epoch: int, key: Any, snap: Any) -> tuple[int, Any]:
-    """The pads' epoch: a number that moves on whenever a new round of voting opens.
+    """The pads' epoch: a number that moves on whenever a new round of pad presses opens.
 
-    The devices know nothing of games, so the wiring names the rounds for them: a round is open while
-    the public view is an election that waits for seats, and it is identified by the game, its round
-    number (a tie re-vote is a new round) and its voters; leaving the election closes it, so the next
-    election is a new round even if it looks the same. Between rounds the number stays put. A press
-    the hub stamped with another number is dropped.
+    The devices know nothing of games, so the wiring names the rounds for them: the game dealt says
+    whether a round is open and what identifies it (its ``pad_round``: J'Accuse's vote, with its round
+    number and voters); the table adds its game number. Closing a round and opening one that looks the
+    same is a new round. Between rounds the number stays put. A press the hub stamped with another
+    number is dropped.
     """
-    view = snap.public
-    voting = view.get("phase") == "election" and not view.get("over") and bool(view.get("awaiting"))
-    if not voting:
+    from controller.games.registry import game
+
+    found = game(snap.game_name).pad_round(snap.public)
+    if found is None:
         return epoch, None
-    round_id = (snap.game, view.get("round"), tuple(view.get("eligible") or ()))
+    round_id = (snap.game, found)
     if key == round_id:
         return epoch, key
     return epoch + 1, round_id
@@ -483,68 +501,35 @@ class _LateDisplay:
         return display.frame_info() if display is not None else {}
 
 
-def _revealed(view: dict[str, Any]) -> tuple[tuple[int, str], ...]:
-    """The cards of the last resolved round, as (seat, card), from the public view."""
-    return tuple((int(c["seat"]), str(c["card"])) for c in view.get("revealed") or ())
-
-
 def _moment_key(snap: Any) -> Any:
-    """What tells the game's "everyone look" moments apart (J'Accuse: a round's revealed cards;
-    Betrayal: an accusation); the OLED shows the moment for REVEAL_SECONDS when it changes."""
-    if snap.game_name == "betrayal":
-        try:
-            from controller.devices.screens_betrayal import accusation_key
-        except ImportError:
-            return None
-        return accusation_key(snap.public)
-    return _revealed(snap.public)
+    """What tells the dealt game's "everyone look" moments apart (J'Accuse: a round's revealed cards);
+    the OLED shows the moment for REVEAL_SECONDS when it changes."""
+    from controller.games.registry import game
+
+    return game(snap.game_name).screens().moment_key(snap.public)
 
 
 def _moment(snap: Any) -> Any:
     """The moment's ``DisplayModel.reveal`` (None: nothing to show)."""
-    if snap.game_name == "betrayal":
-        from controller.devices.screens_betrayal import accusation_moment
+    from controller.games.registry import game
 
-        return accusation_moment(snap.public)
-    from controller.devices.screens import Reveal
-
-    return tuple(Reveal(seat, card) for seat, card in _revealed(snap.public)) or None
+    return game(snap.game_name).screens().moment(snap.public)
 
 
 def _screen_renderer() -> Callable[[Any], Any]:
-    """The OLED's renderer: each game's screens, picked by the view's ``game`` (Betrayal's module
-    draws J'Accuse's for any other view); a plain text screen for a game without screens of its own."""
+    """The OLED's renderer: the screens of the game the view is of (the host may deal another game
+    while the box runs); the device's plain screen for a view of no known game."""
     from controller.devices.screens import render
-
-    try:
-        from controller.devices.screens_betrayal import render_for
-    except ImportError:
-        render_for = None
+    from controller.games.registry import UnknownGame, game
 
     def draw(model: Any) -> Any:
-        game = (model.view or {}).get("game", "jaccuse")
-        if game == "jaccuse":
+        try:
+            screens = game((model.view or {}).get("game", DEFAULT_GAME)).screens()
+        except UnknownGame:
             return render(model)
-        if game == "betrayal" and render_for is not None:
-            return render_for(model)
-        return _text_screen(model)
+        return screens.render(model)
 
     return draw
-
-
-def _text_screen(model: Any) -> Any:
-    """A plain screen for a game the OLED has no screens for: its name, phase and version."""
-    from PIL import Image, ImageDraw
-
-    from controller.devices.screens import HEIGHT, WIDTH
-
-    view = model.view or {}
-    image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    lines = [str(view.get("game", "")).upper(), f"phase: {view.get('phase')}", f"move {view.get('version')}"]
-    for n, line in enumerate(lines):
-        draw.text((2, 2 + 14 * n), line, fill=1)
-    return image
 
 
 def _led_states(devices: Any, snap: Any, pads: int) -> dict[int, Any]:
@@ -662,13 +647,15 @@ def main(args: argparse.Namespace) -> int:
         return 2
     why = players_error(config.game, config.players)
     if why:  # --players against --game, or against the config file's game, or the reverse
-        others = [g for g in GAMES if g != config.game and not players_error(g, config.players)]
+        from controller.games.registry import names
+
+        others = [g for g in names() if g != config.game and not players_error(g, config.players)]
         hint = f" (--game {others[0]} takes {config.players})" if others else ""
         print(f"jaccuse-table: {why}{hint}", file=sys.stderr)
         return 2
-    if config.game != "jaccuse" and config.campaign:
-        why = f"--campaign is a J'Accuse setting; {config.game} has no campaigns"
-        print(f"jaccuse-table: {why}", file=sys.stderr)
+    why = options_error(config.game, {"campaign": config.campaign})
+    if why:
+        print(f"jaccuse-table: --campaign: {why}", file=sys.stderr)
         return 2
     data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
     # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or

@@ -5,22 +5,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
-from controller.games.registry import DEFAULT_GAME, GAMES, balance, rules
-
-#: players when --players is not given: J'Accuse's mid-size table, Betrayal's best count
-DEFAULT_PLAYERS = {"jaccuse": 6, "betrayal": 5}
+from controller.games.registry import DEFAULT_GAME, game, names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAMES, default=DEFAULT_GAME, help="which game (default jaccuse)")
-    parser.add_argument("--players", type=int, default=None,
-                        help="J'Accuse 5-14 (default 6), Betrayal 2-8 (default 5)")
+    games = [game(name) for name in names()]
+    parser.add_argument("--game", choices=names(), default=DEFAULT_GAME,
+                        help=f"which game (default {DEFAULT_GAME})")
+    parser.add_argument("--players", type=int, default=None, help=", ".join(
+        f"{g.title} {g.min_players}-{g.max_players} (default {g.default_players})" for g in games))
     parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
     parser.add_argument("--policy", choices=("random", "sensible"), default="sensible", help="bot policy")
-    parser.add_argument("--twos-defend", action="store_true",
-                        help="Betrayal only: play with the optional rule that twos defend (B11)")
+    for g in games:  # each game's optional rules, as flags
+        for option, text in g.simulate_options.items():
+            parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
+                                help=f"{g.title} only: {text}")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -36,28 +38,29 @@ def _progress_bar(done: int, total: int) -> None:
 
 
 def main(args: argparse.Namespace) -> int:
-    game = rules(args.game)
-    players = DEFAULT_PLAYERS.get(args.game, game.MIN_PLAYERS) if args.players is None else args.players
-    if not game.MIN_PLAYERS <= players <= game.MAX_PLAYERS:
-        print(f"jaccuse-table simulate: --players must be {game.MIN_PLAYERS}-{game.MAX_PLAYERS}"
+    chosen = game(args.game)
+    players = chosen.default_players if args.players is None else args.players
+    if not chosen.min_players <= players <= chosen.max_players:
+        print(f"jaccuse-table simulate: --players must be {chosen.min_players}-{chosen.max_players}"
               f" for {args.game}", file=sys.stderr)
         return 2
     if args.games < 1:
         print("jaccuse-table simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    if args.twos_defend and args.game != "betrayal":
-        print("jaccuse-table simulate: --twos-defend is a Betrayal option", file=sys.stderr)
-        return 2
+    options: dict[str, bool] = {}
+    for other in names():
+        for option in game(other).simulate_options:
+            if not getattr(args, option, False):
+                continue
+            if option not in chosen.simulate_options:
+                print(f"jaccuse-table simulate: --{option.replace('_', '-')} is a {game(other).title} option",
+                      file=sys.stderr)
+                return 2
+            options[option] = True
     show = _progress_bar if (sys.stderr.isatty() and args.games >= 50) else None
-    tool = balance(args.game)
-    if args.twos_defend:
-        # Betrayal's optional rule (B11), so far the only game option
-        from controller.games.betrayal import balance as betrayal_balance
-
-        report = betrayal_balance.simulate(players, args.games, args.seed, args.policy,
-                                           twos_defend=True, progress=show)
-    else:
-        report = tool.simulate(players, args.games, args.seed, args.policy, progress=show)
+    tool = chosen.balance()
+    simulate: Any = tool.simulate  # a game's options are keywords its own simulate takes
+    report = simulate(players, args.games, args.seed, args.policy, progress=show, **options)
     data = report.to_dict()
     print(json.dumps(data) if args.json else tool.format_report(data))
     return 0

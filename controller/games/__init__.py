@@ -1,6 +1,8 @@
-"""The rules of every game the box can host, one pure package per game.
+"""The games layer: one package per game, and what every game shares.
 
-Each package here (``jaccuse``, ``betrayal``) offers the same small shape, written down as protocols in
-``shape.py`` and explained in docs/dev-interfaces.md ("Adding a game"). ``registry.py`` maps a game's
-name to its package, so the CLI and the table pick a game by name and drive it through that shape.
+A game's package holds everything that game is (its pure rules core, table adapter, bots, replay reader,
+balance report, OLED screens, page parts and players' rules page) and exports one ``game.Game`` that
+describes it. The shared modules here are the shape every game has (``shape.py``, explained in
+docs/dev-interfaces.md, "Adding a game"), the ``Game`` value (``game.py``), the registry that finds
+games through their entry points (``registry.py``) and the driver that plays any game (``driver.py``).
 """

@@ -1,91 +1,86 @@
-"""The games the box knows, by name: each game's rules package and its submodules.
+"""The games the box knows, found through the entry-point group ``jaccuse_table.games``.
 
-The typed returns are also the check that each game has the common shape: mypy --strict
-controller/games fails when one of them drifts from the protocols of ``shape.py``. Packages are
-imported only when asked for, so picking one game never loads another. A new game is one package
-beside ``jaccuse`` and ``betrayal`` and one entry in each lookup below.
+Every installed distribution may declare games in that group (this one declares its own in
+pyproject.toml), each entry naming a ``controller.games.game.Game``. Only the names are read at start;
+a game's module is imported the first time it is asked for, so a box that deals one game never loads
+another. The default game (a config or a replay file without ``game``) is the config's.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
 
+from controller.config import DEFAULT_GAME
+from controller.games.game import Game
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
 
-#: every game, the default (a replay file or a config without a game) first
-GAMES: Final = ("jaccuse", "betrayal")
-DEFAULT_GAME: Final = "jaccuse"
+GROUP = "jaccuse_table.games"
+
+__all__ = ["DEFAULT_GAME", "GROUP", "UnknownGame", "check_game", "game", "names"]
 
 
 class UnknownGame(ValueError):
     """A game name the box does not know."""
 
 
+@cache
+def _entries() -> dict[str, EntryPoint]:
+    found = {ep.name: ep for ep in entry_points(group=GROUP)}
+    # the default first, then by name: the order the host page and `--help` list them in
+    return dict(sorted(found.items(), key=lambda item: (item[0] != DEFAULT_GAME, item[0])))
+
+
+def names() -> tuple[str, ...]:
+    """Every game installed, the default first."""
+    return tuple(_entries())
+
+
 def check_game(name: object) -> str:
-    if not isinstance(name, str) or name not in GAMES:
-        raise UnknownGame(f"unknown game {name!r}; the box plays {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in _entries():
+        raise UnknownGame(f"unknown game {name!r}; the box plays {', '.join(names())}")
     return name
 
 
+@cache
+def game(name: str) -> Game:
+    """Game ``name`` (its module is imported now, the first time)."""
+    loaded = _entries()[check_game(name)].load()
+    if not isinstance(loaded, Game) or loaded.name != name:
+        raise UnknownGame(f"the entry point {name!r} of {GROUP} is not that game's Game")
+    return loaded
+
+
+def forget() -> None:
+    """Read the entry points again (tests that install a game while running)."""
+    _entries.cache_clear()
+    game.cache_clear()
+
+
+# the lookups the table and the commands use
 def rules(name: str) -> GameRules[Any, Any, Any]:
-    """The rules package of game ``name``."""
-    check_game(name)
-    if name == "betrayal":
-        from controller.games import betrayal
-
-        typed_betrayal: GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal] = betrayal
-        return typed_betrayal
-    from controller.games import jaccuse as jaccuse
-
-    typed_jaccuse: GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal] = jaccuse
-    return typed_jaccuse
+    return game(name).rules()
 
 
 def strategy(name: str) -> GameStrategy[Any, Any, Any]:
-    """The sensible bot of game ``name``."""
-    check_game(name)
-    if name == "betrayal":
-        from controller.games.betrayal import strategy as betrayal_bot
-
-        typed_betrayal: GameStrategy[Any, Any, betrayal_bot.TableMemory] = betrayal_bot
-        return typed_betrayal
-    from controller.games.jaccuse import strategy as jaccuse_bot
-
-    typed_jaccuse: GameStrategy[Any, Any, jaccuse_bot.TableMemory] = jaccuse_bot
-    return typed_jaccuse
+    return game(name).strategy()
 
 
 def replay_reader(name: str) -> ReplayReader:
-    """What answers game ``name``'s replay files."""
-    check_game(name)
-    if name == "betrayal":
-        from controller.games.betrayal import replay as betrayal_replay
-
-        return betrayal_replay
-    from controller.games.jaccuse import replay as jaccuse_replay
-
-    return jaccuse_replay
+    return game(name).replay_reader()
 
 
 def balance(name: str) -> GameBalance:
-    """Game ``name``'s balance simulation (`jaccuse-table simulate`)."""
-    check_game(name)
-    if name == "betrayal":
-        from controller.games.betrayal import balance as betrayal_balance
-
-        return betrayal_balance
-    from controller.games.jaccuse import balance as jaccuse_balance
-
-    return jaccuse_balance
+    return game(name).balance()
 
 
 def table_rules(name: str) -> TableRules:
-    """What the table loop needs of game ``name`` beyond its rules (seats, pads, clock, log)."""
-    check_game(name)
-    if name == "betrayal":
-        from controller.games.betrayal import table_rules as betrayal_table
+    return game(name).table_rules()
 
-        return betrayal_table
-    from controller.games.jaccuse import table_rules as jaccuse_table
 
-    return jaccuse_table
+def __getattr__(name: str) -> Any:
+    """``GAMES``: every installed game's name, the default first (read when first asked for)."""
+    if name == "GAMES":
+        return names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,8 +7,8 @@ What is stored:
   ``campaign``: JSON ``{"generations": G, "deals": [...]}`` with the deals of generations 2..G (each a
   full deal object; their network is the first deal's). A journal without that row is a single game, so
   journals written before campaigns existed read as they always did.
-  ``game`` names the game (``jaccuse``, ``betrayal``: the registry's names); a journal without it was
-  written before the box played more than one game and holds J'Accuse.
+  ``game`` names the game (its name in controller.games.registry); a journal without it was written
+  before the box played more than one game and holds the default game (config.DEFAULT_GAME).
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
@@ -44,6 +44,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from controller.config import DEFAULT_GAME
 
 FILENAME = "journal.sqlite3"
 FORMAT = 1
@@ -207,7 +209,7 @@ class GameRecord:
     created: str = ""
     settings: dict[str, str] = field(default_factory=dict)
     #: the game's name (``meta.game``); a journal written before the box knew more games is J'Accuse
-    game: str = "jaccuse"
+    game: str = DEFAULT_GAME
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -333,7 +335,7 @@ class Journal:
         json.loads(meta["deal"])
         if "campaign" in meta:
             _check_campaign(json.loads(meta["campaign"]))
-        _check_game(meta.get("game", "jaccuse"))
+        _check_game(meta.get("game", DEFAULT_GAME))
 
     def _meta(self) -> dict[str, str]:
         return {k: v for k, v in self._conn.execute("SELECT key, value FROM meta")}
@@ -362,7 +364,7 @@ class Journal:
                 seed=int(seed) if seed is not None else None,
                 campaign=_check_campaign(json.loads(meta["campaign"])) if "campaign" in meta else None,
                 created=meta.get("created", ""),
-                game=_check_game(meta.get("game", "jaccuse")),
+                game=_check_game(meta.get("game", DEFAULT_GAME)),
             )
             expected = 1
             rows = self._conn.execute("SELECT seq, action, source FROM actions ORDER BY seq")
@@ -419,7 +421,7 @@ class Journal:
         deal: dict[str, Any],
         seed: int | None,
         campaign: dict[str, Any] | None = None,
-        game: str = "jaccuse",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """Record a new game (or campaign) of ``game`` in an empty journal (one transaction)."""
         rows: list[tuple[str, tuple[Any, ...]]] = [
@@ -438,7 +440,7 @@ class Journal:
         seed: int | None,
         campaign: dict[str, Any] | None = None,
         settings: Settings = None,
-        game: str = "jaccuse",
+        game: str = DEFAULT_GAME,
     ) -> None:
         """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic).
 
@@ -590,9 +592,9 @@ def _check_tables(conn: sqlite3.Connection) -> tuple[str, ...]:
 
 def _check_game(name: object) -> str:
     """The ``game`` meta row: a game this box plays (a journal of another one is not this box's)."""
-    from controller.games.registry import GAMES
+    from controller.games.registry import names
 
-    if name not in GAMES:
+    if name not in names():
         raise CorruptJournal(f"the journal holds a game this box does not play ({name!r})")
     return str(name)
 

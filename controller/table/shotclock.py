@@ -7,10 +7,10 @@ and nothing is written while nothing happens. When a deadline passes, the table 
 forced moves (its table adapter's ``forced_actions``) as ordinary journaled actions marked ``clock``.
 
 What counts as one decision (the clock reads only the state's ``phase`` and ``over`` and the events'
-``type``, so it serves every game): a vote round (every voter shares one deadline; a press or a change
-of card does not restart it), a presidency, a parley answer, a membership card to place, a policy to
-enact; in Betrayal the setup (every army chooses) and each turn. The setup round at the start waits
-until every seat is taken, so the clock never moves for a seat nobody has sat down at yet.
+``type``, so it serves every game): a new decision starts with every action, unless the phase stays and
+every event is one the game says happens inside a decision (its ``Game.within_a_decision``: a vote
+round's presses share one deadline). The setup round at the start waits until every seat is taken, so
+the clock never moves for a seat nobody has sat down at yet.
 
 A table nobody plays at must not run for ever on forced moves (and write every few seconds): when a
 deadline passes and nobody but the clock has moved since the one before it, the clock pauses until
@@ -25,9 +25,6 @@ from typing import Any, Final
 
 MIN_SECONDS: Final = 5
 MAX_SECONDS: Final = 3600
-#: events that happen inside one decision: they leave its deadline as it was
-#: (J'Accuse: a press, a membership card placed, XP given; Betrayal: one army's setup choice)
-_WITHIN_A_DECISION: Final = frozenset({"pressed", "membership_placed", "xp_given", "army_chosen"})
 
 
 def check_seconds(value: object) -> int:
@@ -62,12 +59,14 @@ class ShotClock:
         source: str,
         all_seated: bool,
         now: float,
+        within: frozenset[str] = frozenset(),
     ) -> float | None:
-        """The deadline once this accepted action is applied (the caller journals it if it changed)."""
+        """The deadline once this accepted action is applied (the caller journals it if it changed).
+        ``within``: the dealt game's events that happen inside one decision."""
         if not self.applies(after, all_seated):
             return None
         same_decision = after.phase == before.phase and all(
-            e.get("type") in _WITHIN_A_DECISION for e in events
+            e.get("type") in within for e in events
         )
         if source == "clock":
             if same_decision:

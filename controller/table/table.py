@@ -674,7 +674,8 @@ class Table:
             return Outcome.refused(409, result.code, result.message)
         seq = self._state.version + 1
         deadline = self._clock.after_action(
-            self._state, result.state, result.events, source, self._all_seated(), time.time()
+            self._state, result.state, result.events, source, self._all_seated(), time.time(),
+            registry.game(self.game_name).within_a_decision,
         )
         changes = self._clock.settings(deadline) if deadline != self._clock.deadline else None
         try:
@@ -1245,15 +1246,18 @@ def _bot_seats(bots: int, players: int) -> frozenset[int]:
 
 
 def deal_game(
-    players: int, generations: int, rng: random.Random
+    players: int, generations: int, rng: random.Random, game: str = registry.DEFAULT_GAME
 ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
-    """A J'Accuse deal (a campaign of ``generations``): see ``controller.games.jaccuse.table_rules``."""
-    return registry.table_rules("jaccuse").deal(players, {"campaign": generations}, rng)
+    """A deal of ``game`` (a campaign of ``generations`` where the game has campaigns): its table
+    adapter's ``deal``."""
+    return registry.table_rules(game).deal(players, {"campaign": generations}, rng)
 
 
-def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -> Any:
-    """The J'Accuse state right after a journaled deal (and, for a campaign, its later deals)."""
-    return registry.table_rules("jaccuse").rebuild(players, deal, campaign)
+def game_from_record(
+    players: int, deal: Any, campaign: dict[str, Any] | None, game: str = registry.DEFAULT_GAME
+) -> Any:
+    """The state of ``game`` right after a journaled deal (and, for a campaign, its later deals)."""
+    return registry.table_rules(game).rebuild(players, deal, campaign)
 
 
 #: what the table adds to the rules' public view, and to each seat's private view

@@ -24,6 +24,7 @@ def test_each_game_has_every_member_of_the_shape(name: str) -> None:
         (strategy(name), shape.GameStrategy),
         (replay_reader(name), shape.ReplayReader),
         (balance(name), shape.GameBalance),
+        (registry.table_rules(name), shape.TableRules),
     ]:
         assert shape.missing_members(module, protocol) == [], (module, protocol)  # type: ignore[arg-type]
 

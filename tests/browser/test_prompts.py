@@ -23,8 +23,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from controller.devices.screens import DisplayModel, render
+from controller.devices.screens import DisplayModel
 from controller.games import jaccuse as rules
+from controller.games.jaccuse.screens import render
 
 from .conftest import Server
 from .test_players import FOURTEEN, _fits

@@ -11,7 +11,8 @@ from fake_oled import Controller
 from PIL import Image
 
 from controller.devices.display import DisplayWorker, open_display
-from controller.devices.screens import DisplayModel, render
+from controller.devices.screens import DisplayModel
+from controller.games.jaccuse.screens import render
 
 
 class SlowDevice:
@@ -38,7 +39,7 @@ def model(stability: int) -> DisplayModel:
 
 def test_renders_only_when_the_model_changes() -> None:
     device = SlowDevice(0.0)
-    worker = DisplayWorker(device)
+    worker = DisplayWorker(device, render)
     try:
         worker.update(model(3))
         assert worker.wait_idle()
@@ -55,7 +56,7 @@ def test_renders_only_when_the_model_changes() -> None:
 
 def test_update_never_blocks_and_keeps_only_the_newest() -> None:
     device = SlowDevice(5.0)
-    worker = DisplayWorker(device)
+    worker = DisplayWorker(device, render)
     try:
         worker.update(model(1))
         time.sleep(0.05)  # the worker is now stuck inside display()
@@ -75,7 +76,7 @@ def test_update_never_blocks_and_keeps_only_the_newest() -> None:
 
 
 def test_latest_png_is_the_rendered_frame() -> None:
-    worker = DisplayWorker(SlowDevice(0.0))
+    worker = DisplayWorker(SlowDevice(0.0), render)
     try:
         assert worker.latest_png() is None
         worker.update(model(4))
@@ -90,7 +91,7 @@ def test_latest_png_is_the_rendered_frame() -> None:
 
 
 def test_device_errors_are_kept_not_raised() -> None:
-    worker = DisplayWorker(BrokenDevice())
+    worker = DisplayWorker(BrokenDevice(), render)
     try:
         worker.update(model(4))
         assert worker.wait_idle()
@@ -101,7 +102,7 @@ def test_device_errors_are_kept_not_raised() -> None:
 
 
 def test_mock_display_uses_luma_dummy() -> None:
-    worker = open_display("ssd1306", 0x3C, mock=True)
+    worker = open_display("ssd1306", 0x3C, mock=True, renderer=render)
     try:
         worker.update(model(2))
         assert worker.wait_idle()
@@ -190,7 +191,7 @@ def test_emulated_panel_takes_the_bus_time() -> None:
 
 def test_frame_time_is_taken_after_the_panel_has_it() -> None:
     device = SlowDevice(0.05)
-    worker = DisplayWorker(device)
+    worker = DisplayWorker(device, render)
     try:
         before = time.monotonic()
         worker.update(model(2))
@@ -204,7 +205,7 @@ def test_frame_time_is_taken_after_the_panel_has_it() -> None:
 
 def test_a_versions_first_frame_keeps_its_time_through_later_frames_of_it() -> None:
     """A countdown or the end of a reveal redraws the same table version: the time it first showed stays."""
-    worker = DisplayWorker(SlowDevice(0.0))
+    worker = DisplayWorker(SlowDevice(0.0), render)
     try:
         worker.update(model(2))
         assert worker.wait_idle()
@@ -233,7 +234,7 @@ def test_png_is_encoded_only_when_asked_and_once_per_frame(monkeypatch: pytest.M
         real_save(self, fp, format=format, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Image.Image, "save", counting_save)
-    worker = DisplayWorker(SlowDevice(0.0))
+    worker = DisplayWorker(SlowDevice(0.0), render)
     try:
         for stability in (1, 2, 3):
             worker.update(model(stability))
@@ -268,7 +269,7 @@ class FlakyOpener:
 
 def test_a_missing_panel_is_looked_for_again_and_gets_the_frame() -> None:
     opener = FlakyOpener(fail_first=2)
-    worker = DisplayWorker(None, opener=opener, retry_delays=(0.01,))
+    worker = DisplayWorker(None, render, opener=opener, retry_delays=(0.01,))
     try:
         worker.update(model(3))
         assert worker.wait_idle()
@@ -286,7 +287,7 @@ def test_a_missing_panel_is_looked_for_again_and_gets_the_frame() -> None:
 def test_a_panel_that_failed_is_reinitialised_before_the_next_frame() -> None:
     opener = FlakyOpener(fail_first=0)
     broken = BrokenDevice()
-    worker = DisplayWorker(broken, opener=opener, retry_delays=(0.01,))
+    worker = DisplayWorker(broken, render, opener=opener, retry_delays=(0.01,))
     try:
         worker.update(model(3))
         assert worker.wait_idle()
@@ -308,7 +309,7 @@ def test_dims_then_blanks_after_idle_and_wakes_on_change() -> None:
     from controller.devices.display import DIM_CONTRAST, EmulatedPanel
 
     panel = EmulatedPanel(dummy(width=128, height=64, mode="1"), sleep=lambda s: None)
-    worker = DisplayWorker(panel.device, panel=panel, contrast=200, dim_after=0.1, off_after=0.3)
+    worker = DisplayWorker(panel.device, render, panel=panel, contrast=200, dim_after=0.1, off_after=0.3)
     try:
         worker.update(model(3))
         assert worker.wait_idle()

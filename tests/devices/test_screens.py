@@ -18,7 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel, render
+from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
+from controller.games.jaccuse.screens import render
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "reference"
@@ -88,7 +89,8 @@ def test_startup_qr_matches_the_url() -> None:
 
 
 def test_reveal_from_the_rules_event() -> None:
-    from controller.devices.screens import Reveal, reveal_from_event
+    from controller.devices.screens import Reveal
+    from controller.games.jaccuse.screens import reveal_from_event
 
     event = {
         "type": "revealed",

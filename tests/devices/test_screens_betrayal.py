@@ -20,11 +20,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel, render
-from controller.devices.screens_betrayal import accusation_key, accusation_moment, render_betrayal, render_for
+from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.betrayal import Accepted, apply, new_game, play_bot_game, public_view, seat_view
 from controller.games.betrayal.cards import JOKER, UP
+from controller.games.betrayal.screens import accusation_key, accusation_moment, render_betrayal
 from controller.games.betrayal.state import GameState
+from controller.games.jaccuse.screens import render
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "reference" / "betrayal"
@@ -176,12 +177,19 @@ def test_setup_choices_do_not_show() -> None:
     assert pictures[0] == pictures[1]
 
 
-def test_render_for_picks_the_game() -> None:
+def test_the_boxs_renderer_picks_the_game_of_the_view() -> None:
+    from controller.commands.run import _screen_renderer
+    from controller.devices.screens import render as plain
+
+    draw = _screen_renderer()
     view = SCENES["play-5"].view
-    assert _png(render_for(DisplayModel(view=view))) == _png(render_betrayal(DisplayModel(view=view)))
-    jaccuse = {"phase": "election", "stability": 4, "policies": [], "awaiting": [1]}
-    assert _png(render_for(DisplayModel(view=jaccuse))) == _png(render(DisplayModel(view=jaccuse)))
-    assert _png(render_for(DisplayModel(view=None))) == _png(render(DisplayModel(view=None)))
+    assert _png(draw(DisplayModel(view=view))) == _png(render_betrayal(DisplayModel(view=view)))
+    jaccuse = {"game": "jaccuse", "phase": "election", "stability": 4, "policies": [], "awaiting": [1]}
+    assert _png(draw(DisplayModel(view=jaccuse))) == _png(render(DisplayModel(view=jaccuse)))
+    # no view: the default game's start screen; a game the box does not know: the plain screen
+    assert _png(draw(DisplayModel(view=None))) == _png(render(DisplayModel(view=None)))
+    unknown = {"game": "nosuchgame", "phase": "play", "version": 3}
+    assert _png(draw(DisplayModel(view=unknown))) == _png(plain(DisplayModel(view=unknown)))
 
 
 def test_scene_views_have_the_shape_of_the_real_public_view() -> None:

@@ -10,6 +10,7 @@ from controller.commands.run import _vote_round_epoch
 class Snap:
     def __init__(self, game: int = 1, **view: Any) -> None:
         self.game = game
+        self.game_name = "jaccuse"
         self.public = {"over": False, "awaiting": [], **view}
 
 

@@ -34,7 +34,8 @@ import requests
 from PIL import Image
 from web_helpers import Server
 
-from controller.devices.screens import DisplayModel, render
+from controller.devices.screens import DisplayModel
+from controller.games.jaccuse.screens import render
 from controller.table.journal import FILENAME
 
 PLAYERS = 5

@@ -317,5 +317,5 @@ def test_bots_play_a_betrayal_table_to_the_end(tmp_path: Path) -> None:
 def test_the_host_state_names_the_game_and_the_games_it_can_deal(box: Box) -> None:
     state = box.client.get("/api/host/state", headers={"X-Host-Key": HOST_KEY}).get_json()
     assert state["game_name"] == "betrayal"
-    assert state["games"]["betrayal"] == {"min_players": 2, "max_players": 8}
-    assert state["games"]["jaccuse"] == {"min_players": 5, "max_players": 14}
+    assert state["games"]["betrayal"] == {"title": "Betrayal", "min_players": 2, "max_players": 8}
+    assert state["games"]["jaccuse"] == {"title": "J'Accuse", "min_players": 5, "max_players": 14}

@@ -137,14 +137,19 @@ def test_betrayal_pages_small_self_contained_with_csp(betrayal_client: FlaskClie
 
 
 def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient) -> None:
-    """Betrayal's modules come with the same phone and table pages (the view's game picks them)."""
+    """Betrayal's modules come with the same phone and table pages: the page names the game's parts
+    (its Game's page_parts), the shared script loads them from the game's package."""
     phone = betrayal_client.get("/static/phone.js").get_data(as_text=True)
     table = betrayal_client.get("/static/table.js").get_data(as_text=True)
-    assert 'from "./betrayal_phone.js"' in phone and 'from "./betrayal_table.js"' in table
+    assert 'from "./gamepart.js"' in phone and 'from "./gamepart.js"' in table
+    for kind in ("phone", "table", "cards"):
+        module = betrayal_client.get(f"/static/betrayal_{kind}.js")
+        assert module.status_code == 200 and "javascript" in module.mimetype
     assert betrayal_client.get("/seat/5").status_code == 404
     for path in ("/", "/seat/0"):
         html = betrayal_client.get(path).get_data(as_text=True)
         assert "<title>Betrayal" in html and 'href="/rules/betrayal"' in html
+        assert 'data-game="betrayal"' in html and 'data-parts="betrayal"' in html
     rules = betrayal_client.get("/rules/betrayal").get_data(as_text=True)
     assert "Betrayal" in rules and "B16" in rules
 
@@ -152,7 +157,7 @@ def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient)
 def test_betrayal_rules_page_is_docs_betrayal_md() -> None:
     from web import rulesdoc
 
-    target = rulesdoc.DOCS["betrayal"][1]
+    target = rulesdoc.target("betrayal")
     assert target.read_text(encoding="utf-8") == rulesdoc.generated("betrayal"), (
-        "web/templates/betrayal_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
+        "controller/games/betrayal/templates/betrayal_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
     )

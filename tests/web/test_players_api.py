@@ -160,8 +160,8 @@ def test_the_rules_page_is_the_rules_document_and_needs_nothing_from_outside(cli
         assert heading in html
     assert "<svg" in html and all(f"R{n}" in html for n in range(1, 24))
     # the page is made from docs/rules.md: regenerate it (python -m web.rulesdoc) after editing that file
-    assert rulesdoc.TARGET.read_text(encoding="utf-8") == rulesdoc.generated(), (
-        "web/templates/rules_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
+    assert rulesdoc.target().read_text(encoding="utf-8") == rulesdoc.generated(), (
+        "controller/games/jaccuse/templates/rules_doc.html is stale: run .venv/bin/python -m web.rulesdoc"
     )
     for page in ("/", "/seat/0"):
         assert 'href="/rules"' in client.get(page).get_data(as_text=True)

@@ -172,12 +172,13 @@ def test_mock_mode_puts_reveal_and_abstain_on_the_phones_and_new_game_deals_afre
 def test_the_game_flag_and_the_config_key_and_their_seat_counts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from controller.config import PLAYERS, ConfigError, parse_config
+    from controller.config import ConfigError, parse_config
     from controller.games import registry
 
-    for game in registry.GAMES:  # the config's plain numbers agree with the rules packages
+    for game in registry.names():  # each game's seat range is its rules package's
         rules = registry.rules(game)
-        assert PLAYERS[game] == (rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+        assert (registry.game(game).min_players, registry.game(game).max_players) == (
+            rules.MIN_PLAYERS, rules.MAX_PLAYERS)
     args = _parse(["--game", "betrayal", "--players", "3"])
     assert (args.game, args.players) == ("betrayal", 3)
     assert _parse(["--players", "2", "--game", "betrayal"]).players == 2  # either order

@@ -72,8 +72,9 @@ $("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
   (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
 // the next deal: the game and player count shown are the current ones until the host changes them
-const TITLE = {jaccuse: "J'Accuse", betrayal: "Betrayal"};
-let games = {jaccuse: {min_players: 5, max_players: 14}, betrayal: {min_players: 2, max_players: 8}};
+// the games on offer come with every host state (/api/host/state: title and seat range of each)
+let games = {};
+const titleOf = (g) => (games[g] && games[g].title) || g;
 let dealt = null;
 function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
@@ -81,17 +82,17 @@ function nextDeal() {
   if (!dealt || players !== dealt.players) body.players = players;
   return body;
 }
-function limits() { const g = games[$("gamesel").value]; $("players").min = g.min_players; $("players").max = g.max_players; }
+function limits() { const g = games[$("gamesel").value]; if (!g) return; $("players").min = g.min_players; $("players").max = g.max_players; }
 // called with each host state: the games on offer, and the game dealt now
 function syncDeal(st) {
   if (st.games) {
     games = st.games;
     const sel = $("gamesel"), keep = sel.value;
     sel.replaceChildren(...Object.entries(games).map(([g, r]) =>
-      el("option", {value: g, text: `${TITLE[g] || g} (${r.min_players}-${r.max_players} players)`})));
+      el("option", {value: g, text: `${r.title || g} (${r.min_players}-${r.max_players} players)`})));
     if (keep in games) sel.value = keep;
   }
-  const now = {game: st.game_name || "jaccuse", players: st.players};
+  const now = {game: st.game_name, players: st.players};
   // follow the box only while the host has not started to change the choice
   if (!dealt || (!$("players").matches(":focus") && $("gamesel").value === dealt.game && Number($("players").value) === dealt.players)) {
     $("gamesel").value = now.game; $("players").value = now.players;
@@ -102,10 +103,10 @@ function syncDeal(st) {
 $("gamesel").addEventListener("change", () => {
   limits();
   const g = games[$("gamesel").value], n = Number($("players").value);
-  if (!(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
+  if (g && !(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
 });
 $("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal the one chosen above?", "Yes, deal",
-  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${TITLE[b.game_name] || b.game_name || "J'Accuse"}` +
+  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
     (b.players ? ` for ${b.players} players.` : "."))));
 
 // a host link that got out: end it; the box answers with the new link and this page moves there

@@ -1,10 +1,12 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
 import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
   memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who, whoSeat} from "./cards.js";
-import * as betrayal from "./betrayal_phone.js";
-import {BPHASE} from "./betrayal_cards.js";
+import {follower, pageOf, partFor} from "./gamepart.js";
 
 const SEAT = Number(document.body.dataset.seat);
+// the game dealt: its page (title, rules) and its own parts, if it has any (see gamepart.js)
+const served = pageOf(document.body);
+const game = follower("phone", served, await partFor(served, "phone"), () => { if (me) render(me); });
 const $ = (id) => document.getElementById(id);
 let me = null, es = null, mode = null, picked = [], target = null, accColour = null, pads = "phone";
 let online = false, busy = false, seenFeed = 0, seenRefusals = null;
@@ -19,7 +21,7 @@ async function send(action) {
   busy = true; setButtons();
   const r = await api("/api/me/actions", {method: "POST", body: JSON.stringify(action)});
   busy = false;
-  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; betrayal.reset(); render(r.body.me); }
+  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; if (game.part) game.part.reset(); render(r.body.me); }
   else { showError(errorText(r)); setButtons(); }
   return r;
 }
@@ -179,13 +181,14 @@ function cardButtons(cards, onTap, enabled, selected) {
   return box;
 }
 
-// the parts every game shares; Betrayal's own parts come from betrayal_phone.js
+// the parts every game shares; a game's own parts come from its module (game.part)
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain()};
-function renderBetrayal(v) {
-  $("phase").textContent = BPHASE[v.table.phase] || v.table.phase;
-  $("prompt").textContent = betrayal.prompt(v);
+function renderPart(v) {
+  const part = game.part;
+  $("phase").textContent = (part.PHASES && part.PHASES[v.table.phase]) || v.table.phase;
+  $("prompt").textContent = part.prompt(v);
   tick();
-  betrayal.render(v, shared);
+  part.render(v, shared);
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
   setButtons();
 }
@@ -194,11 +197,11 @@ function render(v) {
   if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; seenFeed = 0; }
   me = v; const t = v.table;
   $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
-  const game = t.game || "jaccuse";
-  document.body.classList.toggle("betrayal", game === "betrayal");
-  $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
-  document.title = `${game === "betrayal" ? "Betrayal" : "J'Accuse"} · seat ${v.seat}`;
-  if (game === "betrayal") { renderBetrayal(v); return; }
+  if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
+  document.body.classList.toggle("parts", !!game.part);
+  $("ruleslink").href = game.page.rules;
+  document.title = `${game.page.title} · seat ${v.seat}`;
+  if (game.part) { renderPart(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
   $("prompt").textContent = prompt(v);

@@ -1,10 +1,12 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
 import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
-import * as betrayal from "./betrayal_table.js";
-import {BPHASE} from "./betrayal_cards.js";
+import {follower, pageOf, partFor} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
+// the game dealt: its page (title, rules) and its own parts, if it has any (see gamepart.js)
+const served = pageOf(document.body);
+const game = follower("table", served, await partFor(served, "table"), () => render());
 const KEY = new URLSearchParams(location.search).get("key") || "";  // a table page opened by the host
 const $ = (id) => document.getElementById(id);
 let view = null, prev = null, seats = null, box = null;
@@ -42,16 +44,17 @@ function renderBox(t) {
 
 function render() {
   if (!view) return;
-  const t = view, c = t.campaign, game = t.game || "jaccuse";
-  document.body.classList.toggle("betrayal", game === "betrayal");
-  $("gamename").textContent = game === "betrayal" ? "Betrayal" : "J'Accuse";
-  document.title = game === "betrayal" ? "Betrayal table" : "J'Accuse table";
-  $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
-  if (game === "betrayal") {
-    $("phase").textContent = "· " + (BPHASE[t.phase] || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
-    $("waiting").replaceChildren(el("span", {text: betrayal.waitingText(t)}));
+  const t = view, c = t.campaign, part = game.part;
+  if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
+  document.body.classList.toggle("parts", !!part);
+  $("gamename").textContent = game.page.title;
+  document.title = `${game.page.title} table`;
+  $("ruleslink").href = game.page.rules;
+  if (part) {
+    $("phase").textContent = "· " + ((part.PHASES && part.PHASES[t.phase]) || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
+    $("waiting").replaceChildren(el("span", {text: part.waitingText(t)}));
     tick(); renderBox(t); $("result").hidden = true;
-    betrayal.render(t, {join: joinLink, bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot)});
+    part.render(t, {join: joinLink, bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot)});
     return;
   }
   $("phase").textContent = "· " + (c ? (c.over ? "Campaign over" : `Generation ${c.generation} of ${c.generations} · ${PHASE[t.phase] || t.phase}`)
@@ -187,7 +190,8 @@ showSound();
 
 function sounds(before, t) {
   if (!before) return;
-  if (t.game === "betrayal" || before.game === "betrayal") { betrayal.sound(before, t, tone); return; }
+  if (before.game !== t.game) return;  // a new game was dealt: nothing to compare
+  if (game.part) { game.part.sound(before, t, tone); return; }
   if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
   const resolved = before.phase === "election" && before.pressed.length > 0 &&
     (t.phase !== "election" || t.round !== before.round || t.pressed.length === 0);

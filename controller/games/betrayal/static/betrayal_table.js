@@ -2,6 +2,7 @@
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
 import {el, list} from "./cards.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
+export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 
 export function waitingText(t) {
   if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;

@@ -1,12 +1,9 @@
 """Betrayal's OLED screens: a pure function from the table's public view to a 128x64 1-bit image.
 
-Entry point for the device feeder (controller/commands/run.py), which picks the renderer by game::
+The game's ``Game`` (game.py) hands these to the box, whose OLED feeder picks the renderer by game::
 
-    from controller.devices.screens_betrayal import render_betrayal, accusation_key, accusation_moment
     render_betrayal(model: DisplayModel) -> PIL.Image.Image   # mode "1", WIDTH x HEIGHT (128x64)
-
-or ``render_for(model)``, which draws Betrayal for a view with ``"game": "betrayal"`` and J'Accuse
-(``screens.render``) for anything else, so the feeder can keep a single renderer.
+    accusation_key(view), accusation_moment(view)              # the "everyone look" moment
 
 The model is J'Accuse's :class:`controller.devices.screens.DisplayModel`, read the same way:
 
@@ -51,21 +48,12 @@ from controller.devices.screens import (
     _header,
     box_screen,
     font,
-    render,
 )
 
 TITLE = "BETRAYAL"
 
 #: B17's titles as the panel shows them (the longest would not fit a row)
 SHORT_TITLES = {"Inanimate Object": "Object"}
-
-
-def render_for(model: DisplayModel) -> Image.Image:
-    """Betrayal's screens for a Betrayal view, J'Accuse's for anything else."""
-    view = model.view
-    if view is not None and view.get("game") == "betrayal":
-        return render_betrayal(model)
-    return render(model)
 
 
 def accusation_key(view: Mapping[str, Any] | None) -> Hashable | None:

@@ -2,6 +2,7 @@
 // phone.js keeps the shared parts (join, stream, in-flight buttons, refusals, name) and calls render().
 import {el, list} from "./cards.js";
 import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
+export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 
 let ctx = null, me = null;
 // choices being made on this phone, cleared after each accepted action

@@ -291,7 +291,7 @@ class Journal:
         deal: dict[str, Any],
         seed: int | None,
         campaign: dict[str, Any] | None = None,
-        game: str = "jaccuse",
+        game: str = DEFAULT_GAME,
     ) -> Journal:
         """A new journal at ``path`` (which must not exist) that holds its game from the first moment.
 

@@ -286,13 +286,17 @@ def me_actions() -> tuple[Response, int]:
 
 @bp.post("/table/new-game")
 def play_again() -> tuple[Response, int]:
-    """"Play again" from a seated phone: deals a new game for the same seats once this one is over."""
-    if _seat() is None:
+    """"Play again" from a seated phone, once the game is over: a ready check; the new game for the
+    same seats is dealt when every seated person asked (``dealt``), else ``ready`` lists who did."""
+    seat = _seat()
+    if seat is None:
         return _unauthorized()
-    outcome = _table().new_game(only_if_over=True)
+    outcome = _table().new_game(only_if_over=True, seat=seat)
     if not outcome.ok:
         return _from_outcome(outcome)
-    return jsonify({"ok": True, "game": outcome.data["game"]}), 200
+    data = outcome.data
+    return jsonify({"ok": True, "game": data["game"], "dealt": data["dealt"],
+                    "ready": data.get("ready", [])}), 200
 
 
 # ---------------------------------------------------------------------- host
@@ -326,7 +330,7 @@ def host_state() -> tuple[Response, int]:
     snap = _table().snapshot()
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
-                 "game_name": snap.game_name,
+                 "game_name": snap.game_name, "game": snap.game,
                  "games": {name: {"min_players": low, "max_players": high}
                            for name, (low, high) in PLAYERS.items()}})
     return _no_store(jsonify(info)), 200
@@ -338,13 +342,15 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "join-code": ("join_code", "code", lambda v: v is None or isinstance(v, str)),
     "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "to-bot": ("to_bot", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
 }
 
 
 @bp.post("/host/<setting>")
 def host_setting(setting: str) -> tuple[Response, int]:
     """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
-    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join)."""
+    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join),
+    ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     if setting not in _HOST_SETTINGS:
@@ -366,11 +372,12 @@ def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive.
 
     An optional JSON body ``{"game": "betrayal", "players": 5}`` deals another game or seat count
-    (each key optional; no body, or ``{}``, deals the same game again).
+    (each key optional; no body, or ``{}``, deals the same game again); ``"replaces": N`` (the game
+    number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``).
     """
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    game = players = None
+    game = players = replaces = None
     if request.get_data(cache=True):
         body, err = _json_body()
         if err:
@@ -382,7 +389,10 @@ def host_new_game() -> tuple[Response, int]:
             return error(400, "bad_game", "'game' must be a game's name")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             return error(400, "bad_game", "'players' must be a whole number")
-    outcome = _table().new_game(game=game, players=players)
+        replaces = body.get("replaces")
+        if replaces is not None and (isinstance(replaces, bool) or not isinstance(replaces, int)):
+            return error(400, "bad_game", "'replaces' must be a game number")
+    outcome = _table().new_game(game=game, players=players, replaces=replaces)
     if not outcome.ok:
         return _from_outcome(outcome)
     data = outcome.data

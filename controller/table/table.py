@@ -100,6 +100,9 @@ class TableConfig:
     # holding another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
     # taken from the journal, with a note
     require_match: frozenset[str] = frozenset()
+    # ``--bots`` was on the command line: its seats replace the ones the journal recorded (else a resumed
+    # game keeps the journal's bot seats, and ``bots`` only sets up a new journal)
+    bots_asked: bool = False
     # A seat may change an already selected vote this often per second on average, in bursts of up to
     # ``vote_change_burst`` (0: no limit). The first selection of a round is never counted.
     vote_changes_per_second: float = 4.0
@@ -149,6 +152,7 @@ class Snapshot:
     join_code: str | None = None
     seats_locked: bool = False
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
+    bot_seats: frozenset[int] = frozenset()  # the seats the bots play (journaled: a restart keeps them)
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
 
     @property
@@ -242,7 +246,10 @@ class Table:
         self._pad_refusals = [0] * self.players
         self._game = journal.games_played() + 1
         self._bot_rng = random.Random(config.seed)
-        self._bot_seats = _bot_seats(config.bots, self.players)
+        recorded = _recorded_bots(settings, self.players)
+        configured = _bot_seats(config.bots, self.players) - self._handed
+        self._bot_seats = configured if recorded is None else recorded
+        self._ready: set[int] = set()  # seats that asked to play again once the game is over
         self._bot_due: float | None = None
         self._stopping = False
         self._snapshot = self._build_snapshot()
@@ -273,7 +280,7 @@ class Table:
             except OSError as exc:  # a read-only or foreign data dir: one line, like any journal fault
                 raise unavailable(path, f"cannot archive it for --new-game ({exc.strerror or exc})") from exc
             _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
-            status.append("new game dealt (the last one is archived)")
+            status.append("a new game was dealt (the last one is kept in the archive)")
         journal = cls._open_journal(path, status)
         if journal.missing_tables:
             lost = ", ".join(journal.missing_tables)
@@ -305,23 +312,17 @@ class Table:
             else:
                 if stopped is not None:
                     cls._set_aside_tail(journal, state.version, record.stored, stopped, status)
-                if record.game != config.game:
-                    _say(f"the journal holds a game of {record.game}: resuming it (the game "
-                         f"{config.game} is dealt once this one is archived with --new-game)")
-                    status.append(f"resumed {record.game}")
-                length = int(record.campaign["generations"]) if record.campaign else 0
-                if length != config.campaign and record.game == config.game:
-                    what = f"a {length}-generation campaign" if length else "a single game"
-                    _say(f"the journal holds {what}: resuming it (the campaign setting is ignored)")
-                    status.append(f"resumed {what}")
-                if record.players != config.players:
-                    _say(
-                        f"the journal holds a {record.players}-player game: resuming it "
-                        f"(--players {config.players} ignored; use another --data-dir for a new game)"
-                    )
-                    status.append(f"resumed {record.players}-player game")
-                if record.actions and stopped is None:
-                    status.append(f"resumed at version {state.version}")
+                # the flags that differ were not given (``_check_match`` refuses those that were): say
+                # what is resumed, and name no flag the command line did not hold
+                what = _describe(record)
+                differs = record.game != config.game or record.players != config.players or (
+                    _generations(record) != config.campaign and record.game == config.game
+                )
+                if differs:
+                    _say(f"the data dir holds a {what}: resuming it (--new-game deals a new one)")
+                if stopped is None and (record.actions or differs):
+                    at = f" at move {state.version}" if record.actions else ""
+                    status.append(f"resumed the {what}{at}")
         if state is None:
             players = config.players
             seed = config.seed
@@ -332,12 +333,13 @@ class Table:
                 players, {"campaign": config.campaign}, random.Random(shuffle_seed)
             )
             try:
-                journal.start_game(players, deal_data, seed, campaign, game)
+                journal.start_game(players, deal_data, seed, campaign, game,
+                                   {BOTS_KEY: _bots_value(_bot_seats(config.bots, players))})
             except JournalError as exc:
                 journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
         table = cls(config, journal, state, seats, status, log, settings, feeds, game)
-        table._claim_bot_seats()
+        table._claim_bot_seats(BOTS_KEY not in settings or config.bots_asked)
         return table
 
     @staticmethod
@@ -399,14 +401,25 @@ class Table:
         )
         status.append(f"resumed at move {version}: {moved} later action(s) set aside")
 
-    def _claim_bot_seats(self) -> None:
-        """Bot seats are claimed in memory only (not journaled), so --bots can change between runs.
-
-        A bot seat the host handed to a person (journaled) stays free for that person.
+    def _claim_bot_seats(self, from_flag: bool) -> None:
+        """Seat the bots. Their seats are journaled (``bots``), so a restart without ``--bots`` keeps
+        them; ``from_flag`` (an explicit ``--bots``, or a journal from before bots were recorded) takes
+        the configured count instead and records it. A seat a phone holds is never a bot's.
         """
-        for seat in self._bot_seats - self._handed:
-            if self._seats.get(seat, ("", ""))[1] != "phone":
-                self._seats[seat] = ("", "bot")
+        recorded = self._bot_seats
+        if from_flag:
+            self._bot_seats = _bot_seats(self.config.bots, self.players) - self._handed
+        self._bot_seats = frozenset(s for s in self._bot_seats if self._seats.get(s, ("", ""))[1] != "phone")
+        for seat in self._bot_seats:
+            self._seats[seat] = ("", "bot")
+        if from_flag:
+            if self.config.bots_asked and recorded != self._bot_seats:
+                _say(f"--bots {self.config.bots}: the bots play {_seat_list(self._bot_seats)} "
+                     f"(the journal had {_seat_list(recorded)})")
+            try:
+                self._journal.set_settings({BOTS_KEY: _bots_value(self._bot_seats)})
+            except JournalError as exc:
+                self._cannot_save(exc)
         self._publish()
 
     # ------------------------------------------------------------------ running
@@ -545,9 +558,12 @@ class Table:
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
-            only_if_over, game, players = cmd.payload
-            if only_if_over and not self._state.over:
-                return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
+            only_if_over, game, players, replaces = cmd.payload
+            if only_if_over:
+                return self._play_again(cmd.seat)
+            if replaces is not None and replaces != self._game:
+                why = f"game {self._game} was dealt meanwhile; look at it before dealing again"
+                return Outcome.refused(409, "already_dealt", why)
             return self._new_game(game, players)
         if cmd.kind == "notice":
             key, line = cmd.payload
@@ -745,7 +761,10 @@ class Table:
             if not self._is_bot(seat):
                 return Outcome.refused(409, "not_a_bot", "only a seat a bot plays can be handed to a person")
             after = {s: v for s, v in self._seats.items() if s != seat}
-            rows = {f"human:{seat}": "1", **self._clock_for_seats(after)}
+            rows = {f"human:{seat}": "1", BOTS_KEY: _bots_value(self._bot_seats - {seat}),
+                    **self._clock_for_seats(after)}
+        elif what == "to_bot":
+            return self._to_bot(value)
         else:
             return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
         try:
@@ -761,6 +780,7 @@ class Table:
         if what == "hand_over":
             del self._seats[value]
             self._handed = self._handed | {value}
+            self._bot_seats = self._bot_seats - {value}
         if what == "clock":
             self._clock.idle = False
         self._apply_clock_rows(rows)
@@ -768,16 +788,18 @@ class Table:
         return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
                                       "clock": self._clock.seconds})
 
-    def _release(self, seat: int) -> Outcome:
+    def _release(self, seat: int, to_bot: bool = False) -> Outcome:
+        """Free a phone's seat (its token stops working); ``to_bot``: the bot plays it from now on."""
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         if seat not in self._seats or self._is_bot(seat):
             return Outcome.refused(409, "seat_free", "this seat is not held by a phone")
         after = {s: v for s, v in self._seats.items() if s != seat}
-        back_to_bot = seat in self._bot_seats and seat not in self._handed
-        if back_to_bot:
+        rows: dict[str, str | None] = {f"name:{seat}": None}
+        if to_bot:
             after[seat] = ("", "bot")
-        rows = {f"name:{seat}": None, **self._clock_for_seats(after)}
+            rows.update({BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None})
+        rows.update(self._clock_for_seats(after))
         try:
             self._journal.release_seat(seat, rows)
         except JournalError as exc:
@@ -787,9 +809,62 @@ class Table:
         self._seats = after
         self._claims += 1
         self._names[seat] = None
+        self._ready.discard(seat)
+        if to_bot:
+            self._bot_seats = self._bot_seats | {seat}
+            self._handed = self._handed - {seat}
         self._apply_clock_rows(rows)
+        if self._ready and self._state.over and self._all_ready():
+            return self._new_game()  # the seat everyone waited for to agree has left
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
+
+    def _to_bot(self, seat: object) -> Outcome:
+        """The host gives a seat to the bot: a free seat at once, a phone's seat released first (one
+        transaction), so removing a player is one step whatever the seat held."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        if self._is_bot(seat):
+            return Outcome.refused(409, "already_a_bot", "a bot already plays this seat")
+        if seat in self._seats:
+            return self._release(seat, to_bot=True)
+        after = {**self._seats, seat: ("", "bot")}
+        rows = {BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
+                f"name:{seat}": None, **self._clock_for_seats(after)}
+        try:
+            self._journal.set_settings(rows)
+        except JournalError as exc:
+            self._cannot_save(exc)
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
+        self._seats = after
+        self._bot_seats = self._bot_seats | {seat}
+        self._handed = self._handed - {seat}
+        self._names[seat] = None
+        self._claims += 1
+        self._apply_clock_rows(rows)
+        self._publish()
+        return Outcome(ok=True, data={"seat": seat, "join_code": self._join_code, "locked": self._locked,
+                                      "clock": self._clock.seconds})
+
+    def _all_ready(self) -> bool:
+        """Every seat a person holds asked to play again (bots always agree)."""
+        return all(s in self._ready for s, (_, kind) in self._seats.items() if kind == "phone")
+
+    def _play_again(self, seat: int) -> Outcome:
+        """A phone's "Play again": a ready check. The new game is dealt once every seated person agreed,
+        so one player cannot end everyone's look at the end of a game (the host can deal at any time)."""
+        if not self._state.over:
+            return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
+        if seat < 0:  # not a phone's request (a test, a tool): deal as soon as the game is over
+            return self._new_game()
+        if self._seats.get(seat, ("", ""))[1] != "phone":
+            return Outcome.refused(409, "seat_free", "only a seated phone can ask to play again")
+        self._ready.add(seat)
+        if self._all_ready():
+            return self._new_game()
+        self._publish()
+        return Outcome(ok=True, data={"game": self._game, "dealt": False, "ready": sorted(self._ready)})
 
     def _new_game(self, game: str | None = None, players: int | None = None) -> Outcome:
         """Deal the next game: the same game and seats, or (the host's choice) another game or count.
@@ -809,15 +884,14 @@ class Table:
         options = self._adapter.options_of(self._state) if same_game else {}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         seats = {s: v for s, v in self._seats.items() if s < players}
-        bot_seats = _bot_seats(self.config.bots, players)
+        # the bots keep their seats (those the new count still has)
+        bot_seats = frozenset(s for s in self._bot_seats if s < players)
         handed = frozenset(s for s in self._handed if s < players)
-        for seat in bot_seats - handed:
-            if seats.get(seat, ("", ""))[1] != "phone":
-                seats[seat] = ("", "bot")
         all_seated = len(seats) >= players
         rows: dict[str, str | None] = self._clock.settings(
             self._clock.restarted(state, all_seated, time.time())
         )
+        rows[BOTS_KEY] = _bots_value(bot_seats)
         for seat in range(players, self.players):  # the names and hand-overs of seats that are gone
             rows.update({f"name:{seat}": None, f"human:{seat}": None})
         try:
@@ -849,8 +923,10 @@ class Table:
         self._log.append(f"Game {self._game} begins{what}.")
         self._pad_refusals = [0] * players
         self._bot_due = None
+        self._ready = set()
         self._publish()
-        return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players})
+        return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players,
+                                      "dealt": True})
 
     def _cannot_save(self, exc: JournalError) -> None:
         """A journal write failed: say so on the pages and the OLED until a write works again."""
@@ -894,6 +970,13 @@ class Table:
         public["clock"] = self._clock.view()
         public["seats_locked"] = self._locked
         public["join_code_needed"] = self._join_code is not None
+        public["bots"] = sorted(s for s in self._bot_seats if self._is_bot(s))
+        # the ready check for another game: who asked, and which seated people have not yet
+        people = sorted(s for s, (_, kind) in self._seats.items() if kind == "phone")
+        public["play_again"] = {
+            "ready": sorted(self._ready),
+            "waiting": [s for s in people if s not in self._ready],
+        } if state.over else None
         seats = []
         for s in range(state.players):
             view = rules.seat_view(state, s, public)
@@ -918,6 +1001,7 @@ class Table:
             join_code=self._join_code,
             seats_locked=self._locked,
             handed_over=self._handed,
+            bot_seats=frozenset(self._bot_seats),
             game_name=self.game_name,
         )
 
@@ -1030,14 +1114,19 @@ class Table:
         *,
         game: str | None = None,
         players: int | None = None,
+        replaces: int | None = None,
+        seat: int = -1,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
 
         The host may do it at any moment, and may name another ``game`` or seat count (400
-        ``bad_game`` for one the game does not take); a player's "play again" passes
-        ``only_if_over`` so that two phones pressing it together deal one new game, not two.
+        ``bad_game`` for one the game does not take) and the game number it means to replace
+        (``replaces``: 409 ``already_dealt`` when another deal came first, so a repeated tap deals
+        once). A player's "play again" passes ``only_if_over`` and its ``seat``: a ready check that
+        deals once every seated person asked (``data["dealt"]`` says whether it did).
         """
-        return self._submit(_Command("new_game", payload=(only_if_over, game, players)), timeout)
+        return self._submit(_Command("new_game", seat=seat, payload=(only_if_over, game, players, replaces)),
+                            timeout)
 
     def set_notice(self, key: str, line: str | None) -> None:
         """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""
@@ -1085,6 +1174,41 @@ def _bot_seats(bots: int, players: int) -> frozenset[int]:
     return frozenset(range(players - bots, players))
 
 
+#: the journal's setting that lists the seats the bots play ("3,4"; "" for none)
+BOTS_KEY = "bots"
+
+
+def _bots_value(seats: frozenset[int]) -> str:
+    return ",".join(str(s) for s in sorted(seats))
+
+
+def _recorded_bots(settings: dict[str, str], players: int) -> frozenset[int] | None:
+    """The bot seats the journal recorded, or None for a journal from before they were recorded."""
+    if BOTS_KEY not in settings:
+        return None
+    parts = [p for p in settings[BOTS_KEY].split(",") if p.strip().isdigit()]
+    return frozenset(int(p) for p in parts if int(p) < players)
+
+
+def _seat_list(seats: frozenset[int]) -> str:
+    if not seats:
+        return "no seat"
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s) for s in sorted(seats))
+
+
+def _generations(record: Any) -> int:
+    return int(record.campaign["generations"]) if record.campaign else 0
+
+
+def _describe(record: Any) -> str:
+    """A journaled game in words: "5-player game of betrayal", "6-player 4-generation campaign"."""
+    length = _generations(record)
+    what = f"{length}-generation campaign" if length else "game"
+    if record.game != registry.DEFAULT_GAME:
+        what = f"{what} of {record.game}"
+    return f"{record.players}-player {what}"
+
+
 def deal_game(
     players: int, generations: int, rng: random.Random
 ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
@@ -1098,7 +1222,7 @@ def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -
 
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again")
 SEAT_KEYS = ("name", "feed", "pad_refusals")
 
 

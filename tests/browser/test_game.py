@@ -269,9 +269,13 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     seats[0].page.screenshot(path=str(shots / "phone-4-over.png"), full_page=True)
     table.screenshot(path=str(shots / "table-4-over.png"), full_page=True)
 
-    # play again: a new deal for the same seats
+    # play again: a ready check; the new deal for the same seats comes once every phone asked
     seats[3].button("Play again").click()
-    seats[3].button("Yes, deal again").click()
+    seats[3].page.wait_for_selector("[data-ready]")
+    seats[0].page.wait_for_selector("text=is ready for another game")
+    assert requests.get(f"{base}/api/table", timeout=5).json()["version"] != 0
+    for s in seats[:3] + seats[4:]:
+        s.button("Play again").click()
     t = wait_table(base, lambda t: t["phase"] == "setup" and t["version"] == 0)
     for s in seats:
         s.page.wait_for_function("window.jaccuse.me().table.phase === 'setup'")
@@ -281,8 +285,8 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     host = tctx.new_page()
     host.goto(server.host_link())
     row = host.locator('[data-host-seat="4"]')
-    row.get_by_role("button", name="Release").click()
-    row.get_by_role("button", name="Yes, release").click()
+    row.get_by_role("button", name="Remove player").click()
+    row.get_by_role("button", name="Another person").click()
     seats[4].page.wait_for_selector("#joinbtn", state="visible")
 
     # the host link got out: the host ends it, and the page moves to the new one, which works

@@ -1,10 +1,10 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
-import {el, list} from "./cards.js";
+import {el, list, playAgainText} from "./cards.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 
 export function waitingText(t) {
-  if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;
+  if (t.over) return `${endText(t)} ${playAgainText(t)}`;
   if (t.phase === "setup") {
     const n = t.awaiting_armies.length;
     return `Setting up: ${n} ${n === 1 ? "army is still choosing on its phone" : "armies are still choosing on their phones"} (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;

@@ -59,6 +59,11 @@ export function who(t, s, start = false) {
   const n = t && t.names ? t.names[s] : null;
   return n || `${start ? "Seat" : "seat"} ${s}`;
 }
+// The end of a game on the table page: how the next one starts, and who already asked for it.
+export function playAgainText(t) {
+  const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
+  return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
+}
 export function list(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
 }
@@ -85,11 +90,13 @@ export async function syncBoxTime() {
 }
 
 // A button whose action asks "are you sure?" in the page first (no browser dialog, which kiosks block).
+// A confirmation is used once: "yes" puts the first button back before acting, so a second tap on the
+// same spot asks again instead of repeating the action (a second deal would end the game just dealt).
 export function confirmButton(text, question, yes, onYes, cls = "") {
   const box = el("span", {class: "confirm"});
   const ask = () => {
     box.replaceChildren(el("span", {class: "question", text: question}),
-      el("button", {type: "button", class: "primary", text: yes, onclick: () => onYes()}),
+      el("button", {type: "button", class: "primary", text: yes, onclick: () => { box.replaceChildren(first); onYes(); }}),
       el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();
   };

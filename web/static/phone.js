@@ -253,14 +253,22 @@ function btn(text, onclick, cls = "", dis = false) {
   const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
+// "Play again" is a ready check: the new game is dealt once every seated person tapped it (or when the
+// host deals), so nobody's look at the end of a game is cut short by another player.
 function playAgain() {
-  return confirmButton("Play again", "Deal a new game for everyone at the table?", "Yes, deal again", async () => {
+  const t = me.table, pa = t.play_again || {ready: [], waiting: []};
+  const others = pa.waiting.filter((s) => s !== me.seat).map((s) => who(t, s));
+  const still = others.length ? `Waiting for ${list(others)} to tap Play again (or for the host to deal).` : "";
+  if (pa.ready.includes(me.seat)) return el("div", {class: "prompt", "data-ready": "", text: `You are ready for another game. ${still}`});
+  const ready = pa.ready.map((s) => who(t, s));
+  return el("div", {}, btn("Play again", async () => {
     if (busy) return;
     busy = true; setButtons();
     const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
     busy = false; setButtons();
     if (!r.ok) showError(errorText(r)); else showError("");
-  }, "primary");
+  }, "primary"), el("div", {class: "muted", text: ready.length ? `${cap(list(ready))} ${ready.length > 1 ? "are" : "is"} ready for another game.` :
+    "A new game starts once everyone at the table taps Play again."}));
 }
 
 function renderActs(v) {

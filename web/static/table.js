@@ -1,5 +1,5 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, scoreTable,
+import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_table.js";
 import {BPHASE} from "./betrayal_cards.js";
@@ -14,11 +14,11 @@ const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 
 function waitingText(t) {
   const c = t.campaign, w = t.awaiting;
-  if (c && c.over) return `The campaign is over. ${campaignWinners(c, t)}. Press Play again on a phone for a new campaign.`;
+  if (c && c.over) return `The campaign is over. ${campaignWinners(c, t)}. ${playAgainText(t).replace("deal", "campaign")}`;
   if (t.over) {
-    if (!t.winning_color) return "The game ended with no winning colour. Press Play again on a phone for a new deal.";
+    if (!t.winning_color) return "The game ended with no winning colour. " + playAgainText(t);
     const winners = t.winners.length ? list(t.winners.map((s) => who(t, s))) : "nobody";
-    return `${cap(t.winning_color)} wins! Winner${t.winners.length > 1 ? "s" : ""}: ${winners}. Press Play again on a phone for a new deal.`;
+    return `${cap(t.winning_color)} wins! Winner${t.winners.length > 1 ? "s" : ""}: ${winners}. ${playAgainText(t)}`;
   }
   if (!w.length) return "";
   // a long list of names says less than the outlined seats do
@@ -103,6 +103,8 @@ function seatColumns(n) {
 function joinLink(s) {
   const claim = seats ? seats.seats[s] : null;
   if (!claim || claim.claimed) return null;
+  // a locked table takes nobody: a code that only leads to "the seats are locked" is not shown
+  if (seats.locked) return [el("div", {class: "muted", "data-locked": s, text: "free · seats locked"})];
   // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
   // (as does the join code, which the QR carries for the box's own screen)
   const base = (box && box.join_base) || location.origin;

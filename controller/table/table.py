@@ -62,6 +62,7 @@ from controller.table.shotclock import ShotClock, check_seconds
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
 FEED_LINES = 8  # per seat: the newest lines of its personal feed
+TABLE_FEED = 6  # per seat view: the newest public log lines (the phone's table feed)
 #: seconds between tries to write the journal again after a write failed (a full disk)
 PROBE_EVERY = 5.0
 #: the notice key of a journal that cannot be written (the OLED and the pages show it)
@@ -206,10 +207,11 @@ class Table:
         state: Any,
         seats: dict[int, tuple[str, str]],
         status: list[str],
-        log: list[str],
+        log: list[tuple[int, str]],
         settings: dict[str, str] | None = None,
         feeds: list[list[tuple[int, str]]] | None = None,
         game: str = registry.DEFAULT_GAME,
+        last_by: dict[int, str] | None = None,
     ) -> None:
         self.config = config
         self.game_name = game
@@ -229,7 +231,9 @@ class Table:
         self._status = list(status)
         self._notices: dict[str, str] = {}  # faults that last only while they last (hub unplugged)
         self._probe_due: float | None = None  # while the journal cannot be written: when to try again
-        self._log: deque[str] = deque(log, maxlen=LOG_LINES)
+        # (the version it was told at, the line): the room's log, and each phone's table feed
+        self._log: deque[tuple[int, str]] = deque(log, maxlen=LOG_LINES)
+        self._last_by: dict[int, str] = dict(last_by or {})  # seat -> who made its latest move
         settings = settings or {}
         self._names = seating.names_from_settings(settings, self.players)
         self._feeds = [deque(f, maxlen=FEED_LINES) for f in (feeds or [[] for _ in range(self.players)])]
@@ -287,7 +291,8 @@ class Table:
             _say(f"journal {path} had lost its {lost} table(s), recreated empty"
                  + ("; every seat must be joined again" if "seats" in journal.missing_tables else ""))
             status.append(f"journal had lost its {lost} table(s)")
-        log: list[str] = []
+        log: list[tuple[int, str]] = []
+        last_by: dict[int, str] = {}
         feeds: list[list[tuple[int, str]]] | None = None
         settings: dict[str, str] = {}
         state: Any = None
@@ -297,7 +302,7 @@ class Table:
             try:
                 record = journal.load()
                 _check_match(record, config, path, journal)
-                state, log, feeds, stopped = cls._rebuild(record)
+                state, log, feeds, last_by, stopped = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
                 game = record.game
@@ -338,7 +343,7 @@ class Table:
             except JournalError as exc:
                 journal.close()
                 raise unavailable(path, f"cannot record a new game ({exc})") from exc
-        table = cls(config, journal, state, seats, status, log, settings, feeds, game)
+        table = cls(config, journal, state, seats, status, log, settings, feeds, game, last_by)
         table._claim_bot_seats(BOTS_KEY not in settings or config.bots_asked)
         return table
 
@@ -356,21 +361,23 @@ class Table:
     @staticmethod
     def _rebuild(
         record: GameRecord,
-    ) -> tuple[Any, list[str], list[list[tuple[int, str]]], str | None]:
-        """Replay the journaled actions: the state, and the log and feeds they told (with today's names).
+    ) -> tuple[Any, list[tuple[int, str]], list[list[tuple[int, str]]], dict[int, str], str | None]:
+        """Replay the journaled actions: the state, the log and feeds they told (with today's names), and
+        who made each seat's latest move.
 
         Stops at the first action that no longer replays; the last value then says why (else None).
         """
         rules = registry.rules(record.game)
         adapter = registry.table_rules(record.game)
         state = adapter.rebuild(record.players, record.deal, record.campaign)
-        log: deque[str] = deque(maxlen=LOG_LINES)
+        log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
         feeds = [deque[tuple[int, str]](maxlen=FEED_LINES) for _ in range(record.players)]
+        last_by: dict[int, str] = {}
         labels = seating.labels(seating.names_from_settings(record.settings, record.players))
         sources = record.sources or ["phone"] * len(record.actions)
 
-        def told() -> tuple[list[str], list[list[tuple[int, str]]]]:
-            return list(log), [list(f) for f in feeds]
+        def told() -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]], dict[int, str]]:
+            return list(log), [list(f) for f in feeds], last_by
 
         for n, (data, source) in enumerate(zip(record.actions, sources, strict=True), 1):
             try:
@@ -383,7 +390,7 @@ class Table:
             if isinstance(result, rules.Refused):
                 return state, *told(), f"action {n} is refused by this version's rules ({result.code})"
             state = result.state
-            _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds)
+            _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds, last_by)
         return state, *told(), record.unreadable
 
     @staticmethod
@@ -604,7 +611,10 @@ class Table:
         if source != "clock":
             self._clock.idle = False
         labels = seating.labels(self._names)
-        _tell(self._adapter, self._state, result.events, action, source, labels, seq, self._log, self._feeds)
+        # "bot" only for a seat the bot holds (a script may send moves as "bot" for a person's seat)
+        told_as = source if source != "bot" or self._is_bot(seat) else "phone"
+        _tell(self._adapter, self._state, result.events, action, told_as, labels, seq, self._log, self._feeds,
+              self._last_by)
         self._publish()
         return Outcome(ok=True, data={"me": self._snapshot.seats[seat]})
 
@@ -920,7 +930,8 @@ class Table:
         what = f" (a {length}-generation campaign)" if length else ""
         if not same_game:
             what = f" ({name}, {players} players)"
-        self._log.append(f"Game {self._game} begins{what}.")
+        self._log.append((0, f"Game {self._game} begins{what}."))
+        self._last_by = {}
         self._pad_refusals = [0] * players
         self._bot_due = None
         self._ready = set()
@@ -982,7 +993,14 @@ class Table:
             view = rules.seat_view(state, s, public)
             view["table"] = public
             view["name"] = self._names[s]
-            view["feed"] = [{"version": v, "text": text} for v, text in reversed(self._feeds[s])]
+            feed = self._feeds[s]
+            view["feed"] = [{"version": v, "text": text} for v, text in reversed(feed)]
+            # the room's newest lines, newest first; "you": an action of that moment also told this seat
+            # something (its own feed has a line of the same version)
+            mine = {v for v, _ in feed}
+            view["table_feed"] = [{"version": v, "text": text, "you": v in mine}
+                                  for v, text in list(self._log)[-TABLE_FEED:][::-1]]
+            view["last_move_by"] = self._last_by.get(s)
             view["pad_refusals"] = self._pad_refusals[s]
             seats.append(view)
         return Snapshot(
@@ -993,7 +1011,7 @@ class Table:
             claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
             status=(*self._status, *self._notices.values()),
             notices=tuple(self._notices),
-            log=tuple(self._log),
+            log=tuple(line for _, line in self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
             claims=self._claims,
@@ -1223,7 +1241,7 @@ def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -
 
 #: what the table adds to the rules' public view, and to each seat's private view
 TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again")
-SEAT_KEYS = ("name", "feed", "pad_refusals")
+SEAT_KEYS = ("name", "feed", "pad_refusals", "table_feed", "last_move_by")
 
 
 def rules_part(view: dict[str, Any]) -> dict[str, Any]:
@@ -1242,19 +1260,29 @@ def _tell(
     source: str,
     labels: list[str | None],
     version: int,
-    log: deque[str],
+    log: deque[tuple[int, str]],
     feeds: list[deque[tuple[int, str]]],
+    last_by: dict[int, str],
 ) -> None:
-    """Add one accepted action's lines to the room's log and to each seat's own feed."""
+    """Add one accepted action's lines to the room's log and to each seat's own feed.
+
+    Lines told at one version belong together: the phone shows them as one entry, in the order told
+    here, so a forced move reads "Time ran out: ... You placed ..." and a bot's move for a seat a person
+    takes later opens with who made it.
+    """
     try:
+        seat = adapter.seat_of(state, action)
+        last_by[seat] = source
         if source == "clock":
-            seat = adapter.seat_of(state, action)
             line, feed_line = adapter.forced_lines(action, seat, labels)
-            log.append(line)
+            log.append((version, line))
             feeds[seat].append((version, feed_line))
-        log.extend(adapter.log_lines(events, labels))
-        for seat, feed in enumerate(feeds):
-            feed.extend((version, line) for line in adapter.seat_feed(events, seat, labels))
+        log.extend((version, line) for line in adapter.log_lines(events, labels))
+        for other, feed in enumerate(feeds):
+            lines = adapter.seat_feed(events, other, labels)
+            if lines and other == seat and source == "bot":
+                lines = ["The bot moved for your seat:", *lines]
+            feed.extend((version, line) for line in lines)
     except Exception:  # a log line must never cost an action
         traceback.print_exc()
 

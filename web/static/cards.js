@@ -5,6 +5,23 @@ export function colour(card) {
   if (card === "RJ") return "red"; if (card === "BJ") return "black"; if (card === "NJ") return "neutral";
   return "HD".includes(card.slice(-1)) ? "red" : "black";
 }
+// Cards in the order a player holds them: jokers, then ace to king (2 before 10), suits ♠ ♥ ♦ ♣.
+const RANK = {A: 1, J: 11, Q: 12, K: 13};
+export function rankOf(card) { return JOKER[card] ? 0 : RANK[card.slice(0, -1)] || Number(card.slice(0, -1)); }
+export function byRank(cards) {
+  return [...cards].sort((a, b) => rankOf(a) - rankOf(b) || "SHDCRBN".indexOf(a.slice(-1)) - "SHDCRBN".indexOf(b.slice(-1)) || (a < b ? -1 : 1));
+}
+// A feed as the phone shows it: the lines told at one moment (one version) read as one entry, in the
+// order they were told; the view lists them newest first.
+export function feedEntries(items) {
+  const out = [];
+  for (const x of items) {
+    const last = out[out.length - 1];
+    if (last && last.version === x.version && x.version) { last.texts.unshift(x.text); last.you = last.you || x.you; }
+    else out.push({version: x.version, texts: [x.text], you: !!x.you});
+  }
+  return out.map((e) => ({version: e.version, you: e.you, text: e.texts.join(" ")}));
+}
 export function label(card) { return JOKER[card] || card.slice(0, -1) + SUIT[card.slice(-1)]; }
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);

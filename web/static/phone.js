@@ -1,6 +1,6 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
-import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
-  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
+import {api, byRank, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, feedEntries, historyTable, label, list,
+  memberChip, networkWords, pips, PHASE, rankOf, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_phone.js";
 import {BPHASE} from "./betrayal_cards.js";
 
@@ -61,14 +61,19 @@ async function joinState() {
   else if (x.claimed) note.textContent = `Seat ${SEAT} is taken${name}. If it is yours and your phone lost it, ask the host to release it.`;
   else if (r.body.locked) note.textContent = "The host has locked the seats. Ask them to unlock before you sit down.";
   else { note.textContent = `Seat ${SEAT} is free.`; free = true; }
+  if (released) note.textContent = `The host released seat ${SEAT}: this phone no longer plays it. ` + note.textContent;
   $("joinform").hidden = !free;
   $("codebox").hidden = !r.body.code_needed;
 }
 
+let released = false;  // this phone held the seat until the host released it
 async function start() {
   const r = await api("/api/me");
   if (r.status === 401) {
+    // a phone that was playing this seat and is now refused: the host released it (or dealt fewer seats)
+    if (me || (localStorage.getItem("jaccuse_token") && !$("game").hidden)) released = true;
     localStorage.removeItem("jaccuse_token");
+    me = null; $("title").textContent = `Seat ${SEAT}`; $("phase").textContent = "";
     $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
     joinState(); return;
   }
@@ -134,7 +139,8 @@ function prompt(v) {
   if (t.over) return endText(v);
   if (acts.includes("membership")) return t.phase === "setup" ? "Choose your secret membership card: tap a card, then Place." :
     "Place a membership card: tap a card, then Place (the same card as before is allowed).";
-  if (t.phase === "setup") return "Your membership card is placed." + others;
+  if (t.phase === "setup") return (v.last_move_by === "bot" ? "The bot placed a membership card for this seat before you took it (hold the grey panel to see it)." :
+    "Your membership card is placed.") + others;
   if (acts.includes("vote")) {
     const sel = v.selected ? ` Selected: ${label(v.selected)}.` : "";
     const tie = t.round > 1 ? `Tie round ${t.round - 1}: you vote again. ` : "";
@@ -150,7 +156,13 @@ function prompt(v) {
     "You are President. Defect, accuse or pass.";
   if (t.phase === "election") {
     const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
-    if (t.pressed.includes(v.seat)) return tie + "You have pressed. Waiting for the others." + others;
+    if (t.pressed.includes(v.seat)) {
+      // which card is locked in (the view keeps it in `selected`), and who pressed: you, or the bot before you sat down
+      const what = v.selected ? `REVEAL is pressed: ${label(v.selected)} is locked in.` : "You abstained this round.";
+      const by = v.last_move_by === "bot" ? (v.selected ? `The bot pressed REVEAL for this seat before you took it: ${label(v.selected)} is locked in.` :
+        "The bot abstained for this seat before you took it.") : what;
+      return tie + by + (others || " Waiting for the others.");
+    }
     if (t.table_cards.some((x) => x.seat === v.seat)) return tie + "Your card lies on the table in this tie round; the seats still holding cards vote again." + others;
     if (!t.eligible.includes(v.seat)) {
       // out of this round: with no cards at all, or (in a tie round) because only the last round's revealers vote
@@ -160,7 +172,7 @@ function prompt(v) {
     }
   }
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
-  if (t.president === v.seat) return "You are President." + others;
+  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + others;
   if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
   return "Nothing to do right now." + others;
 }
@@ -195,6 +207,7 @@ function render(v) {
   document.body.classList.toggle("betrayal", game === "betrayal");
   $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
   document.title = `${game === "betrayal" ? "Betrayal" : "J'Accuse"} · seat ${v.seat}`;
+  renderTableFeed(v); awayCheck(v);
   if (game === "betrayal") { renderBetrayal(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
@@ -207,7 +220,7 @@ function render(v) {
   const n = t.players, left = (v.seat + n - 1) % n, right = (v.seat + 1) % n;
   sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, left)}`}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: v.network[0]})));
   sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, right)}`}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: v.network[1]})));
-  renderFeed(v); renderHand(v); renderActs(v); renderTable(v);
+  renderFeed(v); renderTie(v); renderHand(v); renderActs(v); renderTable(v);
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
   // a pad press the box refused (REVEAL with no card chosen) flashes here, as the pad's light does
   if (seenRefusals !== null && v.pad_refusals > seenRefusals) flash("Your REVEAL was refused: pick a card first.");
@@ -221,10 +234,53 @@ function flash(text) {
 }
 
 function renderFeed(v) {
-  const items = v.feed || [];
+  const items = feedEntries(v.feed || []);
   $("feedbox").hidden = !items.length;
   $("feed").replaceChildren(...items.map((x) => el("li", {class: x.version > seenFeed && seenFeed ? "new" : "", text: x.text})));
   if (items.length) seenFeed = Math.max(seenFeed, items[0].version);
+}
+
+// The room's last few moments, newest first, so a player who was not watching the TV still learns who
+// became President or passed; a moment that also told this seat something is marked.
+function renderTableFeed(v) {
+  const items = feedEntries(v.table_feed || []);
+  $("tablefeedbox").hidden = !items.length;
+  $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
+    x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+}
+
+// "While you were away": what this seat's own feed told while the page was hidden (phone locked,
+// another app, a reload), shown once the player is back, until they tap Got it.
+const AWAY_KEY = `jaccuse_seen_${SEAT}`;
+function awayCheck(v) {
+  if (document.hidden) return;
+  const items = feedEntries(v.feed || []), top = items.length ? items[0].version : 0;
+  let seen = Number(localStorage.getItem(AWAY_KEY) || 0);
+  if (seen > v.table.version) seen = 0;  // a new game since
+  const missed = items.filter((x) => x.version > seen && seen > 0);
+  if (missed.length && $("away").hidden) {
+    $("awaylist").replaceChildren(...missed.map((x) => el("li", {text: x.text})));
+    $("away").hidden = false;
+  }
+  if ($("away").hidden || missed.length) localStorage.setItem(AWAY_KEY, String(top || v.table.version));
+}
+$("awayok").addEventListener("click", () => { $("away").hidden = true; if (me) localStorage.setItem(AWAY_KEY, String(me.table.version)); });
+document.addEventListener("visibilitychange", () => { if (!document.hidden && me) awayCheck(me); });
+
+// A tie round explained where it is seen first: between whom, why, who votes again, and the cards.
+function renderTie(v) {
+  const t = v.table, box = $("tie");
+  box.hidden = !(t.phase === "election" && t.round > 1);
+  if (box.hidden) { box.replaceChildren(); return; }
+  const coloured = t.revealed.filter((x) => x.card !== "NJ");
+  const top = Math.max(...coloured.map((x) => rankOf(x.card)));
+  const tied = coloured.filter((x) => rankOf(x.card) === top);
+  const voters = t.eligible.map((s) => (s === v.seat ? "you" : who(t, s)));
+  box.replaceChildren(el("b", {text: `Tie round ${t.round - 1}: `}),
+    el("span", {text: `${list(tied.map((x) => `${who(t, x.seat)} (${label(x.card)})`))} tied for the highest card, so nobody was elected. ` +
+      `${cap(list(voters))} ${voters.length === 1 && voters[0] !== "you" ? "votes" : "vote"} again; the cards shown stay on the table.`}),
+    el("div", {class: "hand small", "data-tie": ""}, ...t.table_cards.map((x) => el("div", {class: tied.some((y) => y.seat === x.seat) ? "tied" : ""},
+      el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"})))));
 }
 
 function cardMode() {
@@ -237,7 +293,7 @@ function renderHand(v) {
   const m = cardMode(), mv = m && move(m);
   const allowed = new Set(mv ? mv.cards : []);
   const multi = m === "parley" || m === "parley_reply";
-  const hand = cardButtons(v.hand, (c) => {
+  const hand = cardButtons(byRank(v.hand), (c) => {
     if (m === "vote") { send({act: "vote", card: c}); return; }
     if (multi) {
       const i = picked.indexOf(c);
@@ -245,6 +301,12 @@ function renderHand(v) {
     } else picked = [c];
     renderHand(me); renderActs(me); setButtons();
   }, (c) => allowed.has(c), (c) => (m === "vote" ? v.selected === c : picked.includes(c)));
+  // after REVEAL the hand is greyed: the card locked in stays marked
+  const locked = v.table.phase === "election" && v.table.pressed.includes(v.seat) && v.selected;
+  if (locked) {
+    const b = hand.querySelector(`[data-card="${v.selected}"]`);
+    if (b) { b.classList.add("locked"); b.append(el("span", {class: "lockmark", text: "locked in"})); }
+  }
   $("hand").replaceChildren(hand);
   $("handcount").textContent = `${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`;
 }

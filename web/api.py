@@ -142,6 +142,8 @@ def box() -> Response:
             "game_name": snap.game_name,
             "version": snap.version,
             "status": list(snap.status),
+            # the lines of ``status`` that are passing faults (the rest was said at start-up)
+            "faults": list(snap.status[len(snap.status) - len(snap.notices):]) if snap.notices else [],
             "log": list(snap.log),
             "pads": _table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes

@@ -80,6 +80,13 @@ def seat_label(seat: int) -> str:
     return str(seat)  # 0-based, as on the pages, in the log and on the pad labels
 
 
+def _names_line(view: Mapping[str, Any], seats: Sequence[int]) -> str:
+    """Seats by name, as the pages name them ("Ann, Zoë"); seats without names by number ("0 3 5")."""
+    names = [seat_name(view, s) for s in seats]
+    named = any(n != seat_label(s) for n, s in zip(names, seats, strict=True))
+    return (", " if named else " ").join(names)
+
+
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
     """A seat's name when it has one (the screen shortens it to fit), else its number."""
     names = view.get("names")
@@ -288,8 +295,8 @@ def _reveal(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence
 def _campaign_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any]) -> None:
     """Final scores: the winners (XP broke any tie in VP), then every seat's VP."""
     _header(draw, "CAMPAIGN OVER", height=13)
-    winners = [seat_label(int(s)) for s in campaign.get("winners") or []]
-    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + " ".join(winners), 13)
+    winners = [int(s) for s in campaign.get("winners") or []]
+    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + _names_line(view, winners), 13)
     vp = [int(v) for v in campaign.get("vp") or []]
     columns = 2 if len(vp) <= 6 else 3 if len(vp) <= 9 else 4
     rows = -(-len(vp) // columns) or 1
@@ -308,9 +315,9 @@ def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     _header(draw, "GAME OVER")
     headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
     _centered(draw, headline, 20, font(BOLD, 16))
-    winners = [seat_label(s) for s in view.get("winners") or []]
-    if winners:
-        _fit_line(draw, "Winners: " + " ".join(winners), 44)
+    seats = view.get("winners") or []
+    if seats:
+        _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + _names_line(view, seats), 44)
     elif colour:
         _centered(draw, "No seat won", 44, font(CONDENSED, 12))
 

@@ -301,7 +301,7 @@ class Table:
         if journal.has_game():
             try:
                 record = journal.load()
-                _check_match(record, config, path, journal)
+                _check_match(record, config, path, journal, lambda: _finished(cls._rebuild(record)[0]))
                 state, log, feeds, last_by, stopped = cls._rebuild(record)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
@@ -1287,8 +1287,19 @@ def _tell(
         traceback.print_exc()
 
 
-def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal) -> None:
-    """Refuse to resume a game the flags do not describe: one line saying what was found and what to do."""
+def _finished(state: Any) -> bool:
+    return bool(getattr(state, "over", False))
+
+
+def _check_match(
+    record: Any,
+    config: TableConfig,
+    path: Path,
+    journal: Journal,
+    finished: Callable[[], bool] = lambda: False,
+) -> None:
+    """Refuse to resume a game the flags do not describe: one line saying what was found and what to do
+    (a finished game is not offered for resuming: there is nothing left to play)."""
     length = int(record.campaign["generations"]) if record.campaign else 0
     game_differs = "game" in config.require_match and record.game != config.game
     players_differ = "players" in config.require_match and record.players != config.players
@@ -1309,6 +1320,15 @@ def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal)
         config.players if players_differ else record.players,
         config.campaign if campaign_differs else length,
     )
+    try:
+        over = finished()
+    except Exception:  # a journal that does not replay is looked at after this check, as before
+        over = False
+    if over:
+        raise GameMismatch(
+            f"{path} holds a finished {found}, not the {asked} asked for: add --new-game to archive it"
+            " and deal the game asked for"
+        )
     raise GameMismatch(
         f"{path} holds a {found} at move {len(record.actions)}, not the {asked}"
         " asked for: add --new-game to archive it and deal a new one, or leave out "

@@ -280,7 +280,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     p.button("Parley", exact=True).click()
     p.page.locator(f'#acts button[data-target="{h2.seat}"]').click()
     p.card(offered).click()
-    p.button(f"Offer 1 card(s) to {names[h2.seat]}").click()
+    p.button(f"Offer 1 card to {names[h2.seat]}").click()
     h2.page.wait_for_selector("text=Choose 1 card of yours to give back")
     answered = h2.me()["hand"][0]
     h2.card(answered).click()
@@ -303,7 +303,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
         accuser.button("Accuse", exact=True).click()
         accuser.page.locator(f'#acts button[data-target="{target}"]').click()
         accuser.button("♥ red" if wrong == "red" else "♠ black").click()
-        accuser.button(f"Accuse {name} of {wrong}").click()
+        accuser.button(f"Accuse {name} of being {wrong}").click()
 
     def replace_membership(seat: Seat) -> None:
         me = _wait_me(seat, "m.acts.includes('membership')")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from controller.games import jaccuse as rules
-from controller.table import Table, TableConfig
+from controller.table import GameMismatch, Table, TableConfig
 from controller.table.journal import FILENAME
 
 
@@ -133,5 +133,37 @@ def test_play_again_from_phones_is_a_ready_check(tmp_path: Path) -> None:
         assert table.release(4).ok
         snap = table.snapshot()
         assert snap.game == game + 1 and snap.public["play_again"] is None and not snap.public["over"]
+    finally:
+        table.stop()
+
+
+def test_a_finished_game_is_not_offered_for_resuming(tmp_path: Path) -> None:
+    table = _open(tmp_path, players=5)
+    try:
+        for seat in range(5):
+            assert table.join(seat).ok
+        _finish(table)
+    finally:
+        table.stop()
+    with pytest.raises(GameMismatch) as err:
+        Table.open(TableConfig(data_dir=tmp_path, players=6, require_match=frozenset({"players"})))
+    message = str(err.value)
+    assert "holds a finished 5-player game" in message and "--new-game" in message
+    assert "resume" not in message
+
+
+def test_the_log_names_the_seats_that_abstained(tmp_path: Path) -> None:
+    table = _open(tmp_path, players=5)
+    try:
+        for seat in range(5):
+            me = table.snapshot().seats[seat]
+            assert table.submit_action(seat, rules.Action(seat=seat, act="membership", card=me["hand"][0])).ok
+        card = table.snapshot().seats[0]["hand"][0]
+        assert table.submit_action(0, rules.Action(seat=0, act="vote", card=card)).ok
+        assert table.submit_action(0, rules.Action(seat=0, act="reveal")).ok
+        for seat in (1, 2, 3, 4):
+            assert table.submit_action(seat, rules.Action(seat=seat, act="abstain")).ok
+        vote = next(line for line in table.snapshot().log if line.startswith("Vote: "))
+        assert vote.endswith("; seat 1, seat 2, seat 3 and seat 4 abstained."), vote
     finally:
         table.stop()

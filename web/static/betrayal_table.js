@@ -1,6 +1,6 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
-import {el, list, playAgainText} from "./cards.js";
+import {count, el, list, playAgainText} from "./cards.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 
 export function waitingText(t) {
@@ -29,7 +29,7 @@ export function render(t, ctx) {
     if (t.over) top.prepend(el("div", {class: "panel", id: "bend"}, el("div", {class: "win big", text: endText(t)}),
       el("div", {class: "muted", text: "Every card is shown: dashed ones were face down. Titles by points beside each army."})));
     top.append(el("div", {class: "panel", id: "bstatus"},
-      el("div", {"data-middle": t.middle_count}, el("b", {text: "Middle pile: "}), `${t.middle_count} cards`),
+      el("div", {"data-middle": t.middle_count}, el("b", {text: "Middle pile: "}), count(t.middle_count)),
       el("div", {class: t.joker_dead ? "hot" : "", "data-joker": t.joker_dead ? "dead" : "alive"}, jokerText(t)),
       el("div", {}, el("b", {text: "Eliminated: "}), t.eliminated.length ? list(t.eliminated.map((a) => `army ${a}`)) : "none")));
   }

@@ -81,6 +81,8 @@ export function playAgainText(t) {
   const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
   return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
 }
+// "1 card", "3 cards": never "1 cards" or "card(s)"
+export function count(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 export function list(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
 }

@@ -1,5 +1,5 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
-import {api, byRank, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, feedEntries, historyTable, label, list,
+import {api, byRank, campaignWinners, cardFace, chips, colour, confirmButton, count, echoIndex, el, errorText, feedEntries, historyTable, label, list,
   memberChip, networkWords, pips, PHASE, rankOf, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_phone.js";
 import {BPHASE} from "./betrayal_cards.js";
@@ -172,6 +172,8 @@ function prompt(v) {
     }
   }
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
+  if (t.phase === "replace_membership" && t.replacing !== null && t.replacing !== undefined)
+    return `Waiting for ${who(t, t.replacing)} to place a new membership card.`;
   if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + others;
   if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
   return "Nothing to do right now." + others;
@@ -308,7 +310,7 @@ function renderHand(v) {
     if (b) { b.classList.add("locked"); b.append(el("span", {class: "lockmark", text: "locked in"})); }
   }
   $("hand").replaceChildren(hand);
-  $("handcount").textContent = `${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`;
+  $("handcount").textContent = count(v.hand.length);
 }
 
 function btn(text, onclick, cls = "", dis = false) {
@@ -340,7 +342,8 @@ function renderActs(v) {
   const one = picked[0];
   if (move("membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
   if (move("vote") && pads === "phone") {
-    box.append(btn("REVEAL", () => send({act: "reveal"}), "primary", !move("reveal")));
+    // REVEAL says why it is off: a vote needs a card first
+    box.append(btn(move("reveal") ? "REVEAL" : "REVEAL (tap a card first)", () => send({act: "reveal"}), "primary", !move("reveal")));
     box.append(btn("ABSTAIN", () => send({act: "abstain"})));
   }
   const reply = move("parley_reply");
@@ -359,7 +362,8 @@ function renderActs(v) {
         b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
       const mx = target === null ? 0 : mv.targets.find((x) => x.seat === target).max;
       box.append(el("p", {class: "muted", text: "Tap the cards to offer in your hand."}),
-        btn(`Offer ${picked.length} card(s) to ${target === null ? "?" : who(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
+        btn(target === null ? "Offer (pick a seat)" : !picked.length ? `Offer to ${who(t, target)} (tap cards to offer)` :
+          `Offer ${count(picked.length)} to ${who(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
     }
     if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
       btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
@@ -370,7 +374,8 @@ function renderActs(v) {
         b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
       box.append(el("p", {text: "of being:"}), el("div", {}, ...mv.colors.map((c) => {
         const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
-      box.append(btn(`Accuse ${target === null ? "?" : who(t, target)} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
+      box.append(btn(target === null ? "Accuse (pick a seat)" : !accColour ? `Accuse ${who(t, target)} (pick a colour)` :
+        `Accuse ${who(t, target)} of being ${accColour}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
   const gx = move("give_xp");

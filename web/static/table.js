@@ -1,5 +1,5 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {api, campaignWinners, cardFace, chips, echoIndex, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
+import {api, campaignWinners, cardFace, chips, count, echoIndex, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_table.js";
 import {BPHASE} from "./betrayal_cards.js";
@@ -21,6 +21,14 @@ function waitingText(t) {
     return `${cap(t.winning_color)} wins! Winner${t.winners.length > 1 ? "s" : ""}: ${winners}. ${playAgainText(t)}`;
   }
   if (!w.length) return "";
+  // seats nobody took yet are waiting for a person, not for a move
+  const free = seats ? w.filter((s) => seats.seats[s] && !seats.seats[s].claimed) : [];
+  if (free.length === w.length && !(seats && seats.locked)) return "Scan a seat's QR code with your phone to sit down.";
+  if (free.length && t.phase === "setup") {
+    const placing = w.filter((s) => !free.includes(s));
+    return (placing.length ? `Waiting for ${list(placing.map((s) => who(t, s)))} to place a membership card, and ` : "Waiting ") +
+      `for ${free.length === 1 ? "one more player" : `${free.length} more players`} to sit down (scan a QR code).`;
+  }
   // a long list of names says less than the outlined seats do
   const names = w.length > 6 ? `${w.length} seats (outlined)` : list(w.map((s) => who(t, s)));
   const what = {setup: " to place a membership card", election: " to reveal or abstain", presidency: " to parley, defect, accuse or pass",
@@ -29,9 +37,20 @@ function waitingText(t) {
 }
 
 // what every game's table page shows the same way: the box's status, host link, join code and log
+// What the box said at start-up ("resumed the 6-player game at move 3") is told once in players' words
+// and hidden after a minute; faults (a full disk, an unplugged hub) stay for as long as they last.
+const SAID_FOR = 60000, shownAt = Date.now();
+function players(line) {
+  if (line.startsWith("resumed the ")) return "The box was restarted: the game carries on where it stopped.";
+  if (line.startsWith("a new game was dealt")) return "A new game was dealt (the last one is kept).";
+  if (line === "journal recovered") return "The saved game could not be read, so a new game was dealt (the old file is kept).";
+  return line;
+}
 function renderBox(t) {
   if (!box) return;
-  $("status").textContent = (box.status || []).join(" · ");
+  const faults = box.faults || [], said = (box.status || []).filter((l) => !faults.includes(l));
+  const once = Date.now() - shownAt < SAID_FOR ? said.map(players) : [];
+  $("status").textContent = [...once, ...faults].join(" · ");
   const host = $("hostlink");
   if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
   const code = $("joincode");
@@ -87,7 +106,7 @@ function renderElection(t) {
   const elec = $("election"); elec.replaceChildren();
   if (t.phase === "election") elec.append(el("div", {text: `Election${t.round > 1 ? `: tie round ${t.round - 1}` : ""} · ${t.pressed.length} of ${t.eligible.length} pressed`}));
   if (t.president !== null && t.president !== undefined) elec.append(el("div", {text: `President: ${who(t, t.president)}` + (t.barred.length ? ` · may not be accused: ${list(t.barred.map((s) => who(t, s)))}` : "")}));
-  if (t.parley) elec.append(el("div", {text: `Parley: ${who(t, t.parley.president)} offers ${t.parley.count} card(s) to ${who(t, t.parley.target)}`}));
+  if (t.parley) elec.append(el("div", {text: `Parley: ${who(t, t.parley.president)} offers ${count(t.parley.count)} to ${who(t, t.parley.target)}`}));
   // in a tie round every card shown so far lies on the table (the last round's among them): shown once
   if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table from this election's earlier rounds`}), cardsRow(t, t.table_cards)));
   else if (t.revealed.length) elec.append(el("div", {"data-cards": "revealed"}, el("b", {text: "Revealed in the last vote"}), cardsRow(t, t.revealed)));
@@ -133,7 +152,7 @@ function renderSeats(t) {
     if (!t.hand_counts[s]) tags.push(el("span", {class: "badge", text: "out"}));
     if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
     if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
-    seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${t.hand_counts[s]} cards`}), el("div", {}, ...tags));
+    seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
     if (no && no[1] > now) seat.append(el("div", {class: "refusal", role: "alert", text: no[0]}));
     const join = joinLink(s);
     if (join) seat.append(...join);
@@ -207,6 +226,7 @@ function tick() {
 }
 setInterval(tick, 250);
 
+setTimeout(() => renderBox(view), SAID_FOR + 100);
 async function side() {
   const headers = KEY ? {"X-Host-Key": KEY} : {};
   const sent = Date.now();
@@ -221,12 +241,19 @@ const emulated = () => box && box.mock && box.display;
 function listen() {
   const es = new EventSource("/api/table/events");
   es.onmessage = (e) => {
+    down(false);
     prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); side();
     if (emulated()) { oled(); setTimeout(oled, 600); }
   };
   // EventSource retries a dropped stream by itself, but not a refused one (the box full, restarting):
-  // open a new one a little later
-  es.onerror = () => { if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000); };
+  // open a new one a little later. Either way the room sees that the box is out of reach.
+  es.onerror = () => { down(true); if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000); };
+}
+// The box is down (restarting, unplugged, off the Wi-Fi): say so across the page and grey the game, so
+// nobody plays on against a frozen picture; it clears with the first fresh view.
+function down(on) {
+  document.body.classList.toggle("boxdown", on);
+  $("boxdown").hidden = !on;
 }
 listen();
 setInterval(side, 3000);

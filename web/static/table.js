@@ -1,5 +1,5 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {api, campaignWinners, cardFace, chips, count, echoIndex, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
+import {api, campaignWinners, cardFace, chips, count, echoIndex, label, rankOf, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_table.js";
 import {BPHASE} from "./betrayal_cards.js";
@@ -113,6 +113,23 @@ function renderElection(t) {
   if (!elec.childNodes.length) elec.append(el("span", {class: "muted", text: "No cards on the table."}));
 }
 
+// A seat's place around the table on a big screen, as fractions of the free room (0: left or top edge,
+// 1: right or bottom): a row of seats below the table and one above it, and for six or more seats one
+// or two at each end; seat 0 sits bottom right and the numbers go round clockwise.
+function around(s, n) {
+  const side = n <= 4 ? 0 : n <= 7 ? 1 : 2, rest = n - 2 * side;
+  const bottom = Math.ceil(rest / 2), top = rest - bottom;
+  // the rows run the whole width: the end seats sit level with neither row, so nothing overlaps
+  const spread = (j, k) => (k === 1 ? 0.5 : j / (k - 1));
+  if (s < bottom) return [spread(bottom - 1 - s, bottom), 1];
+  s -= bottom;
+  if (s < side) return [0, side === 1 ? 0.5 : 1 - (s + 1) / (side + 1)];
+  s -= side;
+  if (s < top) return [spread(s, top), 0];
+  s -= top;
+  return [1, side === 1 ? 0.5 : (s + 1) / (side + 1)];
+}
+
 function seatColumns(n) {
   // one row up to 7 seats on a wide screen, else two rows (14 seats: 7 by 2)
   return n <= 7 ? n : Math.ceil(n / 2);
@@ -138,11 +155,16 @@ function renderSeats(t) {
   const grid = $("seats"); grid.replaceChildren();
   grid.style.setProperty("--cols", seatColumns(t.players));
   grid.style.setProperty("--rows", Math.ceil(t.players / seatColumns(t.players)));
+  // on a big screen the seats sit around an oval table (app.css, "a room"): each seat's place on it
+  const n = t.players;
+  grid.dataset.n = n <= 6 ? "few" : n <= 10 ? "some" : "many";
   const w = t.awaiting, c = t.campaign, now = Date.now();
   for (let s = 0; s < t.players; s++) {
     const claim = seats ? seats.seats[s] : null;
     const no = refused.get(s);
     const seat = el("div", {class: "seat" + (w.includes(s) ? " wait" : "") + (no && no[1] > now ? " refused" : ""), "data-seat": s});
+    const [fx, fy] = around(s, n);
+    seat.style.setProperty("--fx", fx.toFixed(3)); seat.style.setProperty("--fy", fy.toFixed(3));
     seat.append(el("h2", {title: t.names[s] || ""}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: ` ${t.names[s]}`}) : ""));
     const tags = [];
     if (s === t.president) tags.push(el("span", {class: "badge pres", text: "President"}));
@@ -156,7 +178,7 @@ function renderSeats(t) {
     if (no && no[1] > now) seat.append(el("div", {class: "refusal", role: "alert", text: no[0]}));
     const join = joinLink(s);
     if (join) seat.append(...join);
-    else if (claim) seat.append(el("div", {class: "muted", text: claim.bot ? "bot" : "joined"}));
+    else if (claim) seat.append(el("div", {class: claim.bot ? "muted" : "muted claim", text: claim.bot ? "bot" : "joined"}));
     if (t.over && t.reveal) {
       const n = t.players, net = t.reveal.network;
       seat.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
@@ -215,6 +237,40 @@ function sounds(before, t) {
   if (resolved) tone([880, 1320], 0.07);
 }
 
+// The reveal moment: the last pad was pressed, so every seat's card shows large with what it meant,
+// for a few seconds, then the picture settles into the log at the side.
+const REVEAL_MS = 4500;
+function bigReveal(before, t) {
+  if (!before || (t.game || "jaccuse") !== "jaccuse" || before.phase !== "election" || !before.pressed.length) return;
+  const resolved = t.phase !== "election" || t.round !== before.round || t.pressed.length === 0;
+  if (!resolved || t.version === before.version) return;
+  const shown = t.revealed;
+  const coloured = shown.filter((x) => x.card !== "NJ");
+  const top = Math.max(...coloured.map((x) => rankOf(x.card)));
+  const leaders = coloured.filter((x) => rankOf(x.card) === top).map((x) => x.seat);
+  let head;
+  if (!shown.length) head = "Nobody revealed a card";
+  else if (t.phase === "election" && t.round > 1 && before.round !== t.round)
+    head = `Tie between ${list(leaders.map((s) => who(t, s)))}: ` +
+      (t.eligible.length === leaders.length ? "they vote again" : "every seat that revealed votes again");
+  else if (t.president !== null && t.president !== undefined && leaders.length === 1 && leaders[0] === t.president)
+    head = `${cap(who(t, t.president))} is President with ${label(shown.find((x) => x.seat === t.president).card)}`;
+  else if (t.policies.length > before.policies.length) head = `Consensus: a ${t.policies[t.policies.length - 1].color} policy passes`;
+  else head = "The votes are in";
+  const box = $("bigreveal");
+  box.dataset.n = before.eligible.length > 8 ? "many" : "few";
+  box.replaceChildren(el("h2", {text: head}), el("div", {class: "row"}, ...before.eligible.map((s) => {
+    const x = shown.find((y) => y.seat === s);
+    return el("div", {class: "who" + (x && leaders.includes(s) ? " lead" : ""), "data-big-seat": s},
+      x ? cardFace(x.card) : el("div", {class: "abst", text: "abstained"}), el("span", {text: who(t, s)}));
+  })));
+  box.classList.remove("settle"); box.hidden = false;
+  clearTimeout(bigReveal.t1); clearTimeout(bigReveal.t2);
+  bigReveal.t1 = setTimeout(() => box.classList.add("settle"), REVEAL_MS);
+  bigReveal.t2 = setTimeout(() => { box.hidden = true; box.classList.remove("settle"); }, REVEAL_MS + 800);
+}
+$("bigreveal").addEventListener("click", () => { $("bigreveal").hidden = true; });
+
 function tick() {
   if (!view) return;
   const left = secondsLeft(view.clock), wait = $("waiting");
@@ -242,12 +298,16 @@ function listen() {
   const es = new EventSource("/api/table/events");
   es.onmessage = (e) => {
     down(false);
-    prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); side();
+    prev = view; view = JSON.parse(e.data); sounds(prev, view); render(); bigReveal(prev, view); side();
     if (emulated()) { oled(); setTimeout(oled, 600); }
   };
   // EventSource retries a dropped stream by itself, but not a refused one (the box full, restarting):
   // open a new one a little later. Either way the room sees that the box is out of reach.
-  es.onerror = () => { down(true); if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000); };
+  es.onerror = () => {
+    // a stream can drop for many reasons: the box is down only when it does not answer either
+    setTimeout(async () => { if ((await api("/api/box")).status === 0) down(true); }, 1500);
+    if (es.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
+  };
 }
 // The box is down (restarting, unplugged, off the Wi-Fi): say so across the page and grey the game, so
 // nobody plays on against a frozen picture; it clears with the first fresh view.

@@ -345,6 +345,7 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "to-bot": ("to_bot", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "evening": ("evening", "clear", lambda v: v is True),
 }
 
 
@@ -352,7 +353,8 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
 def host_setting(setting: str) -> tuple[Response, int]:
     """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
     ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join),
-    ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot)."""
+    ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot),
+    ``evening {"clear": true}`` (a new evening: the scoreboard starts empty)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     if setting not in _HOST_SETTINGS:
@@ -367,6 +369,23 @@ def host_setting(setting: str) -> tuple[Response, int]:
     if not outcome.ok:
         return _from_outcome(outcome)
     return jsonify({"ok": True, **outcome.data}), 200
+
+
+@bp.post("/host/bot-name")
+def host_bot_name() -> tuple[Response, int]:
+    """Rename a bot: ``{"seat": S, "name": "..."}`` (blank: a bot name of the box's choosing)."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    body, err = _json_body()
+    if err:
+        return err
+    seat, err = _seat_number(body)
+    if err:
+        return err
+    outcome = _table().host_setting("bot_name", (seat, body.get("name")))
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return jsonify({"ok": True, "seat": seat, "name": _table().snapshot().names[seat]}), 200
 
 
 @bp.post("/host/new-game")

@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import seating
+from controller.table import evening, seating
 from controller.table.journal import (
     FILENAME,
     CorruptJournal,
@@ -254,6 +254,7 @@ class Table:
         configured = _bot_seats(config.bots, self.players) - self._handed
         self._bot_seats = configured if recorded is None else recorded
         self._ready: set[int] = set()  # seats that asked to play again once the game is over
+        self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
         self._stopping = False
         self._snapshot = self._build_snapshot()
@@ -419,15 +420,39 @@ class Table:
         self._bot_seats = frozenset(s for s in self._bot_seats if self._seats.get(s, ("", ""))[1] != "phone")
         for seat in self._bot_seats:
             self._seats[seat] = ("", "bot")
+        rows: dict[str, str | None] = self._bot_names(self._bot_seats)
         if from_flag:
             if self.config.bots_asked and recorded != self._bot_seats:
                 _say(f"--bots {self.config.bots}: the bots play {_seat_list(self._bot_seats)} "
                      f"(the journal had {_seat_list(recorded)})")
+            rows[BOTS_KEY] = _bots_value(self._bot_seats)
+        if rows:
             try:
-                self._journal.set_settings({BOTS_KEY: _bots_value(self._bot_seats)})
+                self._journal.set_settings(rows)
             except JournalError as exc:
                 self._cannot_save(exc)
+            else:
+                self._apply_names(rows)
         self._publish()
+
+    def _bot_names(self, seats: frozenset[int]) -> dict[str, str | None]:
+        """Journal rows naming the bots of ``seats`` that have no name yet (each a different name)."""
+        names = list(self._names)
+        rows: dict[str, str | None] = {}
+        for seat in sorted(seats):
+            if not names[seat]:
+                names[seat] = evening.bot_name(seat, names)
+                rows[f"name:{seat}"] = names[seat]
+        return rows
+
+    def _new_bot_name(self, seat: int) -> str:
+        """A bot name for ``seat`` that no other seat uses (whatever the seat is called now)."""
+        return evening.bot_name(seat, [n for s, n in enumerate(self._names) if s != seat])
+
+    def _apply_names(self, rows: dict[str, str | None]) -> None:
+        for key, value in rows.items():
+            if key.startswith("name:"):
+                self._names[int(key[5:])] = value
 
     # ------------------------------------------------------------------ running
     def start(self) -> None:
@@ -600,6 +625,12 @@ class Table:
             self._state, result.state, result.events, source, self._all_seated(), time.time()
         )
         changes = self._clock.settings(deadline) if deadline != self._clock.deadline else None
+        tonight = self._evening
+        if result.state.over and not self._state.over:  # this action ends the game: onto the scoreboard
+            ended = evening.result(self._game, self.game_name, rules.public_view(result.state),
+                                   seating.labels(self._names))
+            tonight = [*self._evening, ended][-evening.EVENING_GAMES:]
+            changes = {**(changes or {}), evening.EVENING_KEY: evening.dump(tonight)}
         try:
             self._journal.append(seq, action.to_dict(), source, changes)
         except JournalError as exc:
@@ -607,6 +638,7 @@ class Table:
             return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
         self._saved()
         self._state = result.state
+        self._evening = tonight
         self._clock.deadline = deadline
         if source != "clock":
             self._clock.idle = False
@@ -772,9 +804,22 @@ class Table:
                 return Outcome.refused(409, "not_a_bot", "only a seat a bot plays can be handed to a person")
             after = {s: v for s, v in self._seats.items() if s != seat}
             rows = {f"human:{seat}": "1", BOTS_KEY: _bots_value(self._bot_seats - {seat}),
-                    **self._clock_for_seats(after)}
+                    f"name:{seat}": None, **self._clock_for_seats(after)}
         elif what == "to_bot":
             return self._to_bot(value)
+        elif what == "bot_name":
+            seat, name = value
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                return Outcome.refused(404, "unknown_seat", "there is no such seat")
+            if not self._is_bot(seat):
+                return Outcome.refused(409, "not_a_bot", "only a bot's name is the host's to change")
+            try:
+                clean = seating.clean_name(name)
+            except seating.BadName as exc:
+                return Outcome.refused(400, "bad_name", str(exc))
+            rows = {f"name:{seat}": clean or self._new_bot_name(seat)}
+        elif what == "evening":
+            rows = {evening.EVENING_KEY: None}
         else:
             return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
         try:
@@ -791,6 +836,10 @@ class Table:
             del self._seats[value]
             self._handed = self._handed | {value}
             self._bot_seats = self._bot_seats - {value}
+            self._claims += 1
+        if what == "evening":
+            self._evening = []
+        self._apply_names(rows)
         if what == "clock":
             self._clock.idle = False
         self._apply_clock_rows(rows)
@@ -808,7 +857,8 @@ class Table:
         rows: dict[str, str | None] = {f"name:{seat}": None}
         if to_bot:
             after[seat] = ("", "bot")
-            rows.update({BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None})
+            rows.update({BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
+                         f"name:{seat}": self._new_bot_name(seat)})
         rows.update(self._clock_for_seats(after))
         try:
             self._journal.release_seat(seat, rows)
@@ -818,7 +868,7 @@ class Table:
         self._saved()
         self._seats = after
         self._claims += 1
-        self._names[seat] = None
+        self._names[seat] = rows[f"name:{seat}"]
         self._ready.discard(seat)
         if to_bot:
             self._bot_seats = self._bot_seats | {seat}
@@ -840,7 +890,7 @@ class Table:
             return self._release(seat, to_bot=True)
         after = {**self._seats, seat: ("", "bot")}
         rows = {BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
-                f"name:{seat}": None, **self._clock_for_seats(after)}
+                f"name:{seat}": self._new_bot_name(seat), **self._clock_for_seats(after)}
         try:
             self._journal.set_settings(rows)
         except JournalError as exc:
@@ -850,7 +900,7 @@ class Table:
         self._seats = after
         self._bot_seats = self._bot_seats | {seat}
         self._handed = self._handed - {seat}
-        self._names[seat] = None
+        self._names[seat] = rows[f"name:{seat}"]
         self._claims += 1
         self._apply_clock_rows(rows)
         self._publish()
@@ -982,6 +1032,7 @@ class Table:
         public["seats_locked"] = self._locked
         public["join_code_needed"] = self._join_code is not None
         public["bots"] = sorted(s for s in self._bot_seats if self._is_bot(s))
+        public["evening"] = {"games": self._evening[-12:], "tally": evening.tally(self._evening)}
         # the ready check for another game: who asked, and which seated people have not yet
         people = sorted(s for s, (_, kind) in self._seats.items() if kind == "phone")
         public["play_again"] = {
@@ -1240,7 +1291,7 @@ def game_from_record(players: int, deal: Any, campaign: dict[str, Any] | None) -
 
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening")
 SEAT_KEYS = ("name", "feed", "pad_refusals", "table_feed", "last_move_by")
 
 

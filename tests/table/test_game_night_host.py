@@ -64,7 +64,8 @@ def test_a_phone_seat_and_a_free_seat_go_to_a_bot_in_one_step(tmp_path: Path) ->
         assert removed.ok, removed
         assert table.authenticate(token) is None
         snap = table.snapshot()
-        assert snap.claimed[1] == "bot" and snap.names[1] is None and snap.public["bots"] == [1]
+        # the bot takes the seat under a bot's name (Ann's name leaves with Ann)
+        assert snap.claimed[1] == "bot" and snap.names[1] == "Boole" and snap.public["bots"] == [1]
         assert table.host_setting("to_bot", 1).code == "already_a_bot"
         assert table.host_setting("to_bot", 3).ok  # a seat nobody took
         assert table.snapshot().claimed == (None, "bot", None, "bot", None)
@@ -165,5 +166,48 @@ def test_the_log_names_the_seats_that_abstained(tmp_path: Path) -> None:
             assert table.submit_action(seat, rules.Action(seat=seat, act="abstain")).ok
         vote = next(line for line in table.snapshot().log if line.startswith("Vote: "))
         assert vote.endswith("; seat 1, seat 2, seat 3 and seat 4 abstained."), vote
+    finally:
+        table.stop()
+
+
+def test_bots_have_names_the_host_can_change(tmp_path: Path) -> None:
+    table = _open(tmp_path, bots=2)
+    try:
+        assert table.snapshot().names == (None, None, None, "Dijkstra", "Euler")
+        assert table.host_setting("bot_name", (4, "  Robo  ")).ok
+        assert table.host_setting("bot_name", (0, "Nope")).code == "not_a_bot"
+        assert table.host_setting("bot_name", (3, "x" * 40)).code == "bad_name"
+        assert table.host_setting("hand_over", 3).ok  # the bot's name leaves with the bot
+        assert table.snapshot().names == (None, None, None, None, "Robo")
+    finally:
+        table.stop()
+    table = _open(tmp_path)
+    try:
+        assert table.snapshot().names[4] == "Robo"
+    finally:
+        table.stop()
+
+
+def test_the_evenings_scoreboard_is_kept_across_games_and_restarts(tmp_path: Path) -> None:
+    table = _open(tmp_path, players=5)
+    try:
+        for seat, name in enumerate(["Ann", "Bo", "Cy", "Di", "Ed"]):
+            assert table.join(seat, name=name).ok
+        assert table.snapshot().public["evening"] == {"games": [], "tally": []}
+        _finish(table)
+        public = table.snapshot().public
+        winners = [public["names"][s] for s in public["winners"]]
+        assert public["evening"]["games"] == [{"game": 1, "name": "jaccuse", "winners": winners}]
+        ranked = sorted(winners, key=str.casefold)
+        assert public["evening"]["tally"] == [{"name": n, "wins": 1} for n in ranked]
+        assert table.new_game().ok  # a new deal keeps the evening
+        assert table.snapshot().public["evening"]["games"][0]["winners"] == winners
+    finally:
+        table.stop()
+    table = _open(tmp_path)
+    try:
+        assert table.snapshot().public["evening"]["games"][0]["winners"] == winners
+        assert table.host_setting("evening", True).ok  # a new evening
+        assert table.snapshot().public["evening"] == {"games": [], "tally": []}
     finally:
         table.stop()

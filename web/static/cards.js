@@ -81,6 +81,16 @@ export function playAgainText(t) {
   const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
   return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
 }
+// Tonight's scoreboard (the table's `evening`): wins per name, then the games, newest first.
+const GAME_TITLE = {jaccuse: "J'Accuse", betrayal: "Betrayal"};
+export function scoreboard(t) {
+  const ev = t.evening;
+  if (!ev || !ev.games.length) return null;
+  return el("div", {class: "scoreboard", "data-scoreboard": ""},
+    el("table", {}, ...ev.tally.map((x) => el("tr", {"data-wins": x.name}, el("td", {text: x.name}), el("td", {class: "vp", text: count(x.wins, "win")})))),
+    el("ol", {class: "feed"}, ...ev.games.slice().reverse().map((g) => el("li", {text:
+      `Game ${g.game}, ${GAME_TITLE[g.name] || g.name}: ${g.winners.length ? list(g.winners) : "nobody won"}`}))));
+}
 // "1 card", "3 cards": never "1 cards" or "card(s)"
 export function count(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 export function list(items) {

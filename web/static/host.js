@@ -46,6 +46,11 @@ function seatRow(x) {
   const row = el("div", {class: "host-row", "data-host-seat": x.seat},
     el("span", {text: `Seat ${x.seat}${name}: ${x.bot ? "a bot plays it" : x.claimed ? "taken" : "free"}`}));
   if (x.claimed && !x.bot) row.append(removeFlow(x));
+  if (x.bot) {  // a bot's name is the host's to choose
+    const input = el("input", {class: "ctl", maxlength: "24", "aria-label": `name of the bot on seat ${x.seat}`, "data-botname": x.seat, value: x.name || ""});
+    row.append(input, el("button", {type: "button", text: "Rename", onclick: () =>
+      post("/api/host/bot-name", {seat: x.seat, name: input.value}, (b) => `The bot on seat ${x.seat} is ${b.name} now.`)}));
+  }
   if (x.bot) row.append(el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person",
     onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
   if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: "Give to a bot", onclick: () => toBot(x)}));
@@ -61,8 +66,8 @@ async function refresh() {
   const r = await api("/api/host/state", {headers: H});
   if (!r.ok) { say(errorText(r), false); return; }
   state = r.body;
-  // a question the host is answering (remove a player?) is not swept away by the next refresh
-  if (!$("seats").querySelector(".question")) $("seats").replaceChildren(...state.seats.map(seatRow));
+  // a question the host is answering (remove a player?) or a name being typed is not swept away
+  if (!$("seats").querySelector(".question, input:focus")) $("seats").replaceChildren(...state.seats.map(seatRow));
   $("codeline").replaceChildren(state.join_code ? el("p", {}, el("span", {text: "Join code: "}), el("b", {class: "joincode", id: "code", text: state.join_code}))
     : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
   $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
@@ -76,6 +81,8 @@ async function refresh() {
   setBusy(busy);
 }
 
+$("newevening").append(confirmButton("New evening", "Clear tonight's scoreboard?", "Yes, clear it",
+  () => post("/api/host/evening", {clear: true}, () => "A new evening: the scoreboard is empty.")));
 $("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => `New join code: ${b.join_code}.`));
 $("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => `Join code: ${b.join_code}.`));
 $("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => "No join code any more."));

@@ -1,6 +1,6 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
 import {api, byRank, campaignWinners, cardFace, chips, colour, confirmButton, count, echoIndex, el, errorText, feedEntries, historyTable, label, list,
-  memberChip, networkWords, pips, PHASE, rankOf, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
+  memberChip, networkWords, pips, PHASE, rankOf, scoreboard, scoreTable, secondsLeft, syncBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_phone.js";
 import {BPHASE} from "./betrayal_cards.js";
 
@@ -194,7 +194,7 @@ function cardButtons(cards, onTap, enabled, selected) {
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain()};
 function renderBetrayal(v) {
   $("phase").textContent = BPHASE[v.table.phase] || v.table.phase;
-  $("prompt").textContent = betrayal.prompt(v);
+  $("prompt").textContent = (waitedFor(v) ? "Everyone is waiting for you. " : "") + betrayal.prompt(v);
   tick();
   betrayal.render(v, shared);
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
@@ -209,11 +209,11 @@ function render(v) {
   document.body.classList.toggle("betrayal", game === "betrayal");
   $("ruleslink").href = game === "betrayal" ? "/rules/betrayal" : "/rules";
   document.title = `${game === "betrayal" ? "Betrayal" : "J'Accuse"} · seat ${v.seat}`;
-  renderTableFeed(v); awayCheck(v);
+  renderTableFeed(v); awayCheck(v); renderTonight(v); howTo(v); nudge(v);
   if (game === "betrayal") { renderBetrayal(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
-  $("prompt").textContent = prompt(v);
+  $("prompt").textContent = (waitedFor(v) ? "Everyone is waiting for you. " : "") + prompt(v);
   tick();
   // secret strip contents (shown only while held)
   const sec = $("secret"); sec.replaceChildren();
@@ -228,6 +228,11 @@ function render(v) {
   if (seenRefusals !== null && v.pad_refusals > seenRefusals) flash("Your REVEAL was refused: pick a card first.");
   seenRefusals = v.pad_refusals;
   setButtons();
+}
+
+function waitedFor(v) {
+  const t = v.table;
+  return t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
 }
 
 function flash(text) {
@@ -249,6 +254,43 @@ function renderTableFeed(v) {
   $("tablefeedbox").hidden = !items.length;
   $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
     x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+}
+
+// Tonight's scoreboard, once a game is over
+function renderTonight(v) {
+  const board = v.table.over ? scoreboard(v.table) : null;
+  $("tonight").hidden = !board;
+  if (board) $("tonightbox").replaceChildren(board);
+}
+
+// The one-screen "how to play" opens by itself in the first game of the evening, until it is closed.
+function howTo(v) {
+  const id = `howto-${v.table.game || "jaccuse"}`, box = $(id);
+  if (!box || howTo.done) return;
+  howTo.done = true;
+  const first = !(v.table.evening && v.table.evening.games.length);
+  box.open = first && localStorage.getItem(`jaccuse_${id}`) !== "closed";
+  box.addEventListener("toggle", () => { if (!box.open) localStorage.setItem(`jaccuse_${id}`, "closed"); });
+}
+
+// A gentle nudge for the player everyone waits for: the prompt says so at once, and if nothing happens
+// for a while the phone vibrates (where the browser allows) and beeps once for that decision.
+const NUDGE_AFTER = 20000;
+function nudge(v) {
+  const t = v.table, only = t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
+  const key = only ? `${t.version}` : null;
+  document.body.classList.toggle("waited", only);
+  if (key === nudge.key) return;
+  nudge.key = key; clearTimeout(nudge.timer);
+  if (!only) return;
+  nudge.timer = setTimeout(() => {
+    if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    try {
+      const a = new AudioContext(), o = a.createOscillator(), g = a.createGain();
+      g.gain.value = 0.15; o.frequency.value = 880; o.connect(g).connect(a.destination); o.start(); o.stop(a.currentTime + 0.2);
+    } catch { /* no sound here */ }
+    flash("Everyone is waiting for you.");
+  }, NUDGE_AFTER);
 }
 
 // "While you were away": what this seat's own feed told while the page was hidden (phone locked,

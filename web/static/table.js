@@ -1,5 +1,5 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads.
-import {api, campaignWinners, cardFace, chips, count, echoIndex, label, rankOf, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
+import {api, campaignWinners, cardFace, chips, count, echoIndex, label, rankOf, scoreboard, el, historyTable, list, networkWords, pips, PHASE, playAgainText, scoreTable,
   secondsLeft, setBoxTime, who} from "./cards.js";
 import * as betrayal from "./betrayal_table.js";
 import {BPHASE} from "./betrayal_cards.js";
@@ -57,6 +57,9 @@ function renderBox(t) {
   code.hidden = !(t.join_code_needed && box.join_code);
   if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
   $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
+  const board = scoreboard(t);
+  $("tonight").hidden = !board;
+  if (board) $("tonightbox").replaceChildren(board);
 }
 
 function render() {

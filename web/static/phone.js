@@ -19,7 +19,11 @@ async function send(action) {
   busy = true; setButtons();
   const r = await api("/api/me/actions", {method: "POST", body: JSON.stringify(action)});
   busy = false;
-  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; betrayal.reset(); render(r.body.me); }
+  // The answer carries this seat's view as of its own move; the stream may already have brought a newer
+  // one (a bot moved right after): an older view must not replace it, or the page would wait for ever
+  // on a moment that is gone (nothing else is sent while the table waits for this seat).
+  const fresh = !me || r.ok && r.body.me.table.version >= me.table.version;
+  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; betrayal.reset(); render(fresh ? r.body.me : me); }
   else { showError(errorText(r)); setButtons(); }
   return r;
 }
@@ -295,21 +299,31 @@ function nudge(v) {
 
 // "While you were away": what this seat's own feed told while the page was hidden (phone locked,
 // another app, a reload), shown once the player is back, until they tap Got it.
+// Lines that arrive while the page is in view are seen as they come; the note is for coming back (the
+// page opened again, or shown again after the phone was locked or another app was in front).
 const AWAY_KEY = `jaccuse_seen_${SEAT}`;
+let comingBack = true;
 function awayCheck(v) {
   if (document.hidden) return;
   const items = feedEntries(v.feed || []), top = items.length ? items[0].version : 0;
-  let seen = Number(localStorage.getItem(AWAY_KEY) || 0);
-  if (seen > v.table.version) seen = 0;  // a new game since
-  const missed = items.filter((x) => x.version > seen && seen > 0);
-  if (missed.length && $("away").hidden) {
-    $("awaylist").replaceChildren(...missed.map((x) => el("li", {text: x.text})));
-    $("away").hidden = false;
+  if (comingBack) {
+    comingBack = false;
+    let seen = Number(localStorage.getItem(AWAY_KEY) || 0);
+    if (seen > v.table.version) seen = 0;  // a new game since
+    const missed = seen ? items.filter((x) => x.version > seen) : [];
+    if (missed.length) {
+      $("awaylist").replaceChildren(...missed.map((x) => el("li", {text: x.text})));
+      $("away").hidden = false;
+    }
   }
-  if ($("away").hidden || missed.length) localStorage.setItem(AWAY_KEY, String(top || v.table.version));
+  localStorage.setItem(AWAY_KEY, String(top || v.table.version));
 }
-$("awayok").addEventListener("click", () => { $("away").hidden = true; if (me) localStorage.setItem(AWAY_KEY, String(me.table.version)); });
-document.addEventListener("visibilitychange", () => { if (!document.hidden && me) awayCheck(me); });
+$("awayok").addEventListener("click", () => { $("away").hidden = true; });
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  comingBack = true;
+  if (me) awayCheck(me);
+});
 
 // A tie round explained where it is seen first: between whom, why, who votes again, and the cards.
 function renderTie(v) {

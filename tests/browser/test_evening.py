@@ -156,6 +156,8 @@ def test_a_three_person_evening_has_no_dead_end(browser: Any, evening: Server, s
     for p in phones.values():
         p.page.wait_for_function("window.jaccuse.me().table.over")
         p.page.wait_for_selector("#tonight:not([hidden])")
+        # the end of a game (everyone's cards face up) fits the phone's width
+        assert p.page.evaluate("document.documentElement.scrollWidth") <= 390
     phones[1].page.locator("#tonight").scroll_into_view_if_needed()
     phones[1].page.screenshot(path=str(DOCS_IMG / "phone-evening-over.png"))
 

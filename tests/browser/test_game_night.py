@@ -64,7 +64,7 @@ def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shot
                       timeout=5).raise_for_status()
     phone.wait_for_function("window.jaccuse.me() && window.jaccuse.me().table.awaiting.length === 1",
                             polling=100)
-    phone.wait_for_selector("#prompt >> text=Everyone is waiting for you.")
+    phone.wait_for_selector("#waited >> text=Everyone is waiting for you.")
     assert phone.evaluate("window.__buzz.length") == 0
     phone.clock.run_for(21_000)
     phone.wait_for_function("window.__buzz.length === 1")
@@ -72,6 +72,6 @@ def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shot
     # closing the how-to-play keeps it closed
     phone.locator("#howto-jaccuse summary").click()
     phone.reload()
-    phone.locator("#howto-jaccuse").wait_for()
+    phone.wait_for_function("window.jaccuse && window.jaccuse.me()")
     assert phone.locator("#howto-jaccuse").get_attribute("open") is None
     ctx.close()

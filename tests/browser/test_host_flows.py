@@ -52,7 +52,7 @@ def test_the_host_removes_a_player_fills_free_seats_locks_and_deals_once(
     assert "Who plays it now?" in row0.inner_text()
     row0.get_by_role("button", name="A bot").click()
     host.wait_for_selector('[data-host-seat="0"] >> text=a bot plays it')
-    assert _kinds(base)[0] == "bot" and _seats(base)[0]["name"] is None
+    assert _kinds(base)[0] == "bot" and _seats(base)[0]["name"] == "Ada"  # Ann's name left with her
 
     # a free seat goes to a bot with one tap
     host.locator('[data-tobot="1"]').click()

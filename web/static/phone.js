@@ -198,7 +198,7 @@ function cardButtons(cards, onTap, enabled, selected) {
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain()};
 function renderBetrayal(v) {
   $("phase").textContent = BPHASE[v.table.phase] || v.table.phase;
-  $("prompt").textContent = (waitedFor(v) ? "Everyone is waiting for you. " : "") + betrayal.prompt(v);
+  $("prompt").textContent = betrayal.prompt(v);
   tick();
   betrayal.render(v, shared);
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
@@ -217,7 +217,7 @@ function render(v) {
   if (game === "betrayal") { renderBetrayal(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
-  $("prompt").textContent = (waitedFor(v) ? "Everyone is waiting for you. " : "") + prompt(v);
+  $("prompt").textContent = prompt(v);
   tick();
   // secret strip contents (shown only while held)
   const sec = $("secret"); sec.replaceChildren();
@@ -232,11 +232,6 @@ function render(v) {
   if (seenRefusals !== null && v.pad_refusals > seenRefusals) flash("Your REVEAL was refused: pick a card first.");
   seenRefusals = v.pad_refusals;
   setButtons();
-}
-
-function waitedFor(v) {
-  const t = v.table;
-  return t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
 }
 
 function flash(text) {
@@ -284,6 +279,7 @@ function nudge(v) {
   const t = v.table, only = t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
   const key = only ? `${t.version}` : null;
   document.body.classList.toggle("waited", only);
+  $("waited").hidden = !only;
   if (key === nudge.key) return;
   nudge.key = key; clearTimeout(nudge.timer);
   if (!only) return;

@@ -822,12 +822,9 @@ class Table:
             rows = {evening.EVENING_KEY: None}
         else:
             return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
-        try:
-            self._journal.set_settings(rows)
-        except JournalError as exc:
-            self._cannot_save(exc)
-            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
-        self._saved()
+        refused = self._save_settings(rows)
+        if refused is not None:
+            return refused
         if "join_code" in rows:
             self._join_code = rows["join_code"]
         if "seats_locked" in rows:
@@ -891,12 +888,9 @@ class Table:
         after = {**self._seats, seat: ("", "bot")}
         rows = {BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
                 f"name:{seat}": self._new_bot_name(seat), **self._clock_for_seats(after)}
-        try:
-            self._journal.set_settings(rows)
-        except JournalError as exc:
-            self._cannot_save(exc)
-            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
-        self._saved()
+        refused = self._save_settings(rows)
+        if refused is not None:
+            return refused
         self._seats = after
         self._bot_seats = self._bot_seats | {seat}
         self._handed = self._handed - {seat}
@@ -906,6 +900,16 @@ class Table:
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "join_code": self._join_code, "locked": self._locked,
                                       "clock": self._clock.seconds})
+
+    def _save_settings(self, rows: dict[str, str | None]) -> Outcome | None:
+        """Journal a host change on its own; the refusal to answer with when it could not be saved."""
+        try:
+            self._journal.set_settings(rows)
+        except JournalError as exc:
+            self._cannot_save(exc)
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
+        return None
 
     def _all_ready(self) -> bool:
         """Every seat a person holds asked to play again (bots always agree)."""

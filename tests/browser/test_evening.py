@@ -16,7 +16,8 @@ import pytest
 import requests
 
 from controller.client import random_action
-from tests.browser.conftest import ROOT, Server
+from tests.browser.conftest import ROOT, Server, serving
+from tests.browser.test_betrayal import Phone as BetrayalPhone
 
 pytestmark = pytest.mark.browser
 
@@ -26,31 +27,17 @@ PEOPLE = {0: "Ann", 1: "Bo", 2: "Cy"}
 
 @pytest.fixture
 def evening(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=5, extra=("--bots", "2", "--bot-delay", "0.05")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp_path, 5, "--bots", "2", "--bot-delay", "0.05")
 
 
-class Phone:
-    def __init__(self, browser: Any, base: str, seat: int) -> None:
-        self.seat, self.base = seat, base
-        self.ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                       bypass_csp=True)
-        self.page = self.ctx.new_page()
-        self.page.set_default_timeout(10_000)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+class Phone(BetrayalPhone):
+    """A phone of test_betrayal.py's kind, for either game: joined once its view is there."""
 
     def join(self, name: str) -> None:
         self.page.goto(f"{self.base}/seat/{self.seat}")
         self.page.fill("#name", name)
         self.page.click("#joinbtn")
         self.page.wait_for_function("window.jaccuse && window.jaccuse.me()")
-
-    def me(self) -> dict[str, Any]:
-        return self.page.evaluate("window.jaccuse.me()")  # type: ignore[no-any-return]
 
     def send(self, action: dict[str, Any]) -> bool:
         script = "async (a) => { const r = await window.jaccuse.send(a); return r && r.ok; }"

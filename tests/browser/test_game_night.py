@@ -10,25 +10,21 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, serving
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def two_bots(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=5, extra=("--bots", "2", "--bot-delay", "0.05")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp_path, 5, "--bots", "2", "--bot-delay", "0.05")
 
 
 def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shots: Path) -> None:
     base = two_bots.url
     names = requests.get(f"{base}/api/table", timeout=5).json()["names"]
     assert names == [None, None, None, "Dijkstra", "Euler"]
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True)
     host = ctx.new_page()
     host.set_default_timeout(10_000)
     host.goto(two_bots.host_link())
@@ -45,11 +41,11 @@ def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shot
     phone.set_default_timeout(10_000)
     phone.add_init_script(
         "window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };")
-    phone.clock.install()
     phone.goto(f"{base}/seat/0")
     phone.evaluate("(t) => localStorage.setItem('jaccuse_token', t)", tokens[0])
     phone.reload()
     how = phone.locator("#howto-jaccuse")
+    phone.wait_for_function("window.jaccuse && window.jaccuse.me()", timeout=20_000)
     how.wait_for()
     assert how.get_attribute("open") is not None  # open by itself in the evening's first game
     box = how.bounding_box()
@@ -57,6 +53,7 @@ def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shot
     phone.screenshot(path=str(shots / "phone-how-to-play.png"), full_page=True)
 
     # everyone else placed their membership card: the phone says everyone waits for Ann, and buzzes later
+    phone.clock.install()  # the nudge's timer starts after this: the test moves time on by itself
     for token in tokens[1:]:
         auth = {"Authorization": f"Bearer {token}"}
         hand = requests.get(f"{base}/api/me", headers=auth, timeout=5).json()["hand"]

@@ -11,18 +11,14 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, serving
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
 def with_bots(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=5, extra=("--bots", "1", "--bot-delay", "30")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp_path, 5, "--bots", "1", "--bot-delay", "30")
 
 
 def _seats(base: str) -> list[dict[str, Any]]:

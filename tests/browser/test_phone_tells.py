@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import ROOT, Server
+from tests.browser.conftest import ROOT, Server, serving
 
 pytestmark = pytest.mark.browser
 
@@ -145,11 +145,7 @@ def test_the_phone_tells_a_tie_a_locked_card_the_table_and_what_happened_while_a
 
 @pytest.fixture
 def one_bot(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=5, extra=("--bots", "1", "--bot-delay", "0.05")).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
+    yield from serving(tmp_path, 5, "--bots", "1", "--bot-delay", "0.05")
 
 
 def test_a_seat_taken_from_the_bot_says_the_bot_moved_and_forced_moves_read_in_order(

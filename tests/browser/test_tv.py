@@ -5,14 +5,13 @@ and fourteen seats; the screenshots go to docs/img."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
 
-from tests.browser.conftest import ROOT, Server
+from tests.browser.conftest import ROOT, serving
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +24,6 @@ SMALL_TEXT_JS = """() => [...document.querySelectorAll('body *')].filter(e => e.
   && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && !e.closest('.lbl')
   && parseFloat(getComputedStyle(e).fontSize) < 20).map(e => [e.textContent.trim().slice(0, 30),
   getComputedStyle(e).fontSize])"""
-
-
-def _serve(tmp_path: Path, players: int) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=players).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -89,7 +80,7 @@ def _tv(browser: Any, base: str) -> tuple[Any, Any]:
 def test_the_tv_page_is_a_table_in_a_room_with_a_big_reveal(
     browser: Any, players: int, tmp_path: Path, shots: Path
 ) -> None:
-    for server in _serve(tmp_path, players):
+    for server in serving(tmp_path, players):
         base = server.url
         ctx, page = _tv(browser, base)
         page.wait_for_selector("a.qr >> nth=0")

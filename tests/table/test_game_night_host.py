@@ -3,29 +3,21 @@ step, a deal is made once however often it is asked for, and a phone's "play aga
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
 
 from controller.games import jaccuse as rules
 from controller.table import GameMismatch, Table, TableConfig
-from controller.table.journal import FILENAME
+from tests.table import test_players_table as players_table
 
 
 def _open(tmp_path: Path, **kw: object) -> Table:
-    cfg = {"data_dir": tmp_path, "players": 5, "seed": 11, "bot_delay": 60.0} | kw
-    table = Table.open(TableConfig(**cfg))  # type: ignore[arg-type]
-    table.start()
-    return table
+    """A started table of five seats whose bots think for a minute (they wait while a test looks)."""
+    return players_table._open(tmp_path, **({"bot_delay": 60.0} | kw))
 
 
-def _settings(tmp_path: Path) -> dict[str, str]:
-    conn = sqlite3.connect(tmp_path / FILENAME)
-    try:
-        return dict(conn.execute("SELECT key, value FROM settings"))
-    finally:
-        conn.close()
+_settings = players_table._settings
 
 
 def test_a_restart_without_bots_keeps_the_journals_bots(tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ async function refresh() {
     : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
   $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
   $("lock").setAttribute("aria-pressed", String(state.locked));
-  lockWarning();
+  if (state.locked) $("lockwarn").hidden = true;  // (an open warning is not rebuilt under the host's finger)
   const clock = state.clock || {seconds: 0};
   if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
   $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";

@@ -145,6 +145,8 @@ def box() -> Response:
             "game_page": _game_page(snap.game_name),
             "version": snap.version,
             "status": list(snap.status),
+            # the lines of ``status`` that are passing faults (the rest was said at start-up)
+            "faults": list(snap.status[len(snap.status) - len(snap.notices):]) if snap.notices else [],
             "log": list(snap.log),
             "pads": _table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes
@@ -305,13 +307,17 @@ def me_actions() -> tuple[Response, int]:
 
 @bp.post("/table/new-game")
 def play_again() -> tuple[Response, int]:
-    """"Play again" from a seated phone: deals a new game for the same seats once this one is over."""
-    if _seat() is None:
+    """"Play again" from a seated phone, once the game is over: a ready check; the new game for the
+    same seats is dealt when every seated person asked (``dealt``), else ``ready`` lists who did."""
+    seat = _seat()
+    if seat is None:
         return _unauthorized()
-    outcome = _table().new_game(only_if_over=True)
+    outcome = _table().new_game(only_if_over=True, seat=seat)
     if not outcome.ok:
         return _from_outcome(outcome)
-    return jsonify({"ok": True, "game": outcome.data["game"]}), 200
+    data = outcome.data
+    return jsonify({"ok": True, "game": data["game"], "dealt": data["dealt"],
+                    "ready": data.get("ready", [])}), 200
 
 
 # ---------------------------------------------------------------------- host
@@ -346,7 +352,7 @@ def host_state() -> tuple[Response, int]:
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
-                 "game_name": snap.game_name,
+                 "game_name": snap.game_name, "game": snap.game,
                  "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
 
@@ -370,13 +376,17 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
     "multi-seat": ("multi_seat", "allowed", lambda v: isinstance(v, bool)),
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "to-bot": ("to_bot", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "evening": ("evening", "clear", lambda v: v is True),
 }
 
 
 @bp.post("/host/<setting>")
 def host_setting(setting: str) -> tuple[Response, int]:
     """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
-    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join)."""
+    ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join),
+    ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot),
+    ``evening {"clear": true}`` (a new evening: the scoreboard starts empty)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     if setting not in _HOST_SETTINGS:
@@ -393,16 +403,34 @@ def host_setting(setting: str) -> tuple[Response, int]:
     return jsonify({"ok": True, **outcome.data}), 200
 
 
+@bp.post("/host/bot-name")
+def host_bot_name() -> tuple[Response, int]:
+    """Rename a bot: ``{"seat": S, "name": "..."}`` (blank: a bot name of the box's choosing)."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    body, err = _json_body()
+    if err:
+        return err
+    seat, err = _seat_number(body)
+    if err:
+        return err
+    outcome = _table().host_setting("bot_name", (seat, body.get("name")))
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return jsonify({"ok": True, "seat": seat, "name": _table().snapshot().names[seat]}), 200
+
+
 @bp.post("/host/new-game")
 def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive.
 
     An optional JSON body ``{"game": NAME, "players": 5}`` deals another game or seat count
-    (each key optional; no body, or ``{}``, deals the same game again).
+    (each key optional; no body, or ``{}``, deals the same game again); ``"replaces": N`` (the game
+    number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``).
     """
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    game = players = None
+    game = players = replaces = None
     if request.get_data(cache=True):
         body, err = _json_body()
         if err:
@@ -414,7 +442,10 @@ def host_new_game() -> tuple[Response, int]:
             return error(400, "bad_game", "'game' must be a game's name")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             return error(400, "bad_game", "'players' must be a whole number")
-    outcome = _table().new_game(game=game, players=players)
+        replaces = body.get("replaces")
+        if replaces is not None and (isinstance(replaces, bool) or not isinstance(replaces, int)):
+            return error(400, "bad_game", "'replaces' must be a game number")
+    outcome = _table().new_game(game=game, players=players, replaces=replaces)
     if not outcome.ok:
         return _from_outcome(outcome)
     data = outcome.data

@@ -181,7 +181,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=_count,
         default=None,
-        help="let the rules' bot play the last K seats (to try the game alone)",
+        help="let the rules' bot play the last K seats (to try the game alone); a resumed game keeps "
+        "its bots unless this is given",
     )
     parser.add_argument(
         "--campaign",
@@ -698,6 +699,8 @@ def main(args: argparse.Namespace) -> int:
                         if getattr(args, flag, None) is not None
                     ),
                     vote_changes_per_second=max(0.0, args.vote_changes),
+                    # --bots on the command line replaces the journal's bot seats; else they are kept
+                    bots_asked=args.bots is not None,
                 )
             )
         except GameMismatch as exc:  # a JournalError, but the flags' fault: a usage error

@@ -82,6 +82,13 @@ def seat_label(seat: int) -> str:
     return str(seat)  # 0-based, as on the pages, in the log and on the pad labels
 
 
+def names_line(view: Mapping[str, Any], seats: Sequence[int]) -> str:
+    """Seats by name, as the pages name them ("Ann, Zoë"); seats without names by number ("0 3 5")."""
+    names = [seat_name(view, s) for s in seats]
+    named = any(n != seat_label(s) for n, s in zip(names, seats, strict=True))
+    return (", " if named else " ").join(names)
+
+
 def seat_name(view: Mapping[str, Any], seat: int) -> str:
     """A seat's name when it has one (the screen shortens it to fit), else its number."""
     names = view.get("names")

@@ -19,8 +19,9 @@ What is stored:
   of ``actions`` so the game can go on from the last one that does. Kept, never deleted; each row says
   which game it came from (its ``created``), its old ``seq`` and why it was set aside.
 - ``settings``: the table's own data, key/value, not part of any game: seat names (``name:S``), the shot
-  clock (``clock_seconds`` and the running decision's ``clock_deadline``), the join code and the seat
-  lock. A change is written in the same transaction as the action or claim that causes it.
+  clock (``clock_seconds`` and the running decision's ``clock_deadline``), the join code, the seat
+  lock and the seats the bots play (``bots``, e.g. ``3,4``), so a restart keeps the bots.
+  A change is written in the same transaction as the action or claim that causes it.
 
 The game state is never stored: it is ``fold(apply, deal, actions)``, rebuilt on every start.
 
@@ -292,6 +293,7 @@ class Journal:
         seed: int | None,
         campaign: dict[str, Any] | None = None,
         game: str = DEFAULT_GAME,
+        settings: Settings = None,
     ) -> Journal:
         """A new journal at ``path`` (which must not exist) that holds its game from the first moment.
 
@@ -306,7 +308,7 @@ class Journal:
                 leftover.unlink()  # a first start that was stopped half-way: nothing of a game in it
         journal = cls.open(temp)
         try:
-            journal.start_game(players, deal, seed, campaign, game)
+            journal.start_game(players, deal, seed, campaign, game, settings)
         finally:
             journal.close()
         try:
@@ -422,8 +424,10 @@ class Journal:
         seed: int | None,
         campaign: dict[str, Any] | None = None,
         game: str = DEFAULT_GAME,
+        settings: Settings = None,
     ) -> None:
-        """Record a new game (or campaign) of ``game`` in an empty journal (one transaction)."""
+        """Record a new game (or campaign) of ``game`` in an empty journal, with the table ``settings``
+        it starts with (one transaction)."""
         rows: list[tuple[str, tuple[Any, ...]]] = [
             ("DELETE FROM meta", ()),
             ("DELETE FROM actions", ()),
@@ -431,7 +435,7 @@ class Journal:
         ]
         meta = _new_meta(players, deal, seed, campaign, game)
         rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta.items()]
-        self._transaction(rows)
+        self._transaction(rows + _setting_rows(settings))
 
     def next_game(
         self,

@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import seating, traces
+from controller.table import evening, seating, traces
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
     FILENAME,
@@ -64,6 +64,7 @@ from controller.table.shotclock import ShotClock, check_seconds
 PADS_DECIDE = ("reveal", "abstain")
 LOG_LINES = 30
 FEED_LINES = 8  # per seat: the newest lines of its personal feed
+TABLE_FEED = 6  # per seat view: the newest public log lines (the phone's table feed)
 #: seconds between tries to write the journal again after a write failed (a full disk)
 PROBE_EVERY = 5.0
 #: the notice key of a journal that cannot be written (the OLED and the pages show it)
@@ -106,6 +107,9 @@ class TableConfig:
     # holding another game is then not resumed (``open`` raises GameMismatch); what was not asked for is
     # taken from the journal, with a note
     require_match: frozenset[str] = frozenset()
+    # ``--bots`` was on the command line: its seats replace the ones the journal recorded (else a resumed
+    # game keeps the journal's bot seats, and ``bots`` only sets up a new journal)
+    bots_asked: bool = False
     # A seat may change an already selected vote this often per second on average, in bursts of up to
     # ``vote_change_burst`` (0: no limit). The first selection of a round is never counted.
     vote_changes_per_second: float = 4.0
@@ -160,6 +164,7 @@ class Snapshot:
     seats_locked: bool = False
     multi_seat: bool = False  # the host lets one device hold more than one seat
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
+    bot_seats: frozenset[int] = frozenset()  # the seats the bots play (journaled: a restart keeps them)
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
     # ``version`` less the seats' re-selections, for what shows off the phones (the OLED's frames and
     # their X-Frame-Version): a seat's second thoughts change nothing there (controller.table.hesitation)
@@ -217,11 +222,12 @@ class Table:
         state: Any,
         seats: dict[int, tuple[str, str]],
         status: list[str],
-        log: list[str],
+        log: list[tuple[int, str]],
         settings: dict[str, str] | None = None,
         feeds: list[list[tuple[int, str]]] | None = None,
         game: str = registry.DEFAULT_GAME,
         hesitations: Hesitations | None = None,
+        last_by: dict[int, str] | None = None,
     ) -> None:
         self.config = config
         self.game_name = game
@@ -241,7 +247,9 @@ class Table:
         self._status = list(status)
         self._notices: dict[str, str] = {}  # faults that last only while they last (hub unplugged)
         self._probe_due: float | None = None  # while the journal cannot be written: when to try again
-        self._log: deque[str] = deque(log, maxlen=LOG_LINES)
+        # (the version it was told at, the line): the room's log, and each phone's table feed
+        self._log: deque[tuple[int, str]] = deque(log, maxlen=LOG_LINES)
+        self._last_by: dict[int, str] = dict(last_by or {})  # seat -> who made its latest move
         settings = settings or {}
         self._names = seating.names_from_settings(settings, self.players)
         self._feeds = [deque(f, maxlen=FEED_LINES) for f in (feeds or [[] for _ in range(self.players)])]
@@ -265,7 +273,11 @@ class Table:
         self._pad_refusals = [0] * self.players
         self._game = journal.games_played() + 1
         self._bot_rng = random.Random(config.seed)
-        self._bot_seats = _bot_seats(config.bots, self.players)
+        recorded = _recorded_bots(settings, self.players)
+        configured = _bot_seats(config.bots, self.players) - self._handed
+        self._bot_seats = configured if recorded is None else recorded
+        self._ready: set[int] = set()  # seats that asked to play again once the game is over
+        self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
         self._stopping = False
         # re-selections the public version leaves out (loop thread only)
@@ -301,7 +313,8 @@ class Table:
             _say(f"journal {path} had lost its {lost} table(s), recreated empty"
                  + ("; every seat must be joined again" if "seats" in journal.missing_tables else ""))
             status.append(f"journal had lost its {lost} table(s)")
-        log: list[str] = []
+        log: list[tuple[int, str]] = []
+        last_by: dict[int, str] = {}
         feeds: list[list[tuple[int, str]]] | None = None
         settings: dict[str, str] = {}
         state: Any = None
@@ -311,8 +324,8 @@ class Table:
         if journal is not None and journal.has_game():
             try:
                 record = journal.load()
-                _check_match(record, config, path, journal)
-                state, log, feeds, stopped = cls._rebuild(record, counted)
+                _check_match(record, config, path, journal, lambda: _finished(cls._rebuild(record)[0]))
+                state, log, feeds, last_by, stopped = cls._rebuild(record, counted)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
                 game = record.game
@@ -328,25 +341,19 @@ class Table:
             else:
                 if stopped is not None:
                     cls._set_aside_tail(journal, state.version, record.stored, stopped, status)
-                if record.game != config.game:
-                    _say(f"the journal holds a game of {record.game}: resuming it (the game "
-                         f"{config.game} is dealt once this one is archived with --new-game)")
-                    status.append(f"resumed {record.game}")
-                length = int(record.campaign["generations"]) if record.campaign else 0
-                if length != config.campaign and record.game == config.game:
-                    what = f"a {length}-generation campaign" if length else "a single game"
-                    _say(f"the journal holds {what}: resuming it (the campaign setting is ignored)")
-                    status.append(f"resumed {what}")
-                if record.players != config.players:
-                    _say(
-                        f"the journal holds a {record.players}-player game: resuming it "
-                        f"(--players {config.players} ignored; use another --data-dir for a new game)"
-                    )
-                    status.append(f"resumed {record.players}-player game")
+                # the flags that differ were not given (``_check_match`` refuses those that were): say
+                # what is resumed, and name no flag the command line did not hold
+                what = _describe(record)
+                differs = record.game != config.game or record.players != config.players or (
+                    _generations(record) != config.campaign and record.game == config.game
+                )
+                if differs:
+                    _say(f"the data dir holds a {what}: resuming it (--new-game deals a new one)")
                 if found.wal.damaged:
                     cls._say_lost(path, found, state.version, status)
-                elif record.actions and stopped is None:
-                    status.append(f"resumed at version {state.version}")
+                elif stopped is None and (record.actions or differs):
+                    at = f" at move {state.version}" if record.actions else ""
+                    status.append(f"resumed the {what}{at}")
         if state is None:
             players = config.players
             seed = config.seed
@@ -357,10 +364,11 @@ class Table:
                 players, {"campaign": config.campaign}, random.Random(shuffle_seed)
             )
             try:
+                bots = {BOTS_KEY: _bots_value(_bot_seats(config.bots, players))}
                 if journal is None:  # made whole under another name, then renamed: never left empty
-                    journal = Journal.create(path, players, deal_data, seed, campaign, game)
+                    journal = Journal.create(path, players, deal_data, seed, campaign, game, bots)
                 else:
-                    journal.start_game(players, deal_data, seed, campaign, game)
+                    journal.start_game(players, deal_data, seed, campaign, game, bots)
             except JournalError as exc:
                 if journal is not None:
                     journal.close()
@@ -372,8 +380,8 @@ class Table:
             journal.close()
             raise unavailable(path, f"cannot write it ({exc})") from exc
         table = cls(config, journal, state, seats, status, log, settings, feeds, game,
-                    hesitations=counted[-1] if counted else None)
-        table._claim_bot_seats()
+                    hesitations=counted[-1] if counted else None, last_by=last_by)
+        table._claim_bot_seats(BOTS_KEY not in settings or config.bots_asked)
         return table
 
     @staticmethod
@@ -395,7 +403,7 @@ class Table:
             except OSError as exc:
                 raise unavailable(path, f"cannot archive it for --new-game ({exc.strerror or exc})") from exc
             _say(f"--new-game: the journal of the last game is kept as {aside}; dealing a new game")
-            status.append("new game dealt (the last one is archived)")
+            status.append("a new game was dealt (the last one is kept in the archive)")
             return traces.Look("missing")
         try:
             if found.kind == "damaged":
@@ -446,9 +454,10 @@ class Table:
     @staticmethod
     def _rebuild(
         record: GameRecord, hesitations: list[Hesitations] | None = None
-    ) -> tuple[Any, list[str], list[list[tuple[int, str]]], str | None]:
-        """Replay the journaled actions: the state, and the log and feeds they told (with today's names).
-        ``hesitations`` gets the count of re-selections, for the public version (see Hesitations).
+    ) -> tuple[Any, list[tuple[int, str]], list[list[tuple[int, str]]], dict[int, str], str | None]:
+        """Replay the journaled actions: the state, the log and feeds they told (with today's names), and
+        who made each seat's latest move. ``hesitations`` gets the count of re-selections, for the public
+        version (see Hesitations).
 
         Stops at the first action that no longer replays; the last value then says why (else None).
         """
@@ -458,13 +467,14 @@ class Table:
         counter = Hesitations(adapter.COALESCED_ACT, rules.public_view(state))
         if hesitations is not None:
             hesitations.append(counter)
-        log: deque[str] = deque(maxlen=LOG_LINES)
+        log: deque[tuple[int, str]] = deque(maxlen=LOG_LINES)
         feeds = [deque[tuple[int, str]](maxlen=FEED_LINES) for _ in range(record.players)]
+        last_by: dict[int, str] = {}
         labels = seating.labels(seating.names_from_settings(record.settings, record.players))
         sources = record.sources or ["phone"] * len(record.actions)
 
-        def told() -> tuple[list[str], list[list[tuple[int, str]]]]:
-            return list(log), [list(f) for f in feeds]
+        def told() -> tuple[list[tuple[int, str]], list[list[tuple[int, str]]], dict[int, str]]:
+            return list(log), [list(f) for f in feeds], last_by
 
         for n, (data, source) in enumerate(zip(record.actions, sources, strict=True), 1):
             try:
@@ -481,7 +491,7 @@ class Table:
             else:
                 counter.after(action, -1, rules.public_view(result.state))
             state = result.state
-            _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds)
+            _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds, last_by)
         return state, *told(), record.unreadable
 
     @staticmethod
@@ -499,15 +509,50 @@ class Table:
         )
         status.append(f"resumed at move {version}: {moved} later action(s) set aside")
 
-    def _claim_bot_seats(self) -> None:
-        """Bot seats are claimed in memory only (not journaled), so --bots can change between runs.
-
-        A bot seat the host handed to a person (journaled) stays free for that person.
+    def _claim_bot_seats(self, from_flag: bool) -> None:
+        """Seat the bots. Their seats are journaled (``bots``), so a restart without ``--bots`` keeps
+        them; ``from_flag`` (an explicit ``--bots``, or a journal from before bots were recorded) takes
+        the configured count instead and records it. A seat a phone holds is never a bot's.
         """
-        for seat in self._bot_seats - self._handed:
-            if self._seats.get(seat, ("", ""))[1] != "phone":
-                self._seats[seat] = ("", "bot")
+        recorded = self._bot_seats
+        if from_flag:
+            self._bot_seats = _bot_seats(self.config.bots, self.players) - self._handed
+        self._bot_seats = frozenset(s for s in self._bot_seats if self._seats.get(s, ("", ""))[1] != "phone")
+        for seat in self._bot_seats:
+            self._seats[seat] = ("", "bot")
+        rows: dict[str, str | None] = self._bot_names(self._bot_seats)
+        if from_flag:
+            if self.config.bots_asked and recorded != self._bot_seats:
+                _say(f"--bots {self.config.bots}: the bots play {_seat_list(self._bot_seats)} "
+                     f"(the journal had {_seat_list(recorded)})")
+            rows[BOTS_KEY] = _bots_value(self._bot_seats)
+        if rows:
+            try:
+                self._journal.set_settings(rows)
+            except JournalError as exc:
+                self._cannot_save(exc)
+            else:
+                self._apply_names(rows)
         self._publish()
+
+    def _bot_names(self, seats: frozenset[int]) -> dict[str, str | None]:
+        """Journal rows naming the bots of ``seats`` that have no name yet (each a different name)."""
+        names = list(self._names)
+        rows: dict[str, str | None] = {}
+        for seat in sorted(seats):
+            if not names[seat]:
+                names[seat] = evening.bot_name(seat, names)
+                rows[f"name:{seat}"] = names[seat]
+        return rows
+
+    def _new_bot_name(self, seat: int) -> str:
+        """A bot name for ``seat`` that no other seat uses (whatever the seat is called now)."""
+        return evening.bot_name(seat, [n for s, n in enumerate(self._names) if s != seat])
+
+    def _apply_names(self, rows: dict[str, str | None]) -> None:
+        for key, value in rows.items():
+            if key.startswith("name:"):
+                self._names[int(key[5:])] = value
 
     # ------------------------------------------------------------------ running
     def start(self) -> None:
@@ -645,9 +690,12 @@ class Table:
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
-            only_if_over, game, players = cmd.payload
-            if only_if_over and not self._state.over:
-                return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
+            only_if_over, game, players, replaces = cmd.payload
+            if only_if_over:
+                return self._play_again(cmd.seat)
+            if replaces is not None and replaces != self._game:
+                why = f"game {self._game} was dealt meanwhile; look at it before dealing again"
+                return Outcome.refused(409, "already_dealt", why)
             return self._new_game(game, players)
         if cmd.kind == "notice":
             key, line = cmd.payload
@@ -678,6 +726,12 @@ class Table:
             registry.game(self.game_name).within_a_decision,
         )
         changes = self._clock.settings(deadline) if deadline != self._clock.deadline else None
+        tonight = self._evening
+        if result.state.over and not self._state.over:  # this action ends the game: onto the scoreboard
+            ended = evening.result(self._game, self.game_name, rules.public_view(result.state),
+                                   seating.labels(self._names), registry.game(self.game_name).title)
+            tonight = [*self._evening, ended][-evening.EVENING_GAMES:]
+            changes = {**(changes or {}), evening.EVENING_KEY: evening.dump(tonight)}
         try:
             self._journal.append(seq, action.to_dict(), source, changes)
         except JournalError as exc:
@@ -686,11 +740,15 @@ class Table:
         self._saved()
         self._state = result.state
         self._hesitations.after(action, seat, self._rules.public_view(result.state))
+        self._evening = tonight
         self._clock.deadline = deadline
         if source != "clock":
             self._clock.idle = False
         labels = seating.labels(self._names)
-        _tell(self._adapter, self._state, result.events, action, source, labels, seq, self._log, self._feeds)
+        # "bot" only for a seat the bot holds (a script may send moves as "bot" for a person's seat)
+        told_as = source if source != "bot" or self._is_bot(seat) else "phone"
+        _tell(self._adapter, self._state, result.events, action, told_as, labels, seq, self._log, self._feeds,
+              self._last_by)
         self._publish()
         return Outcome(ok=True, data={"me": self._snapshot.seats[seat]})
 
@@ -809,8 +867,8 @@ class Table:
         self._names[seat] = clean
         self._devices[seat] = device.address if device else None
         if seat in self._released:
-            self._log.append(f"Seat {seat} was taken again after the host released it"
-                             + (f", as {seating.isolate(clean)}." if clean else "."))
+            self._log.append((self._state.version, f"Seat {seat} was taken again after the host released it"
+                              + (f", as {seating.isolate(clean)}." if clean else ".")))
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
@@ -873,15 +931,28 @@ class Table:
             if not self._is_bot(seat):
                 return Outcome.refused(409, "not_a_bot", "only a seat a bot plays can be handed to a person")
             after = {s: v for s, v in self._seats.items() if s != seat}
-            rows = {f"human:{seat}": "1", **self._clock_for_seats(after)}
+            rows = {f"human:{seat}": "1", BOTS_KEY: _bots_value(self._bot_seats - {seat}),
+                    f"name:{seat}": None, **self._clock_for_seats(after)}
+        elif what == "to_bot":
+            return self._to_bot(value)
+        elif what == "bot_name":
+            seat, name = value
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                return Outcome.refused(404, "unknown_seat", "there is no such seat")
+            if not self._is_bot(seat):
+                return Outcome.refused(409, "not_a_bot", "only a bot's name is the host's to change")
+            try:
+                clean = seating.clean_name(name)
+            except seating.BadName as exc:
+                return Outcome.refused(400, "bad_name", str(exc))
+            rows = {f"name:{seat}": clean or self._new_bot_name(seat)}
+        elif what == "evening":
+            rows = {evening.EVENING_KEY: None}
         else:
             return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
-        try:
-            self._journal.set_settings(rows)
-        except JournalError as exc:
-            self._cannot_save(exc)
-            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
-        self._saved()
+        refused = self._save_settings(rows)
+        if refused is not None:
+            return refused
         if "join_code" in rows:
             self._join_code = rows["join_code"]
         if "seats_locked" in rows:
@@ -891,6 +962,11 @@ class Table:
         if what == "hand_over":
             del self._seats[value]
             self._handed = self._handed | {value}
+            self._bot_seats = self._bot_seats - {value}
+            self._claims += 1
+        if what == "evening":
+            self._evening = []
+        self._apply_names(rows)
         if what == "clock":
             self._clock.idle = False
         self._apply_clock_rows(rows)
@@ -898,16 +974,20 @@ class Table:
         return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
                                       "clock": self._clock.seconds, "multi_seat": self._multi_seat})
 
-    def _release(self, seat: int) -> Outcome:
+    def _release(self, seat: int, to_bot: bool = False) -> Outcome:
+        """Free a phone's seat (its token stops working); ``to_bot``: the bot plays it from now on."""
         if not 0 <= seat < self.players:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         if seat not in self._seats or self._is_bot(seat):
             return Outcome.refused(409, "seat_free", "this seat is not held by a phone")
         after = {s: v for s, v in self._seats.items() if s != seat}
-        back_to_bot = seat in self._bot_seats and seat not in self._handed
-        if back_to_bot:
+        rows: dict[str, str | None] = {f"name:{seat}": None}
+        if to_bot:
             after[seat] = ("", "bot")
-        rows = {f"name:{seat}": None, f"device:{seat}": None, **self._clock_for_seats(after)}
+            rows.update({BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
+                         f"name:{seat}": self._new_bot_name(seat)})
+        rows[f"device:{seat}"] = None
+        rows.update(self._clock_for_seats(after))
         try:
             self._journal.release_seat(seat, rows)
         except JournalError as exc:
@@ -917,15 +997,77 @@ class Table:
         name = self._names[seat]
         self._seats = after
         self._claims += 1
-        self._names[seat] = None
+        self._names[seat] = rows[f"name:{seat}"]
         self._devices.pop(seat, None)
         self._released = self._released | {seat}
+        self._ready.discard(seat)
+        if to_bot:
+            self._bot_seats = self._bot_seats | {seat}
+            self._handed = self._handed - {seat}
         # a release (and a take-over after it) is never silent: the host could otherwise read a hand
         who = f" ({seating.isolate(name)})" if name else ""
-        self._log.append(f"The host released seat {seat}{who}: its phone's link no longer works.")
+        then = " A bot plays it now." if to_bot else ""
+        self._log.append((self._state.version,
+                          f"The host released seat {seat}{who}: its phone's link no longer works.{then}"))
         self._apply_clock_rows(rows)
+        if self._ready and self._state.over and self._all_ready():
+            return self._new_game()  # the seat everyone waited for to agree has left
         self._publish()
         return Outcome(ok=True, data={"seat": seat})
+
+    def _to_bot(self, seat: object) -> Outcome:
+        """The host gives a seat to the bot: a free seat at once, a phone's seat released first (one
+        transaction), so removing a player is one step whatever the seat held."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return Outcome.refused(404, "unknown_seat", "there is no such seat")
+        if self._is_bot(seat):
+            return Outcome.refused(409, "already_a_bot", "a bot already plays this seat")
+        if seat in self._seats:
+            return self._release(seat, to_bot=True)
+        after = {**self._seats, seat: ("", "bot")}
+        rows = {BOTS_KEY: _bots_value(self._bot_seats | {seat}), f"human:{seat}": None,
+                f"name:{seat}": self._new_bot_name(seat), **self._clock_for_seats(after)}
+        refused = self._save_settings(rows)
+        if refused is not None:
+            return refused
+        self._seats = after
+        self._bot_seats = self._bot_seats | {seat}
+        self._handed = self._handed - {seat}
+        self._names[seat] = rows[f"name:{seat}"]
+        self._claims += 1
+        self._apply_clock_rows(rows)
+        self._publish()
+        return Outcome(ok=True, data={"seat": seat, "join_code": self._join_code, "locked": self._locked,
+                                      "clock": self._clock.seconds})
+
+    def _save_settings(self, rows: dict[str, str | None]) -> Outcome | None:
+        """Journal a host change on its own; the refusal to answer with when it could not be saved."""
+        try:
+            self._journal.set_settings(rows)
+        except JournalError as exc:
+            self._cannot_save(exc)
+            return Outcome.refused(503, "journal_unavailable", "the change could not be saved; try again")
+        self._saved()
+        return None
+
+    def _all_ready(self) -> bool:
+        """Every seat a person holds asked to play again (bots always agree)."""
+        return all(s in self._ready for s, (_, kind) in self._seats.items() if kind == "phone")
+
+    def _play_again(self, seat: int) -> Outcome:
+        """A phone's "Play again": a ready check. The new game is dealt once every seated person agreed,
+        so one player cannot end everyone's look at the end of a game (the host can deal at any time)."""
+        if not self._state.over:
+            return Outcome.refused(409, "not_over", "a new game can be dealt once this one is over")
+        if seat < 0:  # not a phone's request (a test, a tool): deal as soon as the game is over
+            return self._new_game()
+        if self._seats.get(seat, ("", ""))[1] != "phone":
+            return Outcome.refused(409, "seat_free", "only a seated phone can ask to play again")
+        self._ready.add(seat)
+        if self._all_ready():
+            return self._new_game()
+        self._publish()
+        return Outcome(ok=True, data={"game": self._game, "dealt": False, "ready": sorted(self._ready)})
 
     def _new_game(self, game: str | None = None, players: int | None = None) -> Outcome:
         """Deal the next game: the same game and seats, or (the host's choice) another game or count.
@@ -945,15 +1087,14 @@ class Table:
         options = self._adapter.options_of(self._state) if same_game else {}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         seats = {s: v for s, v in self._seats.items() if s < players}
-        bot_seats = _bot_seats(self.config.bots, players)
+        # the bots keep their seats (those the new count still has)
+        bot_seats = frozenset(s for s in self._bot_seats if s < players)
         handed = frozenset(s for s in self._handed if s < players)
-        for seat in bot_seats - handed:
-            if seats.get(seat, ("", ""))[1] != "phone":
-                seats[seat] = ("", "bot")
         all_seated = len(seats) >= players
         rows: dict[str, str | None] = self._clock.settings(
             self._clock.restarted(state, all_seated, time.time())
         )
+        rows[BOTS_KEY] = _bots_value(bot_seats)
         for seat in range(players, self.players):  # the names and hand-overs of seats that are gone
             rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None})
         try:
@@ -983,13 +1124,16 @@ class Table:
         what = f" (a {length}-generation campaign)" if length else ""
         if not same_game:
             what = f" ({name}, {players} players)"
-        self._log.append(f"Game {self._game} begins{what}.")
+        self._log.append((0, f"Game {self._game} begins{what}."))
+        self._last_by = {}
         self._released = frozenset()
         self._hesitations = Hesitations(adapter.COALESCED_ACT, self._rules.public_view(state))
         self._pad_refusals = [0] * players
         self._bot_due = None
+        self._ready = set()
         self._publish()
-        return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players})
+        return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players,
+                                      "dealt": True})
 
     def _cannot_save(self, exc: JournalError) -> None:
         """A journal write failed: say so on the pages and the OLED until a write works again."""
@@ -1033,12 +1177,27 @@ class Table:
         public["clock"] = self._clock.view()
         public["seats_locked"] = self._locked
         public["join_code_needed"] = self._join_code is not None
+        public["bots"] = sorted(s for s in self._bot_seats if self._is_bot(s))
+        public["evening"] = {"games": self._evening[-12:], "tally": evening.tally(self._evening)}
+        # the ready check for another game: who asked, and which seated people have not yet
+        people = sorted(s for s, (_, kind) in self._seats.items() if kind == "phone")
+        public["play_again"] = {
+            "ready": sorted(self._ready),
+            "waiting": [s for s in people if s not in self._ready],
+        } if state.over else None
         seats = []
         for s in range(state.players):
             view = rules.seat_view(state, s, public)
             view["table"] = public
             view["name"] = self._names[s]
-            view["feed"] = [{"version": v, "text": text} for v, text in reversed(self._feeds[s])]
+            feed = self._feeds[s]
+            view["feed"] = [{"version": v, "text": text} for v, text in reversed(feed)]
+            # the room's newest lines, newest first; "you": an action of that moment also told this seat
+            # something (its own feed has a line of the same version)
+            mine = {v for v, _ in feed}
+            view["table_feed"] = [{"version": v, "text": text, "you": v in mine}
+                                  for v, text in list(self._log)[-TABLE_FEED:][::-1]]
+            view["last_move_by"] = self._last_by.get(s)
             view["pad_refusals"] = self._pad_refusals[s]
             seats.append(view)
         return Snapshot(
@@ -1049,7 +1208,7 @@ class Table:
             claimed=tuple(self._seats.get(s, (None, None))[1] for s in range(state.players)),
             status=(*self._status, *self._notices.values()),
             notices=tuple(self._notices),
-            log=tuple(self._log),
+            log=tuple(line for _, line in self._log),
             game=self._game,
             pad_refusals=tuple(self._pad_refusals),
             claims=self._claims,
@@ -1058,6 +1217,7 @@ class Table:
             seats_locked=self._locked,
             multi_seat=self._multi_seat,
             handed_over=self._handed,
+            bot_seats=frozenset(self._bot_seats),
             game_name=self.game_name,
             public_version=self._hesitations.public_version(state.version),
         )
@@ -1190,14 +1350,19 @@ class Table:
         *,
         game: str | None = None,
         players: int | None = None,
+        replaces: int | None = None,
+        seat: int = -1,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
 
         The host may do it at any moment, and may name another ``game`` or seat count (400
-        ``bad_game`` for one the game does not take); a player's "play again" passes
-        ``only_if_over`` so that two phones pressing it together deal one new game, not two.
+        ``bad_game`` for one the game does not take) and the game number it means to replace
+        (``replaces``: 409 ``already_dealt`` when another deal came first, so a repeated tap deals
+        once). A player's "play again" passes ``only_if_over`` and its ``seat``: a ready check that
+        deals once every seated person asked (``data["dealt"]`` says whether it did).
         """
-        return self._submit(_Command("new_game", payload=(only_if_over, game, players)), timeout)
+        return self._submit(_Command("new_game", seat=seat, payload=(only_if_over, game, players, replaces)),
+                            timeout)
 
     def set_notice(self, key: str, line: str | None) -> None:
         """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""
@@ -1245,6 +1410,41 @@ def _bot_seats(bots: int, players: int) -> frozenset[int]:
     return frozenset(range(players - bots, players))
 
 
+#: the journal's setting that lists the seats the bots play ("3,4"; "" for none)
+BOTS_KEY = "bots"
+
+
+def _bots_value(seats: frozenset[int]) -> str:
+    return ",".join(str(s) for s in sorted(seats))
+
+
+def _recorded_bots(settings: dict[str, str], players: int) -> frozenset[int] | None:
+    """The bot seats the journal recorded, or None for a journal from before they were recorded."""
+    if BOTS_KEY not in settings:
+        return None
+    parts = [p for p in settings[BOTS_KEY].split(",") if p.strip().isdigit()]
+    return frozenset(int(p) for p in parts if int(p) < players)
+
+
+def _seat_list(seats: frozenset[int]) -> str:
+    if not seats:
+        return "no seat"
+    return ("seat " if len(seats) == 1 else "seats ") + ", ".join(str(s) for s in sorted(seats))
+
+
+def _generations(record: Any) -> int:
+    return int(record.campaign["generations"]) if record.campaign else 0
+
+
+def _describe(record: Any) -> str:
+    """A journaled game in words: "5-player game of NAME", "6-player 4-generation campaign"."""
+    length = _generations(record)
+    what = f"{length}-generation campaign" if length else "game"
+    if record.game != registry.DEFAULT_GAME:
+        what = f"{what} of {record.game}"
+    return f"{record.players}-player {what}"
+
+
 def deal_game(
     players: int, generations: int, rng: random.Random, game: str = registry.DEFAULT_GAME
 ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
@@ -1261,8 +1461,8 @@ def game_from_record(
 
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game")
-SEAT_KEYS = ("name", "feed", "pad_refusals")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening")
+SEAT_KEYS = ("name", "feed", "pad_refusals", "table_feed", "last_move_by")
 
 
 def rules_part(view: dict[str, Any]) -> dict[str, Any]:
@@ -1281,25 +1481,46 @@ def _tell(
     source: str,
     labels: list[str | None],
     version: int,
-    log: deque[str],
+    log: deque[tuple[int, str]],
     feeds: list[deque[tuple[int, str]]],
+    last_by: dict[int, str],
 ) -> None:
-    """Add one accepted action's lines to the room's log and to each seat's own feed."""
+    """Add one accepted action's lines to the room's log and to each seat's own feed.
+
+    Lines told at one version belong together: the phone shows them as one entry, in the order told
+    here, so a forced move reads "Time ran out: ... You placed ..." and a bot's move for a seat a person
+    takes later opens with who made it.
+    """
     try:
+        seat = adapter.seat_of(state, action)
+        last_by[seat] = source
         if source == "clock":
-            seat = adapter.seat_of(state, action)
             line, feed_line = adapter.forced_lines(action, seat, labels)
-            log.append(line)
+            log.append((version, line))
             feeds[seat].append((version, feed_line))
-        log.extend(adapter.log_lines(events, labels))
-        for seat, feed in enumerate(feeds):
-            feed.extend((version, line) for line in adapter.seat_feed(events, seat, labels))
+        log.extend((version, line) for line in adapter.log_lines(events, labels))
+        for other, feed in enumerate(feeds):
+            lines = adapter.seat_feed(events, other, labels)
+            if lines and other == seat and source == "bot":
+                lines = ["The bot moved for your seat:", *lines]
+            feed.extend((version, line) for line in lines)
     except Exception:  # a log line must never cost an action
         traceback.print_exc()
 
 
-def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal) -> None:
-    """Refuse to resume a game the flags do not describe: one line saying what was found and what to do."""
+def _finished(state: Any) -> bool:
+    return bool(getattr(state, "over", False))
+
+
+def _check_match(
+    record: Any,
+    config: TableConfig,
+    path: Path,
+    journal: Journal,
+    finished: Callable[[], bool] = lambda: False,
+) -> None:
+    """Refuse to resume a game the flags do not describe: one line saying what was found and what to do
+    (a finished game is not offered for resuming: there is nothing left to play)."""
     length = int(record.campaign["generations"]) if record.campaign else 0
     game_differs = "game" in config.require_match and record.game != config.game
     players_differ = "players" in config.require_match and record.players != config.players
@@ -1320,6 +1541,15 @@ def _check_match(record: Any, config: TableConfig, path: Path, journal: Journal)
         config.players if players_differ else record.players,
         config.campaign if campaign_differs else length,
     )
+    try:
+        over = finished()
+    except Exception:  # a journal that does not replay is looked at after this check, as before
+        over = False
+    if over:
+        raise GameMismatch(
+            f"{path} holds a finished {found}, not the {asked} asked for: add --new-game to archive it"
+            " and deal the game asked for"
+        )
     raise GameMismatch(
         f"{path} holds a {found} at move {len(record.actions)}, not the {asked}"
         " asked for: add --new-game to archive it and deal a new one, or leave out "

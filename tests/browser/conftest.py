@@ -55,6 +55,15 @@ class Server(BoxProcess):
         return (self.data_dir / "host-link.txt").read_text().strip()
 
 
+def serving(tmp_path: Path, players: int = 5, *extra: str) -> Iterator[Server]:
+    """A started box for a fixture to yield from (stopped afterwards): ``players`` seats, ``extra`` flags."""
+    srv = Server(tmp_path / "data", players=players, extra=extra).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data").start()

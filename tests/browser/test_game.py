@@ -202,7 +202,7 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     pres.button("Parley", exact=True).click()
     pres.button(f"{other.seat} (max", exact=False).click()
     pres.card(me["hand"][0]).click()
-    pres.button(f"Offer 1 card(s) to seat {other.seat}").click()
+    pres.button(f"Offer 1 card to seat {other.seat}").click()
     t = wait_table(base, lambda t: t["phase"] == "parley")
     ome = other.sync(t["version"])
     other.card(ome["hand"][0]).click()
@@ -219,7 +219,7 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     quality(pres.page, "phone page in presidency")
     pres.page.screenshot(path=str(shots / "phone-3-presidency.png"))
     table.screenshot(path=str(shots / "table-3-presidency.png"))
-    pres.button(f"Accuse seat {target.seat} of {true_colour}").click()
+    pres.button(f"Accuse seat {target.seat} of being {true_colour}").click()
     t = wait_table(base, lambda t: t["phase"] == "replace_membership")
     tme = target.sync(t["version"])
     target.card(tme["hand"][0]).click()
@@ -269,9 +269,13 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     seats[0].page.screenshot(path=str(shots / "phone-4-over.png"), full_page=True)
     table.screenshot(path=str(shots / "table-4-over.png"), full_page=True)
 
-    # play again: a new deal for the same seats
+    # play again: a ready check; the new deal for the same seats comes once every phone asked
     seats[3].button("Play again").click()
-    seats[3].button("Yes, deal again").click()
+    seats[3].page.wait_for_selector("[data-ready]")
+    seats[0].page.wait_for_selector("text=is ready for another game")
+    assert requests.get(f"{base}/api/table", timeout=5).json()["version"] != 0
+    for s in seats[:3] + seats[4:]:
+        s.button("Play again").click()
     t = wait_table(base, lambda t: t["phase"] == "setup" and t["version"] == 0)
     for s in seats:
         s.page.wait_for_function("window.jaccuse.me().table.phase === 'setup'")
@@ -281,8 +285,8 @@ def test_whole_game(browser: Any, server: Any, shots: Path) -> None:
     host = tctx.new_page()
     host.goto(server.host_link())
     row = host.locator('[data-host-seat="4"]')
-    row.get_by_role("button", name="Release").click()
-    row.get_by_role("button", name="Yes, release").click()
+    row.get_by_role("button", name="Remove player").click()
+    row.get_by_role("button", name="Another person").click()
     seats[4].page.wait_for_selector("#joinbtn", state="visible")
 
     # the host link got out: the host ends it, and the page moves to the new one, which works

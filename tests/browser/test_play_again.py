@@ -1,4 +1,4 @@
-"""Play again over the API: any seated phone deals a new game once this one is over, durably."""
+"""Play again over the API: once the game is over and every seated phone agreed, a new deal, durably."""
 
 from __future__ import annotations
 
@@ -43,8 +43,14 @@ def test_play_again_needs_a_seat_and_a_finished_game(server: Server) -> None:
             else:
                 act(s, {"act": "abstain"})
     assert requests.get(f"{base}/api/table", timeout=5).json()["over"]
-    r = requests.post(f"{base}/api/table/new-game", headers=_auth(tokens[2]), timeout=5)
-    assert r.status_code == 200 and r.json()["game"] == 2
+    # a ready check: one phone's press deals nothing until every seated phone asked
+    for n, s in enumerate((2, 0, 1, 3)):
+        r = requests.post(f"{base}/api/table/new-game", headers=_auth(tokens[s]), timeout=5)
+        assert r.status_code == 200 and r.json()["dealt"] is False and len(r.json()["ready"]) == n + 1
+    ready_check = requests.get(f"{base}/api/table", timeout=5).json()["play_again"]
+    assert ready_check == {"ready": [0, 1, 2, 3], "waiting": [4]}
+    r = requests.post(f"{base}/api/table/new-game", headers=_auth(tokens[4]), timeout=5)
+    assert r.status_code == 200 and r.json()["game"] == 2 and r.json()["dealt"] is True
     again = requests.post(f"{base}/api/table/new-game", headers=_auth(tokens[3]), timeout=5)
     assert again.status_code == 409  # a second press deals nothing more
     new_hand = requests.get(f"{base}/api/me", headers=_auth(tokens[1]), timeout=5).json()["hand"]

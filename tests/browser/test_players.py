@@ -280,7 +280,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     p.button("Parley", exact=True).click()
     p.page.locator(f'#acts button[data-target="{h2.seat}"]').click()
     p.card(offered).click()
-    p.button(f"Offer 1 card(s) to {h2.seat} · {names[h2.seat]}").click()  # a choice says the seat too
+    p.button(f"Offer 1 card to {h2.seat} · {names[h2.seat]}").click()  # a choice says the seat too
     h2.page.wait_for_selector("text=Choose 1 card of yours to give back")
     answered = h2.me()["hand"][0]
     h2.card(answered).click()
@@ -303,7 +303,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
         accuser.button("Accuse", exact=True).click()
         accuser.page.locator(f'#acts button[data-target="{target}"]').click()
         accuser.button("♥ red" if wrong == "red" else "♠ black").click()
-        accuser.button(f"Accuse {name} of {wrong}").click()
+        accuser.button(f"Accuse {name} of being {wrong}").click()
 
     def replace_membership(seat: Seat) -> None:
         me = _wait_me(seat, "m.acts.includes('membership')")
@@ -325,7 +325,8 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     table.screenshot(path=str(shots / "players-table-2-crisis-counter.png"))
     view = _wait_me(h3, "m.acts.includes('accuse')")
     bot = next(s for s in view["table"]["accusable"] if s >= 3)
-    accuse_wrongly(h3, bot, _bot_membership(three.data_dir, bot), f"seat {bot}")
+    bot_name = requests.get(f"{base}/api/table", timeout=5).json()["names"][bot]  # bots have names
+    accuse_wrongly(h3, bot, _bot_membership(three.data_dir, bot), bot_name)
     t = wait_table(base, lambda t: t["stability"] == 4 and t["phase"] == "election", 15)
     for h in humans:
         _wait_me(h, "m.feed.some((x) => x.text.startsWith('Crisis'))")

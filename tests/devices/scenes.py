@@ -138,6 +138,10 @@ SCENES.update({
     "setup-join-code": DisplayModel(
         view=_view(version=2, phase="setup", policies=[], awaiting=[0, 2, 5, 6]), join_code="483920",
     ),
+    # the winners by name, as the pages say them (issue 25)
+    "over-named": DisplayModel(
+        view=_view(phase="over", over=True, winning_color="red", winners=[0, 2], awaiting=[], names=_NAMES)
+    ),
     "startup-join-code": DisplayModel(view=None, startup_url=URL, join_code="483920", pads="hub"),
     # the longest code the host may set: on a line of its own, and on the setup screen without "Join"
     "startup-join-code-long": DisplayModel(view=None, startup_url=URL, join_code="TUESDAYNIGHT", pads="GPIO"),

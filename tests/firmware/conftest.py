@@ -6,6 +6,8 @@ The firmware is not a Python package (it is copied onto the board), so the tests
 from __future__ import annotations
 
 import importlib.util
+import shutil
+import subprocess
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -14,7 +16,31 @@ from typing import Any, ClassVar
 
 import pytest
 
-FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+HERE = Path(__file__).resolve().parent
+FIRMWARE = HERE.parents[1] / "firmware"
+NPM_PACKAGE = HERE / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+
+@pytest.fixture(scope="session")
+def micropython_package() -> str | None:
+    """Install the pinned MicroPython WebAssembly port (``npm ci`` here) when it is missing, so the
+    README's one test command also tests the firmware under MicroPython on a new machine; what went
+    wrong otherwise (no npm, no network), or None once the package is there."""
+    if NPM_PACKAGE.exists():
+        return None
+    npm = shutil.which("npm")
+    if npm is None:
+        return "npm is not installed (apt-get install nodejs npm)"
+    try:
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund"], cwd=HERE, capture_output=True, text=True, timeout=600
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"`npm ci` in {HERE} did not finish ({exc})"
+    if done.returncode != 0 or not NPM_PACKAGE.exists():
+        tail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no output"]
+        return f"`npm ci` in {HERE} failed: {tail[0]}"
+    return None
 
 
 class FakePin:

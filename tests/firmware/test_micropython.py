@@ -4,8 +4,10 @@ The board runs MicroPython, which differs from CPython where it matters here: `b
 `errors=` and raises on bad UTF-8, and byte 0x03 on the USB port is a keyboard interrupt unless the
 program turns that off. So the same scenarios run twice: in a CPython child process, and in the
 MicroPython WebAssembly port under Node (tests/firmware/run_micropython.mjs, the npm package pinned in
-tests/firmware/package-lock.json; `.ci/run` installs it with `npm ci`). Without Node or the package the
-MicroPython half is skipped with the reason, except in CI (CI=true), where that is a failure.
+tests/firmware/package-lock.json). The test run installs that package itself (`npm ci` in
+tests/firmware, once, by the ``micropython_package`` fixture of conftest.py), so a new machine with Node
+needs no extra step. Without Node, or when `npm ci` fails (no network), the MicroPython half is skipped
+with the reason, except in CI (CI=true), where that is a failure.
 """
 
 from __future__ import annotations
@@ -71,8 +73,8 @@ def test_scenario_under_cpython(name: str) -> None:
 
 
 @pytest.fixture
-def micropython() -> dict[str, tuple[bool, str]]:
-    missing = _micropython_missing()
+def micropython(micropython_package: str | None) -> dict[str, tuple[bool, str]]:
+    missing = _micropython_missing() or micropython_package
     if missing:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"the firmware must be tested under MicroPython in CI, but {missing}")

@@ -54,7 +54,7 @@ def test_a_parley_tells_both_sides_the_cards_they_gave_and_got_and_nobody_else()
     assert seat_feed(done, 3, NAMES) == ["Parley with Ann: you gave 4♠, 5♠ and got 2♥, 3♥."]
     assert [seat_feed(done, s) for s in (1, 2, 4)] == [[], [], []]
     # the room only learns that a parley happened, and how many cards
-    assert describe_events(offered, NAMES) == ["President Ann offers Zoë a parley of 2 card(s)."]
+    assert describe_events(offered, NAMES) == ["President Ann offers Zoë a parley of 2 cards."]
     assert describe_events(done, NAMES) == ["Zoë answered the parley."]
 
 

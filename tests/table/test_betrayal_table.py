@@ -253,7 +253,7 @@ def test_restart_resumes_the_betrayal_game_with_its_seats(tmp_path: Path) -> Non
         snap = table.snapshot()
         assert table.game_name == "betrayal" and snap.public["game"] == "betrayal"
         assert snap.public == before.public and snap.seats == before.seats
-        assert "resumed betrayal" in snap.status
+        assert "resumed the 3-player game of betrayal at move 20" in snap.status
         assert table.authenticate(box.tokens[2]) == 2
     finally:
         table.stop()

@@ -130,7 +130,8 @@ def test_bots_play_a_whole_campaign_and_resume_rebuilds_it(tmp_path: Path) -> No
         assert again.snapshot().public == snap.public
         assert again.snapshot().seats == snap.seats
         assert rules.public_view(_replay(tmp_path)) == rules_part(snap.public)
-        assert "resumed a 2-generation campaign" in again.snapshot().status
+        assert "resumed the 5-player 2-generation campaign at move" in again.snapshot().status[0]
+        assert again.snapshot().status
     finally:
         again.stop()
 
@@ -189,6 +190,6 @@ def test_host_new_game_keeps_the_campaign_length_and_single_games_stay_single(tm
     table = _open(tmp_path / "s", campaign=2)
     try:
         assert table.snapshot().public["campaign"] is None
-        assert "resumed a single game" in table.snapshot().status
+        assert table.snapshot().status == ("resumed the 5-player game",)
     finally:
         table.stop()

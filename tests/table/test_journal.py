@@ -235,6 +235,9 @@ def test_journal_players_win(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     table = Table.open(TableConfig(data_dir=tmp_path, players=5))
     try:
         assert table.players == 7 and table.snapshot().public["players"] == 7
-        assert "--players 5 ignored" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        # no --players was given: the note says what is resumed and names no flag (issue 25)
+        assert "holds a 7-player game: resuming it" in err and "--players" not in err
+        assert table.snapshot().status == ("resumed the 7-player game",)
     finally:
         table.stop()

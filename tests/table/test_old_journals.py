@@ -73,7 +73,7 @@ def test_a_single_game_ended_by_a_crisis_now_asks_for_the_membership_and_goes_on
         snap = table.snapshot()
         # every journaled action replays: nothing is set aside, nothing is moved
         assert snap.version == len(game["actions"])
-        assert snap.status == (f"resumed at version {snap.version}",)
+        assert snap.status == (f"resumed the 5-player game at move {snap.version}",)
         assert not list(tmp_path.glob(FILENAME + ".broken-*"))
         assert capsys.readouterr().err == ""
         view = snap.public
@@ -143,6 +143,7 @@ def test_a_campaign_whose_next_generation_had_begun_resumes_at_the_crisis_and_ke
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, campaign=2))
     try:
         assert table.snapshot().version == accusation + 1
-        assert table.snapshot().status == (f"resumed at version {accusation + 1}",)
+        resumed = f"resumed the 5-player 2-generation campaign at move {accusation + 1}"
+        assert table.snapshot().status == (resumed,)
     finally:
         table.stop()

@@ -106,8 +106,11 @@ def test_bot_campaigns_through_the_table_leak_nothing(tmp_path: Path, run: int) 
                     _check_private(me, s, mirror, feeds)
         assert generations_seen == set(range(1, generations + 1))
         # play again is for the end of the whole campaign, and deals another campaign of that length
-        r = client.post("/api/table/new-game", json={}, headers={"Authorization": f"Bearer {tokens[0]}"})
-        assert r.status_code == 200, r.get_json()
+        # once every seated phone asked for it (a ready check)
+        for s in range(players):
+            r = client.post("/api/table/new-game", json={}, headers={"Authorization": f"Bearer {tokens[s]}"})
+            assert r.status_code == 200, r.get_json()
+            assert r.get_json()["dealt"] == (s == players - 1)
         view = client.get("/api/table").get_json()
         assert view["campaign"]["generations"] == generations and view["version"] == 0
     finally:

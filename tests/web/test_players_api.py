@@ -57,7 +57,8 @@ def test_a_name_comes_with_the_seat_and_can_be_changed(client: FlaskClient) -> N
     bad = client.post("/api/join", json={"seat": 1, "name": "y" * 25}, environ_base=PHONE)
     assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "bad_name"
     assert client.post("/api/join", json={"seat": 1, "name": 12}).status_code == 400
-    assert client.get("/api/table").get_json()["names"] == ["Zoë", None, None, None, None]
+    # the bot of seat 4 has a name of its own (issue 25)
+    assert client.get("/api/table").get_json()["names"] == ["Zoë", None, None, None, "Euler"]
     auth = {"Authorization": f"Bearer {token}"}
     assert client.get("/api/me", headers=auth).get_json()["name"] == "Zoë"
     r = client.post("/api/me/name", json={"name": "<script>x</script>"}, headers=auth)

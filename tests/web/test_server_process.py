@@ -182,7 +182,14 @@ def test_sigterm_then_resume_keeps_state_and_tokens(tmp_path: Path) -> None:
                 requests.get(f"{server.url}/api/me", headers=_auth(token), timeout=5).json()["seat"] == seat
             )
         r = requests.post(f"{server.url}/api/join", json={"seat": 4}, timeout=5)
-        assert r.status_code == 200  # bot seats are claimed only while --bots says so
+        assert r.status_code == 409  # a restart without --bots keeps the journal's bots (issue 25)
+    finally:
+        server.kill()
+    server = Server(tmp_path, "--bots", "0").start()  # an explicit --bots replaces them
+    try:
+        r = requests.post(f"{server.url}/api/join", json={"seat": 4}, timeout=5)
+        assert r.status_code == 200
+        assert any("--bots 0: the bots play no seat" in line for line in server.output)
     finally:
         server.kill()
 

@@ -5,6 +5,23 @@ export function colour(card) {
   if (card === "RJ") return "red"; if (card === "BJ") return "black"; if (card === "NJ") return "neutral";
   return "HD".includes(card.slice(-1)) ? "red" : "black";
 }
+// Cards in the order a player holds them: jokers, then ace to king (2 before 10), suits ♠ ♥ ♦ ♣.
+const RANK = {A: 1, J: 11, Q: 12, K: 13};
+export function rankOf(card) { return JOKER[card] ? 0 : RANK[card.slice(0, -1)] || Number(card.slice(0, -1)); }
+export function byRank(cards) {
+  return [...cards].sort((a, b) => rankOf(a) - rankOf(b) || "SHDCRBN".indexOf(a.slice(-1)) - "SHDCRBN".indexOf(b.slice(-1)) || (a < b ? -1 : 1));
+}
+// A feed as the phone shows it: the lines told at one moment (one version) read as one entry, in the
+// order they were told; the view lists them newest first.
+export function feedEntries(items) {
+  const out = [];
+  for (const x of items) {
+    const last = out[out.length - 1];
+    if (last && last.version === x.version && x.version) { last.texts.unshift(x.text); last.you = last.you || x.you; }
+    else out.push({version: x.version, texts: [x.text], you: !!x.you});
+  }
+  return out.map((e) => ({version: e.version, you: e.you, text: e.texts.join(" ")}));
+}
 export function label(card) { return JOKER[card] || card.slice(0, -1) + SUIT[card.slice(-1)]; }
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -68,6 +85,22 @@ export function whoSeat(t, s) {
   const n = t && t.names ? t.names[s] : null;
   return n ? `${s} · ${isolate(n)}` : `seat ${s}`;
 }
+// The end of a game on the table page: how the next one starts, and who already asked for it.
+export function playAgainText(t) {
+  const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
+  return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
+}
+// Tonight's scoreboard (the table's `evening`): wins per name, then the games, newest first.
+export function scoreboard(t) {
+  const ev = t.evening;
+  if (!ev || !ev.games.length) return null;
+  return el("div", {class: "scoreboard", "data-scoreboard": ""},
+    el("table", {}, ...ev.tally.map((x) => el("tr", {"data-wins": x.name}, el("td", {text: x.name}), el("td", {class: "vp", text: count(x.wins, "win")})))),
+    el("ol", {class: "feed"}, ...ev.games.slice().reverse().map((g) => el("li", {text:
+      `Game ${g.game}, ${g.title || g.name}: ${g.winners.length ? list(g.winners) : "nobody won"}`}))));
+}
+// "1 card", "3 cards": never "1 cards" or "card(s)"
+export function count(n, what = "card") { return `${n} ${what}${n === 1 ? "" : "s"}`; }
 export function list(items) {
   return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
 }
@@ -94,11 +127,13 @@ export async function syncBoxTime() {
 }
 
 // A button whose action asks "are you sure?" in the page first (no browser dialog, which kiosks block).
+// A confirmation is used once: "yes" puts the first button back before acting, so a second tap on the
+// same spot asks again instead of repeating the action (a second deal would end the game just dealt).
 export function confirmButton(text, question, yes, onYes, cls = "") {
   const box = el("span", {class: "confirm"});
   const ask = () => {
     box.replaceChildren(el("span", {class: "question", text: question}),
-      el("button", {type: "button", class: "primary", text: yes, onclick: () => onYes()}),
+      el("button", {type: "button", class: "primary", text: yes, onclick: () => { box.replaceChildren(first); onYes(); }}),
       el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();
   };

@@ -23,14 +23,37 @@ async function post(path, body, done) {
   refresh();
 }
 
+const toBot = (x) => post("/api/host/to-bot", {seat: x.seat}, () => `A bot plays seat ${x.seat} now.`);
+const release = (x) => post("/api/host/release", {seat: x.seat}, () => `Seat ${x.seat} is free: a person can scan its code.`);
+
+// Removing a player is one flow: "Remove" asks who plays the seat from now on (a bot, or another person
+// who scans its code), and that one answer does it; Cancel leaves everything as it was.
+function removeFlow(x) {
+  const box = el("span", {class: "confirm", "data-remove": x.seat});
+  const first = el("button", {type: "button", text: "Remove player", onclick: () => {
+    box.replaceChildren(el("span", {class: "question", text: `Remove ${x.name || `seat ${x.seat}`}? Their phone stops working for this seat. Who plays it now?`}),
+      el("button", {type: "button", class: "primary", text: "A bot", onclick: () => { box.replaceChildren(first); toBot(x); }}),
+      el("button", {type: "button", class: "primary", text: "Another person", onclick: () => { box.replaceChildren(first); release(x); }}),
+      el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
+    box.querySelector("button.primary").focus();
+  }});
+  box.append(first);
+  return box;
+}
+
 function seatRow(x) {
   const name = x.name ? ` · ${x.name}` : "";
   const row = el("div", {class: "host-row", "data-host-seat": x.seat},
     el("span", {text: `Seat ${x.seat}${name}: ${x.bot ? "a bot plays it" : x.claimed ? "taken" : "free"}`}));
-  if (x.claimed && !x.bot) row.append(confirmButton("Release", `Release seat ${x.seat}? Its phone stops working for it.`, "Yes, release",
-    () => post("/api/host/release", {seat: x.seat}, () => `Seat ${x.seat} released.`)));
+  if (x.claimed && !x.bot) row.append(removeFlow(x));
+  if (x.bot) {  // a bot's name is the host's to choose
+    const input = el("input", {class: "ctl", maxlength: "24", "aria-label": `name of the bot on seat ${x.seat}`, "data-botname": x.seat, value: x.name || ""});
+    row.append(input, el("button", {type: "button", text: "Rename", onclick: () =>
+      post("/api/host/bot-name", {seat: x.seat, name: input.value}, (b) => `The bot on seat ${x.seat} is ${b.name} now.`)}));
+  }
   if (x.bot) row.append(el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person",
     onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
+  if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: "Give to a bot", onclick: () => toBot(x)}));
   if (!x.claimed && !state.locked) {
     const q = new URLSearchParams({key, at: state.join_base, v: state.join_code || "-"});
     row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},
@@ -43,7 +66,8 @@ async function refresh() {
   const r = await api("/api/host/state", {headers: H});
   if (!r.ok) { say(errorText(r), false); return; }
   state = r.body;
-  $("seats").replaceChildren(...state.seats.map(seatRow));
+  // a question the host is answering (remove a player?) or a name being typed is not swept away
+  if (!$("seats").querySelector(".question, input:focus")) $("seats").replaceChildren(...state.seats.map(seatRow));
   $("codeline").replaceChildren(state.join_code ? el("p", {}, el("span", {text: "Join code: "}), el("b", {class: "joincode", id: "code", text: state.join_code}))
     : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
   $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
@@ -55,6 +79,7 @@ async function refresh() {
   $("guessing").textContent = guesses.under_attack
     ? `Someone is guessing the join code: ${guesses.wrong_last_minute} wrong codes in the last minute. `
       + "Joining waits until it stops; lock the seats or set a new code." : "";
+  if (state.locked) $("lockwarn").hidden = true;  // (an open warning is not rebuilt under the host's finger)
   const clock = state.clock || {seconds: 0};
   if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
   $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
@@ -63,12 +88,38 @@ async function refresh() {
   setBusy(busy);
 }
 
+$("newevening").append(confirmButton("New evening", "Clear tonight's scoreboard?", "Yes, clear it",
+  () => post("/api/host/evening", {clear: true}, () => "A new evening: the scoreboard is empty.")));
 $("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => `New join code: ${b.join_code}.`));
 $("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => `Join code: ${b.join_code}.`));
 $("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => "No join code any more."));
 $("multiseat").addEventListener("click", () => post("/api/host/multi-seat", {allowed: !state.multi_seat},
   (b) => b.multi_seat ? "One phone may now take several seats." : "One seat per phone."));
-$("lock").addEventListener("click", () => post("/api/host/lock", {locked: !state.locked}, (b) => b.locked ? "Seats locked." : "Seats unlocked."));
+const lock = (on) => post("/api/host/lock", {locked: on}, (b) => b.locked ? "Seats locked." : "Seats unlocked.");
+// Locking with a free seat would leave the table waiting for a player who can no longer sit down: the
+// page says which seats are free and offers to give them to bots first.
+function lockWarning() {
+  const free = state.seats.filter((x) => !x.claimed), warn = $("lockwarn");
+  if (state.locked || !free.length || warn.hidden) { warn.hidden = true; return; }
+  const many = free.length > 1, it = many ? "them" : "it";
+  const which = (many ? "Seats " : "Seat ") + free.map((x) => x.seat).join(", ");
+  warn.replaceChildren(el("span", {class: "question",
+      text: `${which} ${many ? "are" : "is"} free. Once the seats are locked nobody can take ${it}, and the game would wait for ${it}.`}),
+    el("button", {type: "button", class: "primary", text: `Give ${it} to ${many ? "bots" : "a bot"}, then lock`, onclick: async () => {
+      warn.hidden = true;
+      for (const x of free) {
+        const r = await api("/api/host/to-bot", {method: "POST", headers: H, body: JSON.stringify({seat: x.seat})});
+        if (!r.ok) { say(errorText(r), false); refresh(); return; }
+      }
+      lock(true);
+    }}),
+    el("button", {type: "button", text: "Lock anyway", onclick: () => { warn.hidden = true; lock(true); }}),
+    el("button", {type: "button", text: "Cancel", onclick: () => { warn.hidden = true; }}));
+}
+$("lock").addEventListener("click", () => {
+  if (!state.locked && state.seats.some((x) => !x.claimed)) { $("lockwarn").hidden = false; lockWarning(); return; }
+  lock(!state.locked);
+});
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
   (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
 // the next deal: the game and player count shown are the current ones until the host changes them
@@ -106,7 +157,8 @@ $("gamesel").addEventListener("change", () => {
   if (g && !(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
 });
 $("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal the one chosen above?", "Yes, deal",
-  () => post("/api/host/new-game", nextDeal(), (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
+  // `replaces`: the game this page shows, so a second deal sent by a double tap deals nothing more
+  () => post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
     (b.players ? ` for ${b.players} players.` : "."))));
 
 // a host link that got out: end it; the box answers with the new link and this page moves there

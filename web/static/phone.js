@@ -1,6 +1,6 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me.
-import {api, campaignWinners, cardFace, chips, colour, confirmButton, echoIndex, el, errorText, historyTable, label, list,
-  memberChip, networkWords, pips, PHASE, scoreTable, secondsLeft, syncBoxTime, who, whoSeat} from "./cards.js";
+import {api, byRank, campaignWinners, cardFace, chips, colour, confirmButton, count, echoIndex, el, errorText, feedEntries, historyTable, label, list,
+  memberChip, networkWords, pips, PHASE, rankOf, scoreboard, scoreTable, secondsLeft, syncBoxTime, who, whoSeat} from "./cards.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const SEAT = Number(document.body.dataset.seat);
@@ -21,7 +21,11 @@ async function send(action) {
   busy = true; setButtons();
   const r = await api("/api/me/actions", {method: "POST", body: JSON.stringify(action)});
   busy = false;
-  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; if (game.part) game.part.reset(); render(r.body.me); }
+  // The answer carries this seat's view as of its own move; the stream may already have brought a newer
+  // one (a bot moved right after): an older view must not replace it, or the page would wait for ever
+  // on a moment that is gone (nothing else is sent while the table waits for this seat).
+  const fresh = !me || r.ok && r.body.me.table.version >= me.table.version;
+  if (r.ok) { showError(""); mode = null; picked = []; target = null; accColour = null; if (game.part) game.part.reset(); render(fresh ? r.body.me : me); }
   else { showError(errorText(r)); setButtons(); }
   return r;
 }
@@ -65,15 +69,19 @@ async function joinState() {
   else if (x.claimed) note.textContent = `Seat ${SEAT} is taken${name}. If it is yours and your phone lost it, ask the host to release it.`;
   else if (r.body.locked) note.textContent = "The host has locked the seats. Ask them to unlock before you sit down.";
   else { note.textContent = `Seat ${SEAT} is free.`; free = true; }
+  if (released) note.textContent = `The host released seat ${SEAT}: this phone no longer plays it. ` + note.textContent;
   $("joinform").hidden = !free;
   $("codebox").hidden = !r.body.code_needed;
 }
 
+let released = false;  // this phone held the seat until the host released it
 async function start() {
   const r = await api("/api/me");
   if (r.status === 401) {
-    released = released || Boolean(me);
+    // a phone that was playing this seat and is now refused: the host released it (or dealt fewer seats)
+    if (me || (localStorage.getItem("jaccuse_token") && !$("game").hidden)) released = true;
     localStorage.removeItem("jaccuse_token");
+    me = null; $("title").textContent = `Seat ${SEAT}`; $("phase").textContent = "";
     $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
     joinState(); return;
   }
@@ -139,7 +147,8 @@ function prompt(v) {
   if (t.over) return endText(v);
   if (acts.includes("membership")) return t.phase === "setup" ? "Choose your secret membership card: tap a card, then Place." :
     "Place a membership card: tap a card, then Place (the same card as before is allowed).";
-  if (t.phase === "setup") return "Your membership card is placed." + others;
+  if (t.phase === "setup") return (v.last_move_by === "bot" ? "The bot placed a membership card for this seat before you took it (hold the grey panel to see it)." :
+    "Your membership card is placed.") + others;
   if (acts.includes("vote")) {
     const sel = v.selected ? ` Selected: ${label(v.selected)}.` : "";
     const tie = t.round > 1 ? `Tie round ${t.round - 1}: you vote again. ` : "";
@@ -155,7 +164,13 @@ function prompt(v) {
     "You are President. Defect, accuse or pass.";
   if (t.phase === "election") {
     const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
-    if (t.pressed.includes(v.seat)) return tie + "You have pressed. Waiting for the others." + others;
+    if (t.pressed.includes(v.seat)) {
+      // which card is locked in (the view keeps it in `selected`), and who pressed: you, or the bot before you sat down
+      const what = v.selected ? `REVEAL is pressed: ${label(v.selected)} is locked in.` : "You abstained this round.";
+      const by = v.last_move_by === "bot" ? (v.selected ? `The bot pressed REVEAL for this seat before you took it: ${label(v.selected)} is locked in.` :
+        "The bot abstained for this seat before you took it.") : what;
+      return tie + by + (others || " Waiting for the others.");
+    }
     if (t.table_cards.some((x) => x.seat === v.seat)) return tie + "Your card lies on the table in this tie round; the seats still holding cards vote again." + others;
     if (!t.eligible.includes(v.seat)) {
       // out of this round: with no cards at all, or (in a tie round) because only the last round's revealers vote
@@ -165,7 +180,9 @@ function prompt(v) {
     }
   }
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
-  if (t.president === v.seat) return "You are President." + others;
+  if (t.phase === "replace_membership" && t.replacing !== null && t.replacing !== undefined)
+    return `Waiting for ${who(t, t.replacing)} to place a new membership card.`;
+  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + others;
   if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
   return "Nothing to do right now." + others;
 }
@@ -201,6 +218,7 @@ function render(v) {
   document.body.classList.toggle("parts", !!game.part);
   $("ruleslink").href = game.page.rules;
   document.title = `${game.page.title} · seat ${v.seat}`;
+  renderTableFeed(v); awayCheck(v); renderTonight(v); howTo(v); nudge(v);
   if (game.part) { renderPart(v); return; }
   $("phase").textContent = (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
     (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
@@ -213,7 +231,7 @@ function render(v) {
   const n = t.players, left = (v.seat + n - 1) % n, right = (v.seat + 1) % n;
   sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, left)}`}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: v.network[0]})));
   sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, right)}`}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: v.network[1]})));
-  renderFeed(v); renderHand(v); renderActs(v); renderTable(v);
+  renderFeed(v); renderTie(v); renderHand(v); renderActs(v); renderTable(v);
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
   // a pad press the box refused (REVEAL with no card chosen) flashes here, as the pad's light does
   if (seenRefusals !== null && v.pad_refusals > seenRefusals) flash("Your REVEAL was refused: pick a card first.");
@@ -227,10 +245,101 @@ function flash(text) {
 }
 
 function renderFeed(v) {
-  const items = v.feed || [];
+  const items = feedEntries(v.feed || []);
   $("feedbox").hidden = !items.length;
   $("feed").replaceChildren(...items.map((x) => el("li", {class: x.version > seenFeed && seenFeed ? "new" : "", text: x.text})));
   if (items.length) seenFeed = Math.max(seenFeed, items[0].version);
+}
+
+// The room's last few moments, newest first, so a player who was not watching the TV still learns who
+// became President or passed; a moment that also told this seat something is marked.
+function renderTableFeed(v) {
+  const items = feedEntries(v.table_feed || []);
+  $("tablefeedbox").hidden = !items.length;
+  $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
+    x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+}
+
+// Tonight's scoreboard, once a game is over
+function renderTonight(v) {
+  const board = v.table.over ? scoreboard(v.table) : null;
+  $("tonight").hidden = !board;
+  if (board) $("tonightbox").replaceChildren(board);
+}
+
+// The one-screen "how to play" opens by itself in the first game of the evening, until it is closed.
+function howTo(v) {
+  const id = `howto-${game.page.name}`, box = $(id);
+  if (!box || howTo.done) return;
+  howTo.done = true;
+  const first = !(v.table.evening && v.table.evening.games.length);
+  box.open = first && localStorage.getItem(`jaccuse_${id}`) !== "closed";
+  box.addEventListener("toggle", () => { if (!box.open) localStorage.setItem(`jaccuse_${id}`, "closed"); });
+}
+
+// A gentle nudge for the player everyone waits for: the prompt says so at once, and if nothing happens
+// for a while the phone vibrates (where the browser allows) and beeps once for that decision.
+const NUDGE_AFTER = 20000;
+function nudge(v) {
+  const t = v.table, only = t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
+  const key = only ? `${t.version}` : null;
+  document.body.classList.toggle("waited", only);
+  $("waited").hidden = !only;
+  if (key === nudge.key) return;
+  nudge.key = key; clearTimeout(nudge.timer);
+  if (!only) return;
+  nudge.timer = setTimeout(() => {
+    if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+    try {
+      const a = new AudioContext(), o = a.createOscillator(), g = a.createGain();
+      g.gain.value = 0.15; o.frequency.value = 880; o.connect(g).connect(a.destination); o.start(); o.stop(a.currentTime + 0.2);
+    } catch { /* no sound here */ }
+    flash("Everyone is waiting for you.");
+  }, NUDGE_AFTER);
+}
+
+// "While you were away": what this seat's own feed told while the page was hidden (phone locked,
+// another app, a reload), shown once the player is back, until they tap Got it.
+// Lines that arrive while the page is in view are seen as they come; the note is for coming back (the
+// page opened again, or shown again after the phone was locked or another app was in front).
+const AWAY_KEY = `jaccuse_seen_${SEAT}`;
+let comingBack = true;
+function awayCheck(v) {
+  if (document.hidden) return;
+  const items = feedEntries(v.feed || []), top = items.length ? items[0].version : 0;
+  if (comingBack) {
+    comingBack = false;
+    let seen = Number(localStorage.getItem(AWAY_KEY) || 0);
+    if (seen > v.table.version) seen = 0;  // a new game since
+    const missed = seen ? items.filter((x) => x.version > seen) : [];
+    if (missed.length) {
+      $("awaylist").replaceChildren(...missed.map((x) => el("li", {text: x.text})));
+      $("away").hidden = false;
+    }
+  }
+  localStorage.setItem(AWAY_KEY, String(top || v.table.version));
+}
+$("awayok").addEventListener("click", () => { $("away").hidden = true; });
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  comingBack = true;
+  if (me) awayCheck(me);
+});
+
+// A tie round explained where it is seen first: between whom, why, who votes again, and the cards.
+function renderTie(v) {
+  const t = v.table, box = $("tie");
+  box.hidden = !(t.phase === "election" && t.round > 1);
+  if (box.hidden) { box.replaceChildren(); return; }
+  const coloured = t.revealed.filter((x) => x.card !== "NJ");
+  const top = Math.max(...coloured.map((x) => rankOf(x.card)));
+  const tied = coloured.filter((x) => rankOf(x.card) === top);
+  const voters = t.eligible.map((s) => (s === v.seat ? "you" : who(t, s)));
+  box.replaceChildren(el("b", {text: `Tie round ${t.round - 1}: `}),
+    el("span", {text: `${list(tied.map((x) => `${who(t, x.seat)} (${label(x.card)})`))} tied for the highest card, so nobody was elected. ` +
+      `${cap(list(voters))} ${voters.length === 1 && voters[0] !== "you" ? "votes" : "vote"} again; the cards shown stay on the table.`}),
+    el("div", {class: "hand small", "data-tie": ""}, ...t.table_cards.map((x) => el("div", {class: tied.some((y) => y.seat === x.seat) ? "tied" : ""},
+      el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"})))));
 }
 
 function cardMode() {
@@ -243,7 +352,7 @@ function renderHand(v) {
   const m = cardMode(), mv = m && move(m);
   const allowed = new Set(mv ? mv.cards : []);
   const multi = m === "parley" || m === "parley_reply";
-  const hand = cardButtons(v.hand, (c) => {
+  const hand = cardButtons(byRank(v.hand), (c) => {
     if (m === "vote") { send({act: "vote", card: c}); return; }
     if (multi) {
       const i = picked.indexOf(c);
@@ -251,22 +360,36 @@ function renderHand(v) {
     } else picked = [c];
     renderHand(me); renderActs(me); setButtons();
   }, (c) => allowed.has(c), (c) => (m === "vote" ? v.selected === c : picked.includes(c)));
+  // after REVEAL the hand is greyed: the card locked in stays marked
+  const locked = v.table.phase === "election" && v.table.pressed.includes(v.seat) && v.selected;
+  if (locked) {
+    const b = hand.querySelector(`[data-card="${v.selected}"]`);
+    if (b) { b.classList.add("locked"); b.append(el("span", {class: "lockmark", text: "locked in"})); }
+  }
   $("hand").replaceChildren(hand);
-  $("handcount").textContent = `${v.hand.length} card${v.hand.length === 1 ? "" : "s"}`;
+  $("handcount").textContent = count(v.hand.length);
 }
 
 function btn(text, onclick, cls = "", dis = false) {
   const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
+// "Play again" is a ready check: the new game is dealt once every seated person tapped it (or when the
+// host deals), so nobody's look at the end of a game is cut short by another player.
 function playAgain() {
-  return confirmButton("Play again", "Deal a new game for everyone at the table?", "Yes, deal again", async () => {
+  const t = me.table, pa = t.play_again || {ready: [], waiting: []};
+  const others = pa.waiting.filter((s) => s !== me.seat).map((s) => who(t, s));
+  const still = others.length ? `Waiting for ${list(others)} to tap Play again (or for the host to deal).` : "";
+  if (pa.ready.includes(me.seat)) return el("div", {class: "prompt", "data-ready": "", text: `You are ready for another game. ${still}`});
+  const ready = pa.ready.map((s) => who(t, s));
+  return el("div", {}, btn("Play again", async () => {
     if (busy) return;
     busy = true; setButtons();
     const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
     busy = false; setButtons();
     if (!r.ok) showError(errorText(r)); else showError("");
-  }, "primary");
+  }, "primary"), el("div", {class: "muted", text: ready.length ? `${cap(list(ready))} ${ready.length > 1 ? "are" : "is"} ready for another game.` :
+    "A new game starts once everyone at the table taps Play again."}));
 }
 
 function renderActs(v) {
@@ -276,7 +399,8 @@ function renderActs(v) {
   const one = picked[0];
   if (move("membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
   if (move("vote") && pads === "phone") {
-    box.append(btn("REVEAL", () => send({act: "reveal"}), "primary", !move("reveal")));
+    // REVEAL says why it is off: a vote needs a card first
+    box.append(btn(move("reveal") ? "REVEAL" : "REVEAL (tap a card first)", () => send({act: "reveal"}), "primary", !move("reveal")));
     box.append(btn("ABSTAIN", () => send({act: "abstain"})));
   }
   const reply = move("parley_reply");
@@ -295,7 +419,8 @@ function renderActs(v) {
         b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
       const mx = target === null ? 0 : mv.targets.find((x) => x.seat === target).max;
       box.append(el("p", {class: "muted", text: "Tap the cards to offer in your hand."}),
-        btn(`Offer ${picked.length} card(s) to ${target === null ? "?" : whoSeat(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
+        btn(target === null ? "Offer (pick a seat)" : !picked.length ? `Offer to ${whoSeat(t, target)} (tap cards to offer)` :
+          `Offer ${count(picked.length)} to ${whoSeat(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
     }
     if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
       btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
@@ -306,7 +431,8 @@ function renderActs(v) {
         b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
       box.append(el("p", {text: "of being:"}), el("div", {}, ...mv.colors.map((c) => {
         const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
-      box.append(btn(`Accuse ${target === null ? "?" : whoSeat(t, target)} of ${accColour ?? "?"}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
+      box.append(btn(target === null ? "Accuse (pick a seat)" : !accColour ? `Accuse ${whoSeat(t, target)} (pick a colour)` :
+        `Accuse ${whoSeat(t, target)} of being ${accColour}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
   const gx = move("give_xp");

@@ -37,7 +37,8 @@ def describe_event(event: dict[str, Any]) -> str | None:
     if kind == "drew":
         if not event["count"]:
             return f"Army {event['army']} reaches {event['points']} points, but the middle pile is empty."
-        return f"Army {event['army']} reaches {event['points']} points and draws {event['count']} card(s)."
+        cards = "1 card" if event["count"] == 1 else f"{event['count']} cards"
+        return f"Army {event['army']} reaches {event['points']} points and draws {cards}."
     if kind == "peek_due":
         return f"Army {event['army']} reaches {event['points']} points and may look at two cards."
     if kind == "peeked":

@@ -35,7 +35,12 @@ def describe_event(event: dict[str, Any], names: Names = None) -> str | None:
     if kind == "revealed":
         shown = ", ".join(f"{w(c['seat'])} {pretty(c['card'])}" for c in event["cards"]) or "no cards"
         label = "Vote" if event["round"] == 1 else f"Tie round {event['round'] - 1}"
-        return f"{label}: {shown}."
+        # the seats that abstained are named too: a vote's line is the whole table's answer
+        out = [w(s) for s in event.get("abstained", [])]
+        if not out or not event["cards"]:
+            return f"{label}: {shown}."
+        names = out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
+        return f"{label}: {shown}; {names} abstained."
     if kind == "all_abstained":
         return "Nobody revealed a card."
     if kind == "consensus":
@@ -52,7 +57,7 @@ def describe_event(event: dict[str, Any], names: Names = None) -> str | None:
     if kind == "parley_offered":
         return (
             f"President {w(event['president'])} offers {w(event['target'])}"
-            f" a parley of {event['count']} card(s)."
+            f" a parley of {event['count']} card{'' if event['count'] == 1 else 's'}."
         )
     if kind == "parley_done":
         return f"{w(event['target'], True)} answered the parley."

@@ -27,6 +27,7 @@ from controller.devices.screens import (
     _header,
     box_screen,
     font,
+    names_line,
     seat_label,
     seat_name,
 )
@@ -182,11 +183,11 @@ def _campaign_over(
 ) -> int:
     """Final scores: the winners (XP broke any tie in VP), then every seat's VP, four to a page
     (`seat: VP`, the header says what the numbers are)."""
-    winners = [seat_label(int(s)) for s in campaign.get("winners") or []]
+    winners = [int(s) for s in campaign.get("winners") or []]
     vp = [int(v) for v in campaign.get("vp") or []]
     shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
     _header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
-    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + " ".join(winners), 17)
+    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + names_line(view, winners), 17)
     big = font(BOLD, 16)
     for index, (seat, points) in enumerate(shown):
         col, row = divmod(index, 2)
@@ -199,9 +200,9 @@ def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     _header(draw, "GAME OVER")
     headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
     _centered(draw, headline, 20, font(BOLD, 16))
-    winners = [seat_label(s) for s in view.get("winners") or []]
-    if winners:
-        _fit_line(draw, "Winners: " + " ".join(winners), 44)
+    seats = view.get("winners") or []
+    if seats:
+        _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + names_line(view, seats), 44)
     elif colour:
         _centered(draw, "No seat won", 44, font(CONDENSED, 12))
 

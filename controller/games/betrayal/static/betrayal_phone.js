@@ -1,6 +1,6 @@
 // Betrayal on the phone: setting up your army (or armies), accusing, hiding, peeking, and the end.
 // phone.js keeps the shared parts (join, stream, in-flight buttons, refusals, name) and calls render().
-import {el, list} from "./cards.js";
+import {count, el, list} from "./cards.js";
 import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 
@@ -67,7 +67,7 @@ function setupBox(v, x) {
       row.append(b);
     });
     if (!ch.red.length) row.append(el("span", {class: "muted", text: "You hold no red cards."}));
-    box.append(row, btn(`Set my army: ${ch.keeps.length + picked.length} cards`,
+    box.append(row, btn(`Set my army: ${count(ch.keeps.length + picked.length)}`,
       () => ctx.send({army: x.army, act: "army", red: picked.map((i) => ch.red[i])}), "primary"));
     return box;
   }
@@ -75,13 +75,13 @@ function setupBox(v, x) {
   const SUITNAME = {S: "♠ spades", H: "♥ hearts", D: "♦ diamonds", C: "♣ clubs"};
   ch.forEach((c, i) => {
     const b = el("button", {type: "button", class: "suitpair", "data-suits": c.suits.join(""), "aria-pressed": String(pick === i)},
-      el("b", {text: `${SUITNAME[c.suits[0]]} + ${SUITNAME[c.suits[1]]}: ${c.cards.length} card${c.cards.length === 1 ? "" : "s"}`}),
+      el("b", {text: `${SUITNAME[c.suits[0]]} and ${SUITNAME[c.suits[1]]}: ${count(c.cards.length)}`}),
       el("span", {class: "hand tiny"}, ...c.cards.map((k) => face(k, "span", {class: "tiny"}))));
     if (!c.allowed) { b.disabled = true; b.dataset.off = "1"; } else b.addEventListener("click", () => { suits[x.army] = i; redraw(); });
     box.append(b);
   });
   const c = pick !== undefined ? ch[pick] : null;
-  box.append(btn(c ? `Set my army: ${c.suits.join(" + ")}, ${c.cards.length} cards` : "Set my army (pick two suits)",
+  box.append(btn(c ? `Set my army: ${SUITNAME[c.suits[0]]} and ${SUITNAME[c.suits[1]]}, ${count(c.cards.length)}` : "Set my army (pick two suits)",
     () => ctx.send({army: x.army, act: "army", suits: c.suits}), "primary", !c));
   return box;
 }

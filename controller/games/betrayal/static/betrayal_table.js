@@ -1,11 +1,11 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
-import {el, list} from "./cards.js";
+import {count, el, list, playAgainText} from "./cards.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 
 export function waitingText(t) {
-  if (t.over) return `${endText(t)} Press Play again on a phone for a new deal.`;
+  if (t.over) return `${endText(t)} ${playAgainText(t)}`;
   if (t.phase === "setup") {
     const n = t.awaiting_armies.length;
     return `Setting up: ${n} ${n === 1 ? "army is still choosing on its phone" : "armies are still choosing on their phones"} (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
@@ -30,7 +30,7 @@ export function render(t, ctx) {
     if (t.over) top.prepend(el("div", {class: "panel", id: "bend"}, el("div", {class: "win big", text: endText(t)}),
       el("div", {class: "muted", text: "Every card is shown: dashed ones were face down. Titles by points beside each army."})));
     top.append(el("div", {class: "panel", id: "bstatus"},
-      el("div", {"data-middle": t.middle_count}, el("b", {text: "Middle pile: "}), `${t.middle_count} cards`),
+      el("div", {"data-middle": t.middle_count}, el("b", {text: "Middle pile: "}), count(t.middle_count)),
       el("div", {class: t.joker_dead ? "hot" : "", "data-joker": t.joker_dead ? "dead" : "alive"}, jokerText(t)),
       el("div", {}, el("b", {text: "Eliminated: "}), t.eliminated.length ? list(t.eliminated.map((a) => `army ${a}`)) : "none")));
   }

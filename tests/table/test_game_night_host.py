@@ -189,7 +189,8 @@ def test_the_evenings_scoreboard_is_kept_across_games_and_restarts(tmp_path: Pat
         _finish(table)
         public = table.snapshot().public
         winners = [public["names"][s] for s in public["winners"]]
-        assert public["evening"]["games"] == [{"game": 1, "name": "jaccuse", "winners": winners}]
+        ended = {"game": 1, "name": "jaccuse", "title": "J'Accuse", "winners": winners}
+        assert public["evening"]["games"] == [ended]
         ranked = sorted(winners, key=str.casefold)
         assert public["evening"]["tally"] == [{"name": n, "wins": 1} for n in ranked]
         assert table.new_game().ok  # a new deal keeps the evening

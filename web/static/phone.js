@@ -57,12 +57,10 @@ async function join(ev) {
 }
 
 // The join screen follows the seat: taken, a bot's, locked, or free (and whether a code is needed).
-let released = false;  // this phone held the seat until its link stopped working: the host released it
 async function joinState() {
   const r = await api("/api/seats");
   if (!r.ok) return;
   const x = r.body.seats[SEAT], note = $("claimnote");
-  $("releasednote").hidden = !released;
   const name = x.name ? ` by ${x.name}` : "";
   let free = false;
   if (x.bot) note.textContent = `A bot plays seat ${SEAT}. If you want to play it, ask the host to hand it to you.`;

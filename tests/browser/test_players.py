@@ -326,7 +326,7 @@ def test_three_people_parley_and_run_into_a_crisis(browser: Any, three: Server, 
     view = _wait_me(h3, "m.acts.includes('accuse')")
     bot = next(s for s in view["table"]["accusable"] if s >= 3)
     bot_name = requests.get(f"{base}/api/table", timeout=5).json()["names"][bot]  # bots have names
-    accuse_wrongly(h3, bot, _bot_membership(three.data_dir, bot), bot_name)
+    accuse_wrongly(h3, bot, _bot_membership(three.data_dir, bot), f"{bot} · {bot_name}")
     t = wait_table(base, lambda t: t["stability"] == 4 and t["phase"] == "election", 15)
     for h in humans:
         _wait_me(h, "m.feed.some((x) => x.text.startsWith('Crisis'))")

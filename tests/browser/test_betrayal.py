@@ -49,7 +49,7 @@ class Phone:
         self.page = self.ctx.new_page()
         self.page.set_default_timeout(10_000)
         self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("pageerror", lambda e: self.errors.append(f"{e} {getattr(e, 'stack', '')}"))
 
     def join(self, name: str) -> None:
         self.page.goto(f"{self.base}/seat/{self.seat}")

@@ -68,6 +68,8 @@ def test_named_bots_how_to_play_and_a_nudge(browser: Any, two_bots: Server, shot
 
     # closing the how-to-play keeps it closed
     phone.locator("#howto-jaccuse summary").click()
+    # the details' toggle event comes after the click: wait until it was kept before reloading
+    phone.wait_for_function("localStorage.getItem('jaccuse_howto-jaccuse') === 'closed'")
     phone.reload()
     phone.wait_for_function("window.jaccuse && window.jaccuse.me()")
     assert phone.locator("#howto-jaccuse").get_attribute("open") is None

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import test_players_table as players_table  # tests/table is on the path (pytest rootdir insertion)
 
 from controller.games import jaccuse as rules
 from controller.table import GameMismatch, Table, TableConfig
-from tests.table import test_players_table as players_table
 
 
 def _open(tmp_path: Path, **kw: object) -> Table:

@@ -28,7 +28,9 @@ export function follower(kind, page, part, done) {
     if (loading === game) return;
     loading = game;
     pageNow(game).then(async (p) => {
-      if (p) { now.page = p; now.part = await partFor(p, kind); }
+      // page and part change together: a view rendered while the part loads must not meet the new page
+      // with the old part (it would draw one game's view with another game's parts)
+      if (p) { const part = await partFor(p, kind); now.page = p; now.part = part; }
       loading = null;
       done();
     });

@@ -70,7 +70,7 @@ def _open_phone(browser: Any, base: str, seat: int, token: str) -> Any:
     page.goto(f"{base}/seat/{seat}")
     page.evaluate("(t) => { localStorage.setItem('jaccuse_token', t); }", token)
     page.reload()
-    page.wait_for_function("window.jaccuse && window.jaccuse.me()", timeout=20_000)
+    page.wait_for_function("window.jaccuse && window.jaccuse.me()", timeout=60_000)
     return page
 
 

@@ -1,13 +1,19 @@
 """Driving any game through its shape: a list of actions until one is refused (what `replay` does),
-and a whole game between bots (what `simulate` does). Pure, like the games themselves."""
+and a whole game between bots (what `simulate` does), one policy for the table or one per seat.
+Pure, like the games themselves."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
 
+from controller.games.search.bot import StrongBot
+from controller.games.search.ismcts import Budget, GameSampler
 from controller.games.shape import ActionShape, Event, GameRules, GameStrategy, StateShape
+
+#: the bots a seat can be played by: uniformly random, rules of thumb, or the search
+POLICIES: Final = ("random", "sensible", "strong")
 
 S = TypeVar("S", bound=StateShape)
 A = TypeVar("A", bound=ActionShape)
@@ -38,13 +44,23 @@ def play_bots(
     strategy: GameStrategy[S, A, Any],
     state: S,
     rng: random.Random,
-    policy: str,
+    policy: str | Sequence[str],
     max_actions: int,
     observe: Callable[[tuple[Event, ...]], None] | None = None,
+    *,
+    sampler: GameSampler[S, A] | None = None,
+    budget: Budget | None = None,
 ) -> tuple[S, int]:
     """Play on until the game ends (or ``max_actions``): random bots, or sensible ones each moving
     for a seat the game waits for. ``observe`` sees every action's events. Returns the final state
-    and the number of actions."""
+    and the number of actions.
+
+    ``policy`` is one of ``POLICIES`` for every seat, or one per seat; a ``strong`` seat searches
+    with the game's ``sampler`` within ``budget`` per decision.
+    """
+    if not isinstance(policy, str) or policy == "strong":
+        seats = [policy] * state.players if isinstance(policy, str) else list(policy)
+        return _play_seats(game, strategy, state, rng, seats, max_actions, observe, sampler, budget)
     memory = strategy.TableMemory()
     actions = 0
     while not state.over and actions < max_actions:
@@ -57,6 +73,55 @@ def play_bots(
         result = game.apply(state, action)
         assert isinstance(result, game.Accepted), (action, result)
         memory.observe(result.events)
+        if observe is not None:
+            observe(result.events)
+        state = result.state
+        actions += 1
+    return state, actions
+
+
+def _play_seats(
+    game: GameRules[S, A, Any],
+    strategy: GameStrategy[S, A, Any],
+    state: S,
+    rng: random.Random,
+    policies: list[str],
+    max_actions: int,
+    observe: Callable[[tuple[Event, ...]], None] | None,
+    sampler: GameSampler[S, A] | None,
+    budget: Budget | None,
+) -> tuple[S, int]:
+    """``play_bots`` with a policy per seat. Strong seats think with an RNG of their own (drawn
+    once from ``rng``), so the others' draws do not depend on how long a strong seat thinks."""
+    if len(policies) != state.players:
+        raise ValueError(f"{len(policies)} policies for {state.players} seats")
+    unknown = sorted(set(policies) - set(POLICIES))
+    if unknown:
+        raise ValueError(f"unknown policy {unknown[0]!r}; the bots are {', '.join(POLICIES)}")
+    strong: dict[int, StrongBot] = {}
+    think = rng
+    if "strong" in policies:
+        if sampler is None:
+            raise ValueError("a strong seat needs the game's sampler")
+        think = random.Random(rng.getrandbits(64))
+        strong = {seat: StrongBot(game, strategy, sampler, budget)
+                  for seat, p in enumerate(policies) if p == "strong"}
+    memory = strategy.TableMemory()
+    actions = 0
+    while not state.over and actions < max_actions:
+        seat = rng.choice(game.awaiting(state))
+        if seat in strong:
+            action = strong[seat].action(state, seat, think)
+        elif policies[seat] == "sensible":
+            action = strategy.sensible_action(state, seat, rng, memory)
+        else:
+            action = game.bot_action(state, seat, rng)
+        assert action is not None, "a live game always waits for someone who can move"
+        result = game.apply(state, action)
+        assert isinstance(result, game.Accepted), (action, result)
+        memory.observe(result.events)
+        for bot in strong.values():
+            bot.observe(result.events)
         if observe is not None:
             observe(result.events)
         state = result.state

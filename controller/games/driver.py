@@ -80,6 +80,20 @@ def play_bots(
     return state, actions
 
 
+def wins_by_seat(players: int, winners: list[list[int]]) -> list[int]:
+    """Per seat, the number of games it won."""
+    wins = [0] * players
+    for seats in winners:
+        for seat in seats:
+            wins[seat] += 1
+    return wins
+
+
+def policy_name(policy: str | Sequence[str]) -> str:
+    """The report's name of a policy: itself, or the seats' policies joined by commas."""
+    return policy if isinstance(policy, str) else ",".join(policy)
+
+
 def _play_seats(
     game: GameRules[S, A, Any],
     strategy: GameStrategy[S, A, Any],

@@ -50,17 +50,20 @@ def play_bots(
     *,
     sampler: GameSampler[S, A] | None = None,
     budget: Budget | None = None,
+    think_times: list[float] | None = None,
 ) -> tuple[S, int]:
     """Play on until the game ends (or ``max_actions``): random bots, or sensible ones each moving
     for a seat the game waits for. ``observe`` sees every action's events. Returns the final state
     and the number of actions.
 
     ``policy`` is one of ``POLICIES`` for every seat, or one per seat; a ``strong`` seat searches
-    with the game's ``sampler`` within ``budget`` per decision.
+    with the game's ``sampler`` within ``budget`` per decision (each decision's time by the
+    budget's clock is added to ``think_times`` when given).
     """
     if not isinstance(policy, str) or policy == "strong":
         seats = [policy] * state.players if isinstance(policy, str) else list(policy)
-        return _play_seats(game, strategy, state, rng, seats, max_actions, observe, sampler, budget)
+        return _play_seats(game, strategy, state, rng, seats, max_actions, observe, sampler, budget,
+                           think_times)
     memory = strategy.TableMemory()
     actions = 0
     while not state.over and actions < max_actions:
@@ -104,6 +107,7 @@ def _play_seats(
     observe: Callable[[tuple[Event, ...]], None] | None,
     sampler: GameSampler[S, A] | None,
     budget: Budget | None,
+    think_times: list[float] | None,
 ) -> tuple[S, int]:
     """``play_bots`` with a policy per seat. Strong seats think with an RNG of their own (drawn
     once from ``rng``), so the others' draws do not depend on how long a strong seat thinks."""
@@ -118,7 +122,7 @@ def _play_seats(
         if sampler is None:
             raise ValueError("a strong seat needs the game's sampler")
         think = random.Random(rng.getrandbits(64))
-        strong = {seat: StrongBot(game, strategy, sampler, budget)
+        strong = {seat: StrongBot(game, strategy, sampler, budget, think_times)
                   for seat, p in enumerate(policies) if p == "strong"}
     memory = strategy.TableMemory()
     actions = 0

@@ -40,7 +40,8 @@ def test_rollouts_bound_the_search_and_a_seed_repeats_it() -> None:
     one = search(core, plan, sampler, view, history, random.Random(5), Budget(rollouts=17))
     two = search(core, plan, sampler, view, history, random.Random(5), Budget(rollouts=17))
     assert one is not None and two is not None
-    assert one.rollouts == 17 == sum(n for _, n, _ in one.stats)
+    # every live candidate plays each round's deal, so a round may end past the budget
+    assert 17 <= one.rollouts == sum(n for _, n, _ in one.stats) < 17 + len(one.stats)
     assert one.action == two.action and one.stats == two.stats
     assert len(one.stats) > 2  # several cards of each colour, and abstaining
 
@@ -52,7 +53,9 @@ def test_a_clock_budget_stops_the_search_when_time_is_up() -> None:
     result = search(rules("jaccuse"), strategy("jaccuse"), sampler_of("jaccuse"), jaccuse.seat_view(state, 0),
                     history, random.Random(1), Budget(rollouts=10_000, seconds=0.1, clock=clock))
     assert result is not None
-    assert 5 <= result.rollouts <= 10
+    rounds = result.stats[0][1]  # the sensible move plays every round
+    assert 5 <= rounds <= 10
+    assert result.rollouts >= rounds
 
 
 def test_a_seat_with_nothing_to_do_gets_no_move() -> None:

@@ -31,11 +31,14 @@ class StrongBot:
         strategy: GameStrategy[Any, Any, Any],
         sampler: GameSampler[Any, Any],
         budget: Budget | None = None,
+        spent: list[float] | None = None,
     ) -> None:
         self.rules = rules
         self.strategy = strategy
         self.sampler = sampler
         self.budget = budget
+        #: when given, each decision's time by the budget's clock is added to it (for benchmarks)
+        self.spent = spent
         self.history: list[Event] = []
         self.last: SearchResult | None = None
 
@@ -50,4 +53,6 @@ class StrongBot:
     def decide(self, view: dict[str, Any], rng: random.Random) -> Any:
         """The move for the seat whose private view is ``view`` (the table's worker calls this)."""
         self.last = search(self.rules, self.strategy, self.sampler, view, self.history, rng, self.budget)
+        if self.spent is not None and self.last is not None and self.last.seconds is not None:
+            self.spent.append(self.last.seconds)
         return None if self.last is None else self.last.action

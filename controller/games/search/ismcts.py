@@ -1,11 +1,15 @@
 """Determinized information-set search: what a seat should do, judged from what it may know.
 
-Each iteration deals one full state that agrees with the seat's view and the public events
-(the game's sampler), picks one of the seat's candidate moves by UCB1 over the statistics shared
-by every deal (the root of an information-set tree, Cowling, Powley and Whitehouse 2012), and
-plays the game out with the game's sensible bot in every seat. The move whose play-outs the seat
-won most often is chosen; the sensible bot's own move keeps the seat unless another one did
-clearly better, so a handful of noisy play-outs never talks the bot out of a good plain move.
+The seat's information set is sampled, not enumerated: each round deals one full state that agrees
+with the seat's view and the public events (the game's sampler) and plays every candidate move in
+it, each followed by the game's sensible bot in every seat to the end, all from the same RNG seed.
+So the candidates are compared on the same deals and the same luck (common random numbers), and
+what is measured is each move's gain over the sensible bot's own move in that deal. A move that
+clearly loses is dropped after a few rounds; at the end the move with the largest gain, counted
+less one standard error and a margin, replaces the sensible move, and only if that is still a
+gain. This is the root of information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
+2012) with paired play-outs instead of UCB1 at the root: the budget allows tens of play-outs per
+decision, too few for a tree, enough to see which move wins more often in the same deals.
 
 Pure: no clock of its own (a time budget reads the clock the caller passes in), randomness only
 from the RNG given, and the true state never enters: only ``view`` and ``history``.
@@ -33,8 +37,10 @@ S = TypeVar("S", bound=StateShape)
 A = TypeVar("A", bound=ActionShape)
 M = TypeVar("M", bound=MemoryShape)
 
-#: UCB1's exploration constant for win rates in 0..1
-EXPLORE = 0.7
+#: rounds every candidate plays before one that clearly does worse than the sensible move is dropped
+PRUNE_AFTER = 3
+#: rounds a candidate must have played to replace the sensible move
+MIN_VISITS = 4
 #: a play-out longer than this many actions is stopped and scored as a draw-ish 0.5 of a win
 MAX_ROLLOUT_ACTIONS = 3_000
 
@@ -65,8 +71,9 @@ class Budget:
     rollouts: int = 2_000
     seconds: float | None = None
     clock: Callable[[], float] | None = None
-    #: how much better (in win rate) another move must do to replace the sensible bot's
-    margin: float = 0.05
+    #: how much better (in win rate, beyond one standard error) another move must do to replace
+    #: the sensible bot's
+    margin: float = 0.02
 
 
 #: play-outs only, no clock: the same seed gives the same move
@@ -81,6 +88,8 @@ class SearchResult:
     rollouts: int
     #: per candidate, in the candidates' order: (action, play-outs, total score)
     stats: list[tuple[Any, int, float]]
+    #: the time the decision took by the budget's clock (None without a clock)
+    seconds: float | None = None
 
 
 def search(
@@ -100,9 +109,10 @@ def search(
     seat: int = view["seat"]
     if not view.get("moves"):
         return None
+    started = budget.clock() if budget.clock is not None else None
     deadline = None
-    if budget.seconds is not None and budget.clock is not None:
-        deadline = budget.clock() + budget.seconds
+    if budget.seconds is not None and started is not None:
+        deadline = started + budget.seconds
     memory = strategy.TableMemory()
     memory.observe(tuple(history))
     first = sampler.sample_state(view, history, rng)
@@ -112,53 +122,70 @@ def search(
         if action not in candidates:
             candidates.append(action)
     if len(candidates) <= 1:
-        return SearchResult(candidates[0], 0, [(candidates[0], 0, 0.0)]) if candidates else None
-    visits = [0] * len(candidates)
-    totals = [0.0] * len(candidates)
-    dead = [False] * len(candidates)
+        if not candidates:
+            return None
+        return SearchResult(candidates[0], 0, [(candidates[0], 0, 0.0)], _spent(budget, started))
+    n = len(candidates)
+    visits = [0] * n
+    totals = [0.0] * n
+    gains = [0.0] * n  # summed score minus the sensible move's score in the same deal
+    squares = [0.0] * n
+    live = list(range(n))
     state = first
-    done = 0
-    while done < budget.rollouts:
-        if done:
+    done = rounds = 0
+    while done < budget.rollouts and len(live) > 1:
+        if rounds:
             if deadline is not None and budget.clock is not None and budget.clock() >= deadline:
                 break
             state = sampler.sample_state(view, history, rng)
-        i = _pick(visits, totals, dead, done)
-        if i < 0:
+        rounds += 1
+        seed = rng.getrandbits(48)
+        scores: dict[int, float] = {}
+        for i in live:
+            result = rules.apply(state, candidates[i])
+            if not isinstance(result, rules.Accepted):
+                continue  # cannot happen for a correct sampler
+            scores[i] = _play_out(rules, strategy, sampler, result.state, result.events, seat,
+                                  copy.deepcopy(memory), random.Random(seed))
+            done += 1
+        if 0 not in scores:
             break
-        result = rules.apply(state, candidates[i])
-        if not isinstance(result, rules.Accepted):
-            dead[i] = True  # cannot happen for a correct sampler; never choose it then
+        for i, score in scores.items():
+            gain = score - scores[0]
+            visits[i] += 1
+            totals[i] += score
+            gains[i] += gain
+            squares[i] += gain * gain
+        if rounds >= PRUNE_AFTER:
+            live = [i for i in live if i == 0 or _bound(gains[i], squares[i], visits[i], 2.0) > 0]
+    best = _best(visits, gains, squares, budget.margin)
+    stats = list(zip(candidates, visits, totals, strict=True))
+    return SearchResult(candidates[best], done, stats, _spent(budget, started))
+
+
+def _spent(budget: Budget, started: float | None) -> float | None:
+    return None if started is None or budget.clock is None else budget.clock() - started
+
+
+def _bound(gain: float, square: float, n: int, z: float) -> float:
+    """The mean gain over the sensible move plus ``z`` standard errors (minus, for a negative z)."""
+    if not n:
+        return math.inf if z > 0 else -math.inf
+    mean = gain / n
+    spread = max(0.0, square / n - mean * mean)
+    return mean + z * math.sqrt(spread / n + 1e-9)
+
+
+def _best(visits: list[int], gains: list[float], squares: list[float], margin: float) -> int:
+    """The move that gained most over the sensible one (index 0), if it gained clearly: more than
+    ``margin`` plus one standard error of the paired differences; else the sensible move."""
+    best, best_low = 0, 0.0
+    for i in range(1, len(visits)):
+        if visits[i] < MIN_VISITS:
             continue
-        totals[i] += _play_out(rules, strategy, sampler, result.state, result.events, seat,
-                               copy.deepcopy(memory), rng)
-        visits[i] += 1
-        done += 1
-    best = _best(visits, totals, dead, budget.margin)
-    return SearchResult(candidates[best], done, list(zip(candidates, visits, totals, strict=True)))
-
-
-def _pick(visits: list[int], totals: list[float], dead: list[bool], done: int) -> int:
-    """UCB1: every live candidate once, then the best mean plus its exploration bonus."""
-    best, best_value = -1, -math.inf
-    log_n = math.log(done + 1)
-    for i, n in enumerate(visits):
-        if dead[i]:
-            continue
-        if n == 0:
-            return i
-        value = totals[i] / n + EXPLORE * math.sqrt(log_n / n)
-        if value > best_value:
-            best, best_value = i, value
-    return best
-
-
-def _best(visits: list[int], totals: list[float], dead: list[bool], margin: float) -> int:
-    """The candidate with the best mean; the sensible move (index 0) unless beaten by ``margin``."""
-    means = [totals[i] / n if n and not dead[i] else -math.inf for i, n in enumerate(visits)]
-    best = max(range(len(visits)), key=lambda i: (means[i], visits[i]))
-    if not dead[0] and visits[0] and means[best] - means[0] <= margin:
-        return 0
+        low = _bound(gains[i], squares[i], visits[i], -1.0) - margin
+        if low > best_low:
+            best, best_low = i, low
     return best
 
 

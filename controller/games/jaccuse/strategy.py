@@ -25,6 +25,10 @@ class TableMemory:
 
     shown: dict[int, Counter[str]] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableMemory:
+        """A copy to play a line out with (the strong bot copies one per play-out)."""
+        return TableMemory({seat: Counter(tally) for seat, tally in self.shown.items()})
+
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         for event in events:
             if event.get("type") == "revealed":

@@ -200,18 +200,20 @@ def _play_out(
     rng: random.Random,
 ) -> float:
     """Play to the end with the sensible bot in every seat; the end's worth to ``seat``."""
-    memory.observe(events)
+    # looked up once: this loop is where the search spends its time
+    apply, awaiting, accepted = rules.apply, rules.awaiting, rules.Accepted
+    sensible, observe, choice = strategy.sensible_action, memory.observe, rng.choice
+    observe(events)
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if state.over:
             return sampler.score(state, seat)
-        waiting = rules.awaiting(state)
-        mover = waiting[0] if len(waiting) == 1 else rng.choice(waiting)
-        action = strategy.sensible_action(state, mover, rng, memory)
+        waiting = awaiting(state)
+        action = sensible(state, waiting[0] if len(waiting) == 1 else choice(waiting), rng, memory)
         if action is None:
             break
-        result = rules.apply(state, action)
-        if not isinstance(result, rules.Accepted):
+        result = apply(state, action)
+        if not isinstance(result, accepted):
             break
-        memory.observe(result.events)
+        observe(result.events)
         state = result.state
     return 0.5

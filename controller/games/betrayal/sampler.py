@@ -166,22 +166,22 @@ def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
         traitor = _pick_traitor(view, history, hiders, rng)
     else:
         traitor = _pick_traitor(view, history, [a for a in range(armies) if a not in own], rng)
-    # a card a peek of this seat saw goes back where it was seen, when that place is still hidden
-    for mine in own.values():
-        for peek in mine["peeks"]:
-            card, army, p = INDEX[peek["card"]], peek["army"], peek["position"]
-            if pool[card] and p < len(rows[army]) and rows[army][p] == -1 and (
-                card != JOKER or army == traitor
-            ):
-                rows[army][p] = card
-                pool[card] -= 1
-                holes.remove((army, p))
-    if joker_alive and pool[JOKER]:
-        spots = [h for h in holes if h[0] == traitor]
+    peeked = [(INDEX[p["card"]], p["army"], p["position"]) for mine in own.values() for p in mine["peeks"]]
+    if joker_alive:
+        # the joker lies face down in the traitor's row: where a peek saw it if that place is still
+        # hidden, else anywhere hidden in that row
+        seen = [(army, p) for card, army, p in peeked if card == JOKER and (army, p) in holes]
+        spots = [h for h in seen if h[0] == traitor] or [h for h in holes if h[0] == traitor]
         army, p = spots[rng.randrange(len(spots))]
         rows[army][p] = JOKER
         pool[JOKER] -= 1
         holes.remove((army, p))
+    # any other card a peek of this seat saw goes back where it was seen, when that place is still hidden
+    for card, army, p in peeked:
+        if card != JOKER and pool[card] and (army, p) in holes:
+            rows[army][p] = card
+            pool[card] -= 1
+            holes.remove((army, p))
     rest = list(pool.elements())
     rng.shuffle(rest)
     for (army, p), card in zip(holes, rest, strict=False):

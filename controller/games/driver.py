@@ -60,24 +60,29 @@ def play_bots(
     with the game's ``sampler`` within ``budget`` per decision (each decision's time by the
     budget's clock is added to ``think_times`` when given).
     """
+    observers: list[Callable[[tuple[Event, ...]], None]] = []
     if not isinstance(policy, str) or policy == "strong":
         seats = [policy] * state.players if isinstance(policy, str) else list(policy)
-        return _play_seats(game, strategy, state, rng, seats, max_actions, observe, sampler, budget,
-                           think_times)
-    memory = strategy.TableMemory()
+        choose = _seated(game, strategy, state, rng, seats, sampler, budget, think_times, observers)
+    else:
+        memory = strategy.TableMemory()
+        observers.append(memory.observe)
+
+        def choose(state: S) -> A | None:
+            if policy == "sensible":
+                return strategy.sensible_action(state, rng.choice(game.awaiting(state)), rng, memory)
+            return game.next_bot_action(state, rng)
+
+    if observe is not None:
+        observers.append(observe)
     actions = 0
     while not state.over and actions < max_actions:
-        if policy == "sensible":
-            seat = rng.choice(game.awaiting(state))
-            action = strategy.sensible_action(state, seat, rng, memory)
-        else:
-            action = game.next_bot_action(state, rng)
+        action = choose(state)
         assert action is not None, "a live game always waits for someone who can move"
         result = game.apply(state, action)
         assert isinstance(result, game.Accepted), (action, result)
-        memory.observe(result.events)
-        if observe is not None:
-            observe(result.events)
+        for seen in observers:
+            seen(result.events)
         state = result.state
         actions += 1
     return state, actions
@@ -97,20 +102,20 @@ def policy_name(policy: str | Sequence[str]) -> str:
     return policy if isinstance(policy, str) else ",".join(policy)
 
 
-def _play_seats(
+def _seated(
     game: GameRules[S, A, Any],
     strategy: GameStrategy[S, A, Any],
     state: S,
     rng: random.Random,
     policies: list[str],
-    max_actions: int,
-    observe: Callable[[tuple[Event, ...]], None] | None,
     sampler: GameSampler[S, A] | None,
     budget: Budget | None,
     think_times: list[float] | None,
-) -> tuple[S, int]:
-    """``play_bots`` with a policy per seat. Strong seats think with an RNG of their own (drawn
-    once from ``rng``), so the others' draws do not depend on how long a strong seat thinks."""
+    observers: list[Callable[[tuple[Event, ...]], None]],
+) -> Callable[[S], A | None]:
+    """The chooser of ``play_bots`` with a policy per seat (its bots' memories join ``observers``).
+    Strong seats think with an RNG of their own (drawn once from ``rng``), so the others' draws do
+    not depend on how long a strong seat thinks."""
     if len(policies) != state.players:
         raise ValueError(f"{len(policies)} policies for {state.players} seats")
     unknown = sorted(set(policies) - set(POLICIES))
@@ -125,23 +130,16 @@ def _play_seats(
         strong = {seat: StrongBot(game, strategy, sampler, budget, think_times)
                   for seat, p in enumerate(policies) if p == "strong"}
     memory = strategy.TableMemory()
-    actions = 0
-    while not state.over and actions < max_actions:
+    observers.append(memory.observe)
+    observers.extend(bot.observe for bot in strong.values())
+
+    def choose(state: S) -> A | None:
         seat = rng.choice(game.awaiting(state))
         if seat in strong:
-            action = strong[seat].action(state, seat, think)
-        elif policies[seat] == "sensible":
-            action = strategy.sensible_action(state, seat, rng, memory)
-        else:
-            action = game.bot_action(state, seat, rng)
-        assert action is not None, "a live game always waits for someone who can move"
-        result = game.apply(state, action)
-        assert isinstance(result, game.Accepted), (action, result)
-        memory.observe(result.events)
-        for bot in strong.values():
-            bot.observe(result.events)
-        if observe is not None:
-            observe(result.events)
-        state = result.state
-        actions += 1
-    return state, actions
+            move: A | None = strong[seat].action(state, seat, think)
+            return move
+        if policies[seat] == "sensible":
+            return strategy.sensible_action(state, seat, rng, memory)
+        return game.bot_action(state, seat, rng)
+
+    return choose

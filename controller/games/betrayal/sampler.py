@@ -23,7 +23,7 @@ from controller.games.betrayal.deal import Deal, hand_sizes
 from controller.games.betrayal.engine import MAX_RED, Accepted, apply
 from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
 from controller.games.betrayal.state import Accusation, GameState, Peek, new_game, rewards_for
-from controller.games.betrayal.strategy import TableMemory, sensible_action
+from controller.games.betrayal.strategy import TableMemory, setup_choice
 
 Event = dict[str, Any]
 
@@ -102,7 +102,6 @@ def _sample_setup(view: dict[str, Any], history: Sequence[Event], rng: random.Ra
     deal = Deal(t["players"], tuple(tuple(NAMES[c] for c in h) for h in hands),
                 _rolls(len(deck(armies)), rng))
     state = new_game(deal, twos_defend=t["options"]["twos_defend"])
-    memory = TableMemory()
     for army in range(armies):
         if not t["chosen"][army]:
             continue
@@ -115,24 +114,11 @@ def _sample_setup(view: dict[str, Any], history: Sequence[Event], rng: random.Ra
             rows[army] = row
             state.chosen, state.rows, state.middle = chosen, rows, sorted(state.middle + left)
             continue
-        action = sensible_action(state, state.army_seats[army], rng, memory)
-        if action is None or action.army != army:
-            action = _setup_for(state, army)
-        result = apply(state, action)
+        result = apply(state, setup_choice(state, army))
         assert isinstance(result, Accepted), result
         state = result.state
     state.version = t["version"]
     return state
-
-
-def _setup_for(s: GameState, army: int) -> Action:
-    """The sensible setup choice for one given army (a seat of two armies may have chosen one)."""
-    if army == s.traitor:
-        reds = sorted(red_choices(s, army), key=lambda c: -POWER[c])[:MAX_RED]
-        return Action(army, "army", red=tuple(NAMES[c] for c in reds))
-    pairs = [(pair, row) for pair, row in suit_choices(s, army) if row]
-    pair, _ = max(pairs, key=lambda pr: (len(pr[1]), sum(POWER[c] for c in pr[1])))
-    return Action(army, "army", suits=pair)
 
 
 def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:

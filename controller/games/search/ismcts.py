@@ -135,8 +135,12 @@ def search(
     done = rounds = 0
     while done < budget.rollouts and len(live) > 1:
         if rounds:
-            if deadline is not None and budget.clock is not None and budget.clock() >= deadline:
-                break
+            if deadline is not None and started is not None and budget.clock is not None:
+                # stop before a round that would likely end past the deadline (rounds get no
+                # longer: candidates are only ever dropped), so a decision keeps to its time
+                now = budget.clock()
+                if now + (now - started) / rounds > deadline:
+                    break
             state = sampler.sample_state(view, history, rng)
         rounds += 1
         seed = rng.getrandbits(48)

@@ -21,7 +21,6 @@ the search makes in ``controller/games/search/bot.py``.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import random
 import threading
@@ -29,14 +28,17 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from controller.config import BOT_LEVELS
 from controller.games import registry
-from controller.games.search import Budget, search
 from controller.games.shape import Event
+
+if TYPE_CHECKING:  # the search and the helper's machinery load with the first strong bot, not at start
+    from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
+
+    from controller.games.search import Budget
 
 #: who can play a bot seat: the rules' random bot, the game's rules of thumb, or the search
 LEVELS: Final = BOT_LEVELS
@@ -83,6 +85,7 @@ def budget_for(think: float, wall: float) -> Budget:
     The search reads one clock; this one runs at the faster of the two, in CPU seconds: the thread's
     own CPU time, or the wall time scaled so that ``wall`` seconds read as ``think``.
     """
+    from controller.games.search import Budget
     cpu0, wall0 = time.thread_time(), time.monotonic()
     scale = think / wall if wall > 0 else 1.0
 
@@ -95,6 +98,7 @@ def budget_for(think: float, wall: float) -> Budget:
 
 def decide(job: Job) -> BotMove:
     """The search for ``job`` (any thread; pure but for the clock)."""
+    from controller.games.search import search
     sampler = registry.sampler(job.game_name)
     history = [sampler.public_event(e) for e in job.history]
     started = time.thread_time()
@@ -158,6 +162,8 @@ class Thinker:
         if not self._helper:
             return decide(job)
         if self._conn is None or self._process is None or not self._process.is_alive():
+            import multiprocessing
+
             context = multiprocessing.get_context("spawn")  # no fork of a threaded box
             ours, theirs = context.Pipe()
             process = context.Process(target=_helper_main, args=(theirs,), name="bot-helper", daemon=True)

@@ -51,7 +51,7 @@ def family_cpu(pid: int) -> float:
     return total
 
 
-def run_level(tmp: Path, level: str, seconds: float, period: float, think_ms: float) -> dict[str, float]:
+def run_level(box_dir: Path, level: str, seconds: float, period: float, think_ms: float) -> dict[str, float]:
     """One box with ``level`` bots; the phones' POST latencies and what the box did meanwhile."""
     extra = ("--heartbeat", "30", "--bots", str(PLAYERS - PEOPLE), "--bot-level", level,
              "--bot-delay", "0", "--bot-think-ms", str(think_ms))
@@ -59,7 +59,7 @@ def run_level(tmp: Path, level: str, seconds: float, period: float, think_ms: fl
     statuses: Counter[int] = Counter()
     lock = threading.Lock()
     games = [0]
-    with Box(tmp / f"box-{level}", *extra, players=PLAYERS, pads="phone") as box:
+    with Box(box_dir, *extra, players=PLAYERS, pads="phone") as box:
         tokens = []
         for seat in range(PEOPLE):
             r = requests.post(f"{box.url}/api/join", json={"seat": seat}, timeout=10)
@@ -143,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bot latency: J'Accuse, {PLAYERS} seats, {PEOPLE} phones and {PLAYERS - PEOPLE} bots, "
           f"{args.seconds:.0f} s a level; {machine()}{slow}")
     with bench_dir("jaccuse-bot-latency-") as tmp:
-        for level in args.levels.split(","):
-            run_level(Path(tmp), level.strip(), args.seconds, args.period, args.think_ms)
+        for i, level in enumerate(args.levels.split(",")):  # a level may come back: runs alternate
+            run_level(Path(tmp) / f"box-{i}", level.strip(), args.seconds, args.period, args.think_ms)
     return 0
 
 

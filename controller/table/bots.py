@@ -49,8 +49,9 @@ THINK_SECONDS: Final = 0.1
 MAX_WALL_SECONDS: Final = 3.0
 #: a strong move is in before the shot clock's deadline by at least this much
 CLOCK_MARGIN: Final = 1.0
-#: how much nicer than the box the helper process runs
-NICER: Final = 5
+#: how much nicer than the box the helper process runs (19: the lowest priority, it takes only the CPU
+#: the box leaves idle; its budget is CPU time, so that costs it wall time, not strength)
+NICER: Final = 19
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ What is measured is every phone POST that the box answered 200: its time from se
 The same run is made with the same seats played by the rules' random bot (`--bot-level random`,
 which thinks on the table loop in microseconds): the difference is what the strong bots' thinking
 costs a phone. The box's CPU share (all its threads and its bot helper process, /proc/PID/task/*/
-schedstat) shows how busy the thinking kept it, and the journal counts the bots' moves.
+schedstat) shows how busy the thinking kept it, and the journal counts the bots' moves in the last
+game.
 
 Run: .venv/bin/python benchmarks/bot_latency.py [--seconds 60] [--period 0.3] [--think-ms 100]
 [--levels strong,random] [--slow-cpu 0.1]
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import random
 import sqlite3
 import statistics
@@ -41,14 +41,26 @@ PLAYERS = 8
 PEOPLE = 4
 
 
-def family_cpu(pid: int) -> float:
-    """CPU seconds of the box and of the processes it started (the strong bots' helper)."""
-    total = cpu_seconds(pid)
+def children(pid: int) -> list[int]:
+    """The processes the box started (the strong bots' helper)."""
+    found: list[int] = []
     for task in Path(f"/proc/{pid}/task").iterdir():
         with contextlib.suppress(OSError, ValueError):
-            for child in (task / "children").read_text().split():
-                total += cpu_seconds(int(child))
-    return total
+            found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+def family_cpu(pid: int) -> float:
+    """CPU seconds of the box and of the processes it started."""
+    return cpu_seconds(pid) + sum(cpu_seconds(child) for child in children(pid))
+
+
+def rss_mb(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def run_level(box_dir: Path, level: str, seconds: float, period: float, think_ms: float) -> dict[str, float]:
@@ -116,17 +128,17 @@ def run_level(box_dir: Path, level: str, seconds: float, period: float, think_ms
             t.join()
         elapsed = time.monotonic() - t_start
         cpu = family_cpu(box.proc.pid) - cpu0
+        box_rss = rss_mb(box.proc.pid)
+        helper_rss = sum(rss_mb(child) for child in children(box.proc.pid))
         journal = box.data_dir / FILENAME
         with sqlite3.connect(f"file:{journal}?mode=ro", uri=True) as db:
             sources = Counter(row[0] for row in db.execute("SELECT source FROM actions"))
-            for (blob,) in db.execute("SELECT actions FROM finished"):
-                sources.update(item.get("source", "") if isinstance(item, dict) else ""
-                               for item in json.loads(blob))
     codes = ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items()))
     print(f"{level:8s} bots: phones' POST -> 200 n={len(latencies)}  p50 "
           f"{statistics.median(latencies) * 1000:6.2f} ms  p99 {percentile(latencies, 99) * 1000:6.2f} ms  "
           f"max {max(latencies) * 1000:6.2f} ms  [{codes}]; box CPU {100 * cpu / elapsed:5.1f}% of a core; "
-          f"{games[0]} games ended; bot moves this game {sources.get('bot', 0)}")
+          f"{games[0]} games ended; bot moves in the last game {sources.get('bot', 0)}; "
+          f"RSS box {box_rss:.1f} MB, helper {helper_rss:.1f} MB")
     return {"p99": percentile(latencies, 99), "cpu": cpu / elapsed}
 
 

@@ -141,3 +141,20 @@ def test_a_game_without_a_sampler_gets_the_sensible_bot(
     finally:
         table.stop()
     assert table_bots.LEVELS == ("random", "sensible", "strong")
+
+
+def test_a_strong_bot_answers_before_the_shot_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the clock running, a strong decision gets at most half of what is left (less a margin) of
+    wall time, and its move is due before the deadline, however long the bot delay."""
+    asked: list[Job] = []
+    monkeypatch.setattr(Thinker, "post", lambda self, job: asked.append(job))
+    table = Table.open(TableConfig(data_dir=tmp_path, players=5, seed=6, bots=1, bot_level="strong",
+                                   bot_delay=60.0))
+    try:
+        table._clock.deadline = time.time() + 5.0
+        table._schedule_bot()
+        assert [job.seat for job in asked] == [4]
+        assert asked[0].wall <= (5.0 - table_bots.CLOCK_MARGIN) / 2
+        assert table._thinking[4] <= time.monotonic() + 5.0 - table_bots.CLOCK_MARGIN
+    finally:
+        table.stop()

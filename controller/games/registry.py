@@ -90,10 +90,6 @@ def sampler(name: str) -> GameSampler[Any, Any]:
     return load()
 
 
-def has_strong_bot(name: str) -> bool:
-    return game(name).sampler is not None
-
-
 def __getattr__(name: str) -> Any:
     """``GAMES``: every installed game's name, the default first (read when first asked for)."""
     if name == "GAMES":

@@ -20,6 +20,8 @@ DEFAULT_GAME = "jaccuse"
 MIN_PLAYERS, MAX_PLAYERS = 2, 14
 PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
 OLED_MODELS = ("ssd1306", "sh1106", "ssd1309", "none")
+#: who plays a bot seat: the rules' random bot, the game's rules of thumb, or the search
+BOT_LEVELS = ("random", "sensible", "strong")
 
 
 class ConfigError(ValueError):
@@ -34,6 +36,7 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8000
     bots: int = 0
+    bot_level: str = "strong"  # who plays the bot seats (BOT_LEVELS); the host page can change a seat's
     pads: str | None = None  # None: auto on a Pi (the hub if one is on USB, else GPIO), phone elsewhere
     pinmap: str | None = None  # None: the pin map shipped in hardware/
     serial_port: str | None = None  # None: find the hub by its USB ids (controller/devices/serial_pads.py)
@@ -143,6 +146,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "host": ("host", _host),
         "port": ("port", _int_range(1, 65535)),
         "bots": ("bots", _int_range(0, 14)),
+        "bot_level": ("bot_level", _choice(BOT_LEVELS)),
         "campaign": ("campaign", _campaign),
         "allowed_hosts": ("allowed_hosts", _host_names),
     },
@@ -257,6 +261,7 @@ def default_config_text() -> str:
 # host = "0.0.0.0"            # address the phone server listens on
 # port = 8000
 # bots = 0                    # seats played by the built-in bot
+# bot_level = "strong"        # random, sensible or strong (the search); the host page can change a seat's
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)

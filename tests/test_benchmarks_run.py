@@ -48,6 +48,12 @@ def test_throughput_runs_for_betrayal() -> None:
 
 
 @pytest.mark.slow
+def test_bot_latency_runs() -> None:
+    out = _run("bot_latency.py", "--seconds", "3", "--period", "0.2")
+    assert "strong   bots: phones' POST -> 200" in out and "random   bots: phones' POST -> 200" in out
+
+
+@pytest.mark.slow
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
     assert out.count("14 phones + 2 table screens: RSS") == 2

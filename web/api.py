@@ -125,6 +125,7 @@ def seats_info(snap: Snapshot) -> dict[str, Any]:
                 "bot": kind == "bot",
                 "name": snap.names[s] if s < len(snap.names) else None,
                 "handed_over": s in snap.handed_over,
+                "level": snap.bot_levels[s] if s < len(snap.bot_levels) else None,
             }
             for s, kind in enumerate(snap.claimed)
         ],
@@ -378,6 +379,7 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "to-bot": ("to_bot", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "evening": ("evening", "clear", lambda v: v is True),
+    "bot-level": ("bot_level", "level", lambda v: isinstance(v, str)),
 }
 
 
@@ -386,7 +388,8 @@ def host_setting(setting: str) -> tuple[Response, int]:
     """``clock {"seconds": N}`` (0 = off), ``join-code {"code": "..."|"new"|null}``,
     ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join),
     ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot),
-    ``evening {"clear": true}`` (a new evening: the scoreboard starts empty)."""
+    ``evening {"clear": true}`` (a new evening: the scoreboard starts empty),
+    ``bot-level {"seat": S, "level": "random"|"sensible"|"strong"}`` (who plays a bot's seat)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     if setting not in _HOST_SETTINGS:
@@ -397,7 +400,13 @@ def host_setting(setting: str) -> tuple[Response, int]:
         return err
     if not isinstance(body, dict) or key not in body or not valid(body[key]):
         return error(400, "bad_request", f"send {{{key!r}: ...}} with the right type")
-    outcome = _table().host_setting(what, body[key])
+    value = body[key]
+    if what == "bot_level":  # the one setting of a seat: its seat beside the level
+        seat = body.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            return error(400, "bad_request", "send {'seat': S, 'level': ...} with the right type")
+        value = (seat, value)
+    outcome = _table().host_setting(what, value)
     if not outcome.ok:
         return _from_outcome(outcome)
     return jsonify({"ok": True, **outcome.data}), 200

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.config import (
+    BOT_LEVELS,
     DEFAULT_GAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -181,9 +182,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         type=_count,
         default=None,
-        help="let the rules' bot play the last K seats (to try the game alone); a resumed game keeps "
-        "its bots unless this is given",
+        help="let a bot play the last K seats (to fill a table, or to try the game alone); a resumed "
+        "game keeps its bots unless this is given",
     )
+    parser.add_argument(
+        "--bot-level",
+        choices=BOT_LEVELS,
+        default=None,
+        help="who plays the bot seats: the rules' random bot, the sensible rules of thumb, or the"
+        " strong search bot (default strong; the host page can change a seat's)",
+    )
+    parser.add_argument("--bot-think-ms", type=float, default=100.0, help=argparse.SUPPRESS)
     parser.add_argument(
         "--campaign",
         type=_campaign,
@@ -603,6 +612,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
         host=args.host,
         port=args.port,
         bots=args.bots,
+        bot_level=getattr(args, "bot_level", None),
         campaign=args.campaign,
         pads=args.pads,
         serial_port=args.serial_port,
@@ -690,6 +700,8 @@ def main(args: argparse.Namespace) -> int:
                     seed=args.seed,
                     campaign=config.campaign,
                     bot_delay=args.bot_delay,
+                    bot_level=config.bot_level,
+                    bot_think=max(0.001, getattr(args, "bot_think_ms", 100.0) / 1000),
                     watchdog=notifier.watchdog if interval else None,
                     watchdog_every=interval or 10.0,
                     new_game=bool(args.new_game),

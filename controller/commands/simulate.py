@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
+from controller.games.driver import POLICIES
 from controller.games.registry import DEFAULT_GAME, game, names
+from controller.games.search.ismcts import Budget
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,7 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{g.title} {g.min_players}-{g.max_players} (default {g.default_players})" for g in games))
     parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
-    parser.add_argument("--policy", choices=("random", "sensible"), default="sensible", help="bot policy")
+    parser.add_argument("--policy", default="sensible",
+                        help="random, sensible or strong for every seat, or one per seat separated by"
+                             " commas (e.g. strong,sensible,sensible,sensible,sensible)")
+    parser.add_argument("--think-ms", type=float, default=100.0,
+                        help="a strong seat's CPU time per decision in milliseconds (default 100)")
     for g in games:  # each game's optional rules, as flags
         for option, text in g.simulate_options.items():
             parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
@@ -35,6 +42,19 @@ def _progress_bar(done: int, total: int) -> None:
     if done == total:
         sys.stderr.write("\n")
     sys.stderr.flush()
+
+
+def _policy(text: str, players: int) -> str | list[str]:
+    """One policy, or one per seat; a line starting with the command's name when it is not."""
+    seats = [name.strip() for name in text.split(",")]
+    bad = [name for name in seats if name not in POLICIES]
+    if bad:
+        return f"jaccuse-table simulate: unknown --policy {bad[0]!r}; choose from {', '.join(POLICIES)}"
+    if len(seats) == 1:
+        return seats[0]
+    if len(seats) != players:
+        return f"jaccuse-table simulate: --policy lists {len(seats)} seats for {players} players"
+    return seats
 
 
 def main(args: argparse.Namespace) -> int:
@@ -57,10 +77,21 @@ def main(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 2
             options[option] = True
+    policy = _policy(args.policy, players)
+    if isinstance(policy, str) and policy.startswith("jaccuse-table"):
+        print(policy, file=sys.stderr)
+        return 2
+    if "strong" in ([policy] if isinstance(policy, str) else policy) and chosen.sampler is None:
+        print(f"jaccuse-table simulate: {chosen.title} has no strong bot yet (no sampler)", file=sys.stderr)
+        return 2
+    if args.think_ms <= 0:
+        print("jaccuse-table simulate: --think-ms must be more than 0", file=sys.stderr)
+        return 2
+    budget = Budget(rollouts=1_000_000, seconds=args.think_ms / 1000, clock=time.process_time)
     show = _progress_bar if (sys.stderr.isatty() and args.games >= 50) else None
     tool = chosen.balance()
     simulate: Any = tool.simulate  # a game's options are keywords its own simulate takes
-    report = simulate(players, args.games, args.seed, args.policy, progress=show, **options)
+    report = simulate(players, args.games, args.seed, policy, progress=show, budget=budget, **options)
     data = report.to_dict()
     print(json.dumps(data) if args.json else tool.format_report(data))
     return 0

@@ -1,13 +1,19 @@
 """Driving any game through its shape: a list of actions until one is refused (what `replay` does),
-and a whole game between bots (what `simulate` does). Pure, like the games themselves."""
+and a whole game between bots (what `simulate` does), one policy for the table or one per seat.
+Pure, like the games themselves."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, TypeVar
 
+from controller.games.search.bot import StrongBot
+from controller.games.search.ismcts import Budget, GameSampler
 from controller.games.shape import ActionShape, Event, GameRules, GameStrategy, StateShape
+
+#: the bots a seat can be played by: uniformly random, rules of thumb, or the search
+POLICIES: Final = ("random", "sensible", "strong")
 
 S = TypeVar("S", bound=StateShape)
 A = TypeVar("A", bound=ActionShape)
@@ -38,27 +44,102 @@ def play_bots(
     strategy: GameStrategy[S, A, Any],
     state: S,
     rng: random.Random,
-    policy: str,
+    policy: str | Sequence[str],
     max_actions: int,
     observe: Callable[[tuple[Event, ...]], None] | None = None,
+    *,
+    sampler: GameSampler[S, A] | None = None,
+    budget: Budget | None = None,
+    think_times: list[float] | None = None,
 ) -> tuple[S, int]:
     """Play on until the game ends (or ``max_actions``): random bots, or sensible ones each moving
     for a seat the game waits for. ``observe`` sees every action's events. Returns the final state
-    and the number of actions."""
-    memory = strategy.TableMemory()
+    and the number of actions.
+
+    ``policy`` is one of ``POLICIES`` for every seat, or one per seat; a ``strong`` seat searches
+    with the game's ``sampler`` within ``budget`` per decision (each decision's time by the
+    budget's clock is added to ``think_times`` when given).
+    """
+    observers: list[Callable[[tuple[Event, ...]], None]] = []
+    if not isinstance(policy, str) or policy == "strong":
+        seats = [policy] * state.players if isinstance(policy, str) else list(policy)
+        choose = _seated(game, strategy, state, rng, seats, sampler, budget, think_times, observers)
+    else:
+        memory = strategy.TableMemory()
+        observers.append(memory.observe)
+
+        def choose(state: S) -> A | None:
+            if policy == "sensible":
+                return strategy.sensible_action(state, rng.choice(game.awaiting(state)), rng, memory)
+            return game.next_bot_action(state, rng)
+
+    if observe is not None:
+        observers.append(observe)
     actions = 0
     while not state.over and actions < max_actions:
-        if policy == "sensible":
-            seat = rng.choice(game.awaiting(state))
-            action = strategy.sensible_action(state, seat, rng, memory)
-        else:
-            action = game.next_bot_action(state, rng)
+        action = choose(state)
         assert action is not None, "a live game always waits for someone who can move"
         result = game.apply(state, action)
         assert isinstance(result, game.Accepted), (action, result)
-        memory.observe(result.events)
-        if observe is not None:
-            observe(result.events)
+        for seen in observers:
+            seen(result.events)
         state = result.state
         actions += 1
     return state, actions
+
+
+def wins_by_seat(players: int, winners: list[list[int]]) -> list[int]:
+    """Per seat, the number of games it won."""
+    wins = [0] * players
+    for seats in winners:
+        for seat in seats:
+            wins[seat] += 1
+    return wins
+
+
+def policy_name(policy: str | Sequence[str]) -> str:
+    """The report's name of a policy: itself, or the seats' policies joined by commas."""
+    return policy if isinstance(policy, str) else ",".join(policy)
+
+
+def _seated(
+    game: GameRules[S, A, Any],
+    strategy: GameStrategy[S, A, Any],
+    state: S,
+    rng: random.Random,
+    policies: list[str],
+    sampler: GameSampler[S, A] | None,
+    budget: Budget | None,
+    think_times: list[float] | None,
+    observers: list[Callable[[tuple[Event, ...]], None]],
+) -> Callable[[S], A | None]:
+    """The chooser of ``play_bots`` with a policy per seat (its bots' memories join ``observers``).
+    Strong seats think with an RNG of their own (drawn once from ``rng``), so the others' draws do
+    not depend on how long a strong seat thinks."""
+    if len(policies) != state.players:
+        raise ValueError(f"{len(policies)} policies for {state.players} seats")
+    unknown = sorted(set(policies) - set(POLICIES))
+    if unknown:
+        raise ValueError(f"unknown policy {unknown[0]!r}; the bots are {', '.join(POLICIES)}")
+    strong: dict[int, StrongBot] = {}
+    think = rng
+    if "strong" in policies:
+        if sampler is None:
+            raise ValueError("a strong seat needs the game's sampler")
+        think = random.Random(rng.getrandbits(64))
+        strong = {seat: StrongBot(game, strategy, sampler, budget, think_times)
+                  for seat, p in enumerate(policies) if p == "strong"}
+    memory = strategy.TableMemory()
+    observers.append(memory.observe)
+    observers.extend(bot.observe for bot in strong.values())
+
+    def choose(state: S) -> A | None:
+        seat = rng.choice(game.awaiting(state))
+        if seat in strong:
+            move: A | None = strong[seat].action(state, seat, think)
+            return move
+        if policies[seat] == "sensible":
+            return strategy.sensible_action(state, seat, rng, memory)
+        return game.bot_action(state, seat, rng)
+
+    return choose

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from controller.devices.screens import DisplayModel
+    from controller.games.search.ismcts import GameSampler
 
     Renderer = Callable[[DisplayModel], Image.Image]
 else:
@@ -97,6 +98,9 @@ class Game:
     random_phone_action: Callable[
         [Mapping[str, Any], Mapping[str, Any], random.Random], dict[str, Any] | None
     ] = lambda me, move, rng: None
+    #: what the strong bot (``controller/games/search``) needs of the game: how to deal out what one
+    #: seat cannot see (``GameSampler``); None: the game has no strong bot yet, its seats play sensibly
+    sampler: Callable[[], GameSampler[Any, Any]] | None = None
 
     @classmethod
     def of_package(cls, package: str, rules: Callable[[], GameRules[Any, Any, Any]], **fields: Any) -> Game:

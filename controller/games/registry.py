@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.config import DEFAULT_GAME
 from controller.games.game import Game
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+
+if TYPE_CHECKING:
+    from controller.games.search.ismcts import GameSampler
 
 GROUP = "jaccuse_table.games"
 
@@ -77,6 +80,14 @@ def balance(name: str) -> GameBalance:
 
 def table_rules(name: str) -> TableRules:
     return game(name).table_rules()
+
+
+def sampler(name: str) -> GameSampler[Any, Any]:
+    """The strong bot's sampler for game ``name``; a game without one has no strong bot."""
+    load = game(name).sampler
+    if load is None:
+        raise UnknownGame(f"{name} has no strong bot (its Game has no sampler)")
+    return load()
 
 
 def __getattr__(name: str) -> Any:

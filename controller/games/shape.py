@@ -24,7 +24,10 @@ import inspect
 import random
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from controller.games.search.ismcts import Budget
 
 Event = dict[str, Any]
 
@@ -188,13 +191,14 @@ class GameBalance(Protocol):
 
     @property
     def POLICIES(self) -> tuple[str, ...]:
-        """The bot policies it plays: ``random`` and ``sensible``."""
+        """The bot policies it plays: ``random``, ``sensible`` and ``strong`` (the search)."""
 
     def simulate(
-        self, players: int, games: int, seed: int, policy: str, /, *,
-        progress: Callable[[int, int], None] | None = None,
+        self, players: int, games: int, seed: int, policy: str | Sequence[str], /, *,
+        progress: Callable[[int, int], None] | None = None, budget: Budget | None = None,
     ) -> ReportShape:
-        """Games ``seed``, ``seed + 1``, ... played by bots, summarised."""
+        """Games ``seed``, ``seed + 1``, ... played by bots (one policy, or one per seat; ``budget``
+        bounds a strong seat's thinking), summarised; the report has ``wins_by_seat``."""
 
     def format_report(self, data: dict[str, Any], /) -> str:
         """The report (``simulate(...).to_dict()``) as lines for people."""

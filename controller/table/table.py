@@ -45,6 +45,7 @@ from typing import Any
 from controller.games import registry
 from controller.games.shape import TableRules
 from controller.table import evening, seating, traces
+from controller.table.bots import CLOCK_MARGIN, LEVELS, MAX_WALL_SECONDS, THINK_SECONDS, BotMove, Job, Thinker
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
     FILENAME,
@@ -97,6 +98,11 @@ class TableConfig:
     # 0: single games; an even number from 2 to 8: every game is a campaign of that many generations
     campaign: int = 0
     bot_delay: float = 0.8
+    # who plays a bot seat unless the host chose otherwise for it (``bots.LEVELS``); ``run`` passes
+    # "strong", its default; tables built in code keep the rules' random bot unless they ask
+    bot_level: str = "random"
+    # the strong bot's CPU seconds per decision
+    bot_think: float = THINK_SECONDS
     # Called from the loop thread every ``watchdog_every`` seconds: a ping that proves the loop itself is
     # alive (systemd's watchdog restarts the box when it stops), not merely the process.
     watchdog: Callable[[], object] | None = None
@@ -165,6 +171,7 @@ class Snapshot:
     multi_seat: bool = False  # the host lets one device hold more than one seat
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
     bot_seats: frozenset[int] = frozenset()  # the seats the bots play (journaled: a restart keeps them)
+    bot_levels: tuple[str | None, ...] = ()  # per seat: who plays it when a bot does (bots.LEVELS)
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
     # ``version`` less the seats' re-selections, for what shows off the phones (the OLED's frames and
     # their X-Frame-Version): a seat's second thoughts change nothing there (controller.table.hesitation)
@@ -228,6 +235,7 @@ class Table:
         game: str = registry.DEFAULT_GAME,
         hesitations: Hesitations | None = None,
         last_by: dict[int, str] | None = None,
+        history: list[Any] | None = None,
     ) -> None:
         self.config = config
         self.game_name = game
@@ -279,6 +287,18 @@ class Table:
         self._ready: set[int] = set()  # seats that asked to play again once the game is over
         self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
+        # per seat, the host's choice of bot (journaled as ``bot_level:S``); else config.bot_level
+        self._bot_levels = {s: settings[f"bot_level:{s}"] for s in range(self.players)
+                            if settings.get(f"bot_level:{s}") in LEVELS}
+        # the bots' side of the game (loop thread only): every event so far, for the strong bot's
+        # public history and the sensible bot's memory; the decision counter (a strong move thought
+        # for an earlier decision is stale); the seats thinking, and the moves held until they are due
+        self._history: list[Any] = list(history or [])
+        self._memory: Any = None
+        self._decision = 0
+        self._thinking: dict[int, float] = {}  # seat -> when its move is due
+        self._held: dict[int, tuple[BotMove, float]] = {}
+        self._thinker: Thinker | None = None
         self._stopping = False
         # re-selections the public version leaves out (loop thread only)
         self._hesitations = hesitations or Hesitations(
@@ -321,11 +341,12 @@ class Table:
         game = registry.check_game(config.game)
         seats: dict[int, tuple[str, str]] = {}
         counted: list[Hesitations] = []
+        history: list[Any] = []
         if journal is not None and journal.has_game():
             try:
                 record = journal.load()
                 _check_match(record, config, path, journal, lambda: _finished(cls._rebuild(record)[0]))
-                state, log, feeds, last_by, stopped = cls._rebuild(record, counted)
+                state, log, feeds, last_by, stopped = cls._rebuild(record, counted, history)
                 seats = {s: v for s, v in record.seats.items() if 0 <= s < record.players}
                 settings = record.settings
                 game = record.game
@@ -337,6 +358,7 @@ class Table:
                 journal = None
                 state = None
                 counted.clear()
+                history.clear()
                 game = registry.check_game(config.game)
             else:
                 if stopped is not None:
@@ -380,7 +402,7 @@ class Table:
             journal.close()
             raise unavailable(path, f"cannot write it ({exc})") from exc
         table = cls(config, journal, state, seats, status, log, settings, feeds, game,
-                    hesitations=counted[-1] if counted else None, last_by=last_by)
+                    hesitations=counted[-1] if counted else None, last_by=last_by, history=history)
         table._claim_bot_seats(BOTS_KEY not in settings or config.bots_asked)
         return table
 
@@ -453,11 +475,11 @@ class Table:
 
     @staticmethod
     def _rebuild(
-        record: GameRecord, hesitations: list[Hesitations] | None = None
+        record: GameRecord, hesitations: list[Hesitations] | None = None, history: list[Any] | None = None
     ) -> tuple[Any, list[tuple[int, str]], list[list[tuple[int, str]]], dict[int, str], str | None]:
         """Replay the journaled actions: the state, the log and feeds they told (with today's names), and
         who made each seat's latest move. ``hesitations`` gets the count of re-selections, for the public
-        version (see Hesitations).
+        version (see Hesitations); ``history`` every event, for the bots.
 
         Stops at the first action that no longer replays; the last value then says why (else None).
         """
@@ -491,6 +513,8 @@ class Table:
             else:
                 counter.after(action, -1, rules.public_view(result.state))
             state = result.state
+            if history is not None:
+                history.extend(result.events)
             _tell(adapter, state, result.events, action, source, labels, state.version, log, feeds, last_by)
         return state, *told(), record.unreadable
 
@@ -566,6 +590,8 @@ class Table:
         if self._thread is not None and self._thread.is_alive():
             self._queue.put(_Command("stop"))
             self._thread.join(timeout)
+        if self._thinker is not None:
+            self._thinker.stop(timeout)
         self._journal.close_cleanly()
         with self._cond:
             if self._stopping:
@@ -675,7 +701,7 @@ class Table:
             self._resolve_pad_waiters(cmd.seat, cmd.payload, outcome)
             return outcome
         if cmd.kind == "bot":
-            return self._bot_move()
+            return self._bot_move() if cmd.payload is None else self._strong_move(cmd.payload)
         if cmd.kind == "clock":
             return self._clock_expired()
         if cmd.kind == "join":
@@ -738,6 +764,15 @@ class Table:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the action could not be saved; try again")
         self._saved()
+        if self._new_decision(self._state, result.state, result.events):
+            self._decision += 1
+            self._held.clear()
+            if self._thinker is not None:  # a question not yet taken up is asked again, afresh
+                for waiting in self._thinker.forget():
+                    self._thinking.pop(waiting, None)
+        self._history.extend(result.events)
+        if self._memory is not None:
+            self._memory.observe(result.events)
         self._state = result.state
         self._hesitations.after(action, seat, self._rules.public_view(result.state))
         self._evening = tonight
@@ -809,24 +844,106 @@ class Table:
             value = rows["clock_deadline"]
             self._clock.deadline = None if value is None else float(value)
 
+    # ------------------------------------------------------------------ the bots (loop thread)
     def _bot_move(self) -> Outcome:
-        waiting = [s for s in self._rules.awaiting(self._state) if self._is_bot(s)]
+        """The bot timer: a strong move held until its time, or one random or sensible bot's move."""
+        now = time.monotonic()
+        for seat, (move, due) in list(self._held.items()):
+            if due <= now:
+                del self._held[seat]
+                return self._play_strong(move)
+        waiting = [s for s in self._rules.awaiting(self._state)
+                   if self._is_bot(s) and self._level(s) != "strong"]
         self._bot_rng.shuffle(waiting)
         for seat in waiting:
-            action = self._rules.bot_action(self._state, seat, self._bot_rng)
+            action = self._quick_action(seat)
             if action is not None:
                 return self._act(seat, action, "bot")
         return Outcome(ok=True)
 
+    def _quick_action(self, seat: int) -> Any:
+        """A move thought on the loop thread: the rules' random bot, or the sensible one (a few
+        rules of thumb over what the table has seen)."""
+        if self._level(seat) == "random":
+            return self._rules.bot_action(self._state, seat, self._bot_rng)
+        if self._memory is None:
+            self._memory = registry.strategy(self.game_name).TableMemory()
+            self._memory.observe(tuple(self._history))
+        strategy = registry.strategy(self.game_name)
+        return strategy.sensible_action(self._state, seat, self._bot_rng, self._memory)
+
+    def _strong_move(self, move: BotMove) -> Outcome:
+        """A strong bot's move from the thinker: played when due, held until then, dropped when stale
+        (the decision it was thought for has passed: the seat is asked again)."""
+        due = self._thinking.pop(move.seat, None)
+        if due is None or move.game != self._game or move.decision != self._decision:
+            return Outcome(ok=True)
+        if due > time.monotonic():
+            self._held[move.seat] = (move, due)
+            return Outcome(ok=True)
+        return self._play_strong(move)
+
+    def _play_strong(self, move: BotMove) -> Outcome:
+        seat = move.seat
+        if (move.game != self._game or move.decision != self._decision or not self._is_bot(seat)
+                or self._level(seat) != "strong" or seat not in self._rules.awaiting(self._state)):
+            return Outcome(ok=True)
+        if move.action is not None:
+            outcome = self._act(seat, move.action, "bot")
+            if outcome.ok:
+                return outcome
+        action = self._quick_action(seat)  # nothing found, or refused: the sensible move instead
+        return Outcome(ok=True) if action is None else self._act(seat, action, "bot")
+
+    def _new_decision(self, before: Any, after: Any, events: Any) -> bool:
+        """True when an action moves the game to another decision (as the shot clock counts them):
+        a strong move thought before it is stale."""
+        inside = registry.game(self.game_name).within_a_decision
+        return bool(before.phase != after.phase or after.over
+                    or any(e.get("type") not in inside for e in events))
+
     def _is_bot(self, seat: int) -> bool:
         return self._seats.get(seat, ("", ""))[1] == "bot"
 
+    def _level(self, seat: int) -> str:
+        level = self._bot_levels.get(seat, self.config.bot_level)
+        if level == "strong" and not registry.game(self.game_name).sampler:
+            return "sensible"  # a game without a sampler has no strong bot yet
+        return level
+
     def _schedule_bot(self) -> None:
-        if self._bot_due is not None or not self._bot_seats or self._state.over:
+        if not self._bot_seats or self._state.over:
             return
-        if any(self._is_bot(s) for s in self._rules.awaiting(self._state)):
-            delay = self.config.bot_delay
-            self._bot_due = time.monotonic() + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
+        awaited = [s for s in self._rules.awaiting(self._state) if self._is_bot(s)]
+        if not awaited:
+            return
+        delay = self.config.bot_delay
+        now = time.monotonic()
+        for seat in awaited:
+            if self._level(seat) == "strong" and seat not in self._thinking and seat not in self._held:
+                self._think(seat, now + self._bot_rng.uniform(0.5 * delay, 1.5 * delay))
+        if self._bot_due is None and any(self._level(s) != "strong" for s in awaited):
+            self._bot_due = now + self._bot_rng.uniform(0.5 * delay, 1.5 * delay)
+        for _, due in self._held.values():
+            self._bot_due = due if self._bot_due is None else min(self._bot_due, due)
+
+    def _think(self, seat: int, due: float) -> None:
+        """Ask the thinker for ``seat``'s move: from its own view and the events so far, nothing else."""
+        think = self.config.bot_think
+        wall = max(think, min(MAX_WALL_SECONDS, 10 * think))
+        if self._clock.deadline is not None:  # in before the shot clock, whatever the load
+            left = self._clock.deadline - time.time() - CLOCK_MARGIN
+            wall = max(0.05, min(wall, left / 2))
+            due = min(due, time.monotonic() + max(0.0, left))
+        if self._thinker is None:
+            self._thinker = Thinker(lambda move: self._queue.put(
+                _Command("bot", seat=move.seat, payload=move, source="bot")))
+        self._thinking[seat] = due
+        self._thinker.post(Job(
+            seat=seat, game=self._game, decision=self._decision, game_name=self.game_name,
+            view=self._rules.seat_view(self._state, seat), history=tuple(self._history),
+            seed=self._bot_rng.getrandbits(64), think=think, wall=wall,
+        ))
 
     def _join(
         self, seat: int, name: object = None, code: object = None, device: seating.Device | None = None
@@ -948,6 +1065,15 @@ class Table:
             rows = {f"name:{seat}": clean or self._new_bot_name(seat)}
         elif what == "evening":
             rows = {evening.EVENING_KEY: None}
+        elif what == "bot_level":
+            seat, level = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
+            if not isinstance(seat, int) or not 0 <= seat < self.players:
+                return Outcome.refused(404, "unknown_seat", "there is no such seat")
+            if level not in LEVELS:
+                return Outcome.refused(400, "bad_level", f"a bot plays {', '.join(LEVELS)}")
+            if not self._is_bot(seat):
+                return Outcome.refused(409, "not_a_bot", "only a seat a bot plays has a bot's level")
+            rows = {f"bot_level:{seat}": level}
         else:
             return Outcome.refused(400, "bad_command", f"unknown host setting {what!r}")
         refused = self._save_settings(rows)
@@ -964,15 +1090,29 @@ class Table:
             self._handed = self._handed | {value}
             self._bot_seats = self._bot_seats - {value}
             self._claims += 1
+            self._forget_bots([value])
         if what == "evening":
             self._evening = []
+        if what == "bot_level":
+            self._bot_levels[value[0]] = value[1]
+            self._forget_bots([value[0]])
         self._apply_names(rows)
         if what == "clock":
             self._clock.idle = False
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
-                                      "clock": self._clock.seconds, "multi_seat": self._multi_seat})
+                                      "clock": self._clock.seconds, "multi_seat": self._multi_seat,
+                                      "bot_levels": list(self._snapshot.bot_levels)})
+
+    def _forget_bots(self, seats: list[int] | None = None) -> None:
+        """Drop the bots' questions and held moves for ``seats`` (None: all): the seat is asked again
+        as it is now (a new level, a person in the seat, a new deal)."""
+        for seat in list(self._thinking) if seats is None else seats:
+            self._thinking.pop(seat, None)
+            self._held.pop(seat, None)
+        if self._thinker is not None:
+            self._thinker.forget(seats)
 
     def _release(self, seat: int, to_bot: bool = False) -> Outcome:
         """Free a phone's seat (its token stops working); ``to_bot``: the bot plays it from now on."""
@@ -1095,8 +1235,9 @@ class Table:
             self._clock.restarted(state, all_seated, time.time())
         )
         rows[BOTS_KEY] = _bots_value(bot_seats)
-        for seat in range(players, self.players):  # the names and hand-overs of seats that are gone
-            rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None})
+        for seat in range(players, self.players):  # the names, hand-overs and bots of seats that are gone
+            rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None,
+                         f"bot_level:{seat}": None})
         try:
             self._journal.next_game(players, deal_data, None, campaign, rows, name)
         except JournalError as exc:
@@ -1131,6 +1272,11 @@ class Table:
         self._pad_refusals = [0] * players
         self._bot_due = None
         self._ready = set()
+        self._bot_levels = {s: v for s, v in self._bot_levels.items() if s < players}
+        self._history = []
+        self._memory = None
+        self._decision += 1
+        self._forget_bots()
         self._publish()
         return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players,
                                       "dealt": True})
@@ -1218,6 +1364,7 @@ class Table:
             multi_seat=self._multi_seat,
             handed_over=self._handed,
             bot_seats=frozenset(self._bot_seats),
+            bot_levels=tuple(self._level(s) if self._is_bot(s) else None for s in range(state.players)),
             game_name=self.game_name,
             public_version=self._hesitations.public_version(state.version),
         )
@@ -1336,7 +1483,8 @@ class Table:
 
     def host_setting(self, what: str, value: Any, timeout: float = 30.0) -> Outcome:
         """A host change: ``clock`` (seconds, 0 = off), ``join_code`` (a code, "new", or None),
-        ``locked`` (bool) or ``hand_over`` (a bot's seat, freed for a person)."""
+        ``locked`` (bool), ``hand_over`` (a bot's seat, freed for a person) or ``bot_level``
+        (``(seat, level)``: who plays a bot's seat, one of ``bots.LEVELS``)."""
         return self._submit(_Command("host", payload=(what, value)), timeout)
 
     def release(self, seat: int, timeout: float = 30.0) -> Outcome:

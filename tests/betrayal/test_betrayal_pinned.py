@@ -167,7 +167,14 @@ def test_refusals_are_unchanged(players: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("players", "seed", "policy"), sorted(SIMULATED))
 def test_simulated_game_is_unchanged(players: int, seed: int, policy: str) -> None:
-    assert _sha(asdict(play_game(players, seed, policy))) == SIMULATED[(players, seed, policy)]
+    assert _sha(_pinned_stats(players, seed, policy)) == SIMULATED[(players, seed, policy)]
+
+
+def _pinned_stats(players: int, seed: int, policy: str) -> dict[str, object]:
+    """A simulated game's figures, without ``winners`` (added after the digests were pinned)."""
+    stats = asdict(play_game(players, seed, policy))
+    del stats["winners"]
+    return stats
 
 
 def _print_pins() -> None:
@@ -177,7 +184,7 @@ def _print_pins() -> None:
     print("GAMES =", games)
     print("WALKS =", {(p, s): walk_digest(p, s) for p, s in ((2, 1), (3, 2), (5, 3), (8, 4))})
     print("FUZZED =", {(p, s): fuzz_digest(p, s) for p, s in ((2, 21), (4, 22), (5, 23), (8, 24))})
-    print("SIMULATED =", {(p, s, pol): _sha(asdict(play_game(p, s, pol)))
+    print("SIMULATED =", {(p, s, pol): _sha(_pinned_stats(p, s, pol))
                           for p, s in ((2, 11), (5, 12), (8, 13)) for pol in ("random", "sensible")})
 
 

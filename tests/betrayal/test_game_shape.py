@@ -60,7 +60,7 @@ def test_missing_members_names_what_a_package_lacks() -> None:
     tool.format_report = lambda data: ""  # type: ignore[attr-defined]
     tool.simulate = lambda players, games, seed, policy: None  # type: ignore[attr-defined]
     assert [p.split(" (")[0] for p in shape.missing_members(tool, shape.GameBalance)] == [
-        "simulate: cannot be called as simulate(4 argument(s), progress=)"
+        "simulate: cannot be called as simulate(4 argument(s), progress=, budget=)"
     ]
 
 

@@ -25,7 +25,8 @@ _OWN_NAME = re.compile(
 
 
 def _game_packages() -> list[Path]:
-    return [p for p in GAMES_DIR.iterdir() if p.is_dir() and (p / "__init__.py").is_file()]
+    """The packages that are games: each exports its ``Game`` in game.py (``search/`` is shared)."""
+    return [p for p in GAMES_DIR.iterdir() if p.is_dir() and (p / "game.py").is_file()]
 
 
 def _core_files() -> list[Path]:
@@ -48,6 +49,7 @@ def _names_a_game(line: str) -> bool:
 
 def test_no_core_module_page_or_script_names_a_game() -> None:
     assert {p.name for p in _game_packages()} >= {"jaccuse", "betrayal"}
+    assert "search" not in {p.name for p in _game_packages()}
     offending = []
     files = _core_files()
     assert any(p.name == "run.py" for p in files) and any(p.name == "pages.py" for p in files)

@@ -214,7 +214,9 @@ def test_every_step_is_unchanged(players: int, seed: int) -> None:
 def test_simulated_game_is_unchanged(players: int, seed: int, policy: str) -> None:
     from controller.games.jaccuse.balance import play_game
 
-    assert _sha(asdict(play_game(players, seed, policy))) == SIMULATED[(players, seed, policy)]
+    stats = asdict(play_game(players, seed, policy))
+    del stats["winners"]  # added after these digests were pinned; the game itself is the same
+    assert _sha(stats) == SIMULATED[(players, seed, policy)]
 
 
 @pytest.mark.parametrize(("players", "seed"), sorted(FUZZED))

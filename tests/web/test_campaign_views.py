@@ -151,7 +151,8 @@ def test_kill_9_mid_campaign_resumes_the_same_campaign(tmp_path: Path) -> None:
 
     from controller.table.table import game_from_record
 
-    server = Server(tmp_path, "--campaign", "2", "--bots", "5", "--bot-delay", "0.002").start()
+    server = Server(tmp_path, "--campaign", "2", "--bots", "5", "--bot-level", "random",
+                    "--bot-delay", "0.002").start()
     try:
         deadline = time.monotonic() + 60
         while requests.get(f"{server.url}/api/table", timeout=5).json()["campaign"]["generation"] < 2:

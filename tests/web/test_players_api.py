@@ -127,7 +127,8 @@ def test_the_host_locks_the_seats_and_hands_a_bot_seat_to_a_person(client: Flask
     _host(client, "hand-over", {"seat": 4})
     assert client.post("/api/join", json={"seat": 4, "name": "Dee"}).status_code == 200
     state = client.get("/api/host/state", headers=KEY).get_json()
-    assert state["seats"][4] == {"seat": 4, "claimed": True, "bot": False, "name": "Dee", "handed_over": True}
+    assert state["seats"][4] == {"seat": 4, "claimed": True, "bot": False, "name": "Dee", "handed_over": True,
+                                 "level": None}
     assert state["clock"] == {"seconds": 0, "deadline": None} and state["join_code"] is None
     assert client.get("/api/host/state").status_code == 401
 

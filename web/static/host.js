@@ -12,7 +12,7 @@ function say(msg, ok = true) {
   $("error").hidden = ok || !msg; $("error").textContent = ok ? "" : msg;
   $("said").hidden = !ok || !msg; $("said").textContent = ok ? msg : "";
 }
-function setBusy(on) { busy = on; for (const b of document.querySelectorAll("main button")) b.disabled = on; }
+function setBusy(on) { busy = on; for (const b of document.querySelectorAll("main button, main select")) b.disabled = on; }
 
 async function post(path, body, done) {
   if (busy) return;
@@ -41,6 +41,18 @@ function removeFlow(x) {
   return box;
 }
 
+const LEVELS = {random: "random bot", sensible: "sensible bot", strong: "strong bot"};
+
+// who plays a bot's seat: the host can make a bot weaker or stronger between two of its moves
+function levelPicker(x) {
+  const pick = el("select", {class: "ctl", "data-bot-level": x.seat, "aria-label": `Bot of seat ${x.seat}`,
+    onchange: () => post("/api/host/bot-level", {seat: x.seat, level: pick.value},
+      () => `Seat ${x.seat} is now played by the ${LEVELS[pick.value]}.`)},
+    ...Object.entries(LEVELS).map(([value, text]) => el("option", {value, text})));
+  pick.value = x.level || "strong";
+  return pick;
+}
+
 function seatRow(x) {
   const name = x.name ? ` · ${x.name}` : "";
   const row = el("div", {class: "host-row", "data-host-seat": x.seat},
@@ -54,6 +66,7 @@ function seatRow(x) {
   if (x.bot) row.append(el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person",
     onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
   if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: "Give to a bot", onclick: () => toBot(x)}));
+  if (x.bot) row.append(levelPicker(x));
   if (!x.claimed && !state.locked) {
     const q = new URLSearchParams({key, at: state.join_base, v: state.join_code || "-"});
     row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},

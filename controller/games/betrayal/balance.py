@@ -10,18 +10,19 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import betrayal
-from controller.games.betrayal import strategy
+from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.driver import play_bots
+from controller.games.driver import POLICIES, play_bots, policy_name, wins_by_seat
+from controller.games.search.ismcts import Budget
 
-POLICIES: Final = ("random", "sensible")
+__all__ = ["ENDINGS", "POLICIES", "format_report", "play_game", "simulate"]
 #: every accusation kills a card for good, so no game comes near this; it only guards the loop
 MAX_ACTIONS: Final = 5_000
 ENDINGS: Final = ("traitor_out", "joker_and_three", "loyal_out", "unfinished")
@@ -44,6 +45,8 @@ class GameStats:
     titles: list[str]
     traitor_points: int
     loyal_points: list[int]
+    #: the seats that won
+    winners: list[int] = field(default_factory=list)
 
 
 def _ending(state: GameState) -> str:
@@ -56,7 +59,10 @@ def _ending(state: GameState) -> str:
     return "joker_and_three"
 
 
-def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False) -> GameStats:
+def play_game(
+    players: int, seed: int, policy: str | Sequence[str], *, twos_defend: bool = False,
+    budget: Budget | None = None,
+) -> GameStats:
     rng = random.Random(seed)
     state = new_game(deal_cards(players, rng), twos_defend=twos_defend)
     counts: Counter[str] = Counter()
@@ -71,7 +77,8 @@ def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False
             elif kind == "eliminated":
                 counts["out_" + event["reason"]] += 1
 
-    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count)
+    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count,
+                               sampler=sampler, budget=budget)
     scores = [len(p) for p in state.points]
     return GameStats(
         accusations=counts["accused"],
@@ -86,6 +93,7 @@ def play_game(players: int, seed: int, policy: str, *, twos_defend: bool = False
         titles=[title(points) for points in scores],
         traitor_points=scores[state.traitor],
         loyal_points=[p for a, p in enumerate(scores) if a != state.traitor],
+        winners=sorted({state.army_seats[a] for a in state.winners}),
     )
 
 
@@ -138,17 +146,18 @@ class Report:
                 "loyal": round(statistics.fmean(loyal or [0]), 2),
             },
             "titles": {name: round(titles[name] / armies, 4) for _, name in reversed(TITLES)},
+            "wins_by_seat": wins_by_seat(self.players, [g.winners for g in self.stats]),
         }
 
 
 def simulate(
-    players: int, games: int, seed: int, policy: str, *, twos_defend: bool = False,
-    progress: Callable[[int, int], None] | None = None,
+    players: int, games: int, seed: int, policy: str | Sequence[str], *, twos_defend: bool = False,
+    progress: Callable[[int, int], None] | None = None, budget: Budget | None = None,
 ) -> Report:
     """Game i uses seed ``seed + i``, so any single game can be replayed on its own."""
-    report = Report(players, games, seed, policy, twos_defend)
+    report = Report(players, games, seed, policy_name(policy), twos_defend)
     for i in range(games):
-        report.stats.append(play_game(players, seed + i, policy, twos_defend=twos_defend))
+        report.stats.append(play_game(players, seed + i, policy, twos_defend=twos_defend, budget=budget))
         if progress is not None:
             progress(i + 1, games)
     return report
@@ -178,5 +187,6 @@ def format_report(data: dict[str, Any]) -> str:
         f"rewards:          {data['draws_per_game']} draws and {data['peeks_per_game']} peeks per game",
         f"points:           traitor {pts['traitor']}, loyal army {pts['loyal']} on average",
         "titles:           " + ", ".join(f"{name} {pct(share)}" for name, share in data["titles"].items()),
+        f"wins by seat:     {', '.join(str(w) for w in data['wins_by_seat'])}",
     ]
     return "\n".join(lines)

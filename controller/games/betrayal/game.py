@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from controller.games import betrayal
-from controller.games.game import Game, Screens
+from controller.games.game import Game, Screens, submodule
 from controller.games.shape import GameRules
 
 NAME: Final = "betrayal"
@@ -69,4 +69,5 @@ GAME: Final = Game.of_package(
     check_options=check_options,
     simulate_options={"twos_defend": "play with the optional rule that twos defend (B11)"},
     random_phone_action=random_phone_action,
+    sampler=submodule("controller.games.betrayal.sampler"),  # the strong bot's view of the game
 )

@@ -33,6 +33,10 @@ class TableMemory:
 
     shown: dict[int, Counter[str]] = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableMemory:
+        """A copy to play a line out with (the strong bot copies one per play-out)."""
+        return TableMemory({army: Counter(tally) for army, tally in self.shown.items()})
+
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         for event in events:
             if event.get("type") == "accused":
@@ -88,7 +92,8 @@ def _enemies(s: GameState, army: int, memory: TableMemory) -> list[int]:
     return sorted(live, key=lambda a: (-memory.suspicion(a), a))
 
 
-def _setup(s: GameState, army: int) -> Action:
+def setup_choice(s: GameState, army: int) -> Action:
+    """The sensible setup choice of ``army``: the two suits that keep most, or the strongest reds."""
     if army == s.traitor:
         reds = sorted(red_choices(s, army), key=lambda c: -POWER[c])[:MAX_RED]
         return Action(army, "army", red=tuple(NAMES[c] for c in reds))
@@ -144,7 +149,7 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
         return None
     army = armies[0]
     if s.phase == "setup":
-        return _setup(s, army)
+        return setup_choice(s, army)
     if s.phase == "turn":
         return _accuse(s, army, memory)
     if s.phase == "after_win":
@@ -154,4 +159,4 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     return army_action(s, army, rng)
 
 
-__all__ = ["TableMemory", "sensible_action"]
+__all__ = ["TableMemory", "sensible_action", "setup_choice"]

@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games import jaccuse as rules
-from controller.games.driver import play_bots
-from controller.games.jaccuse import deal_cards, new_game, strategy
+from controller.games.driver import POLICIES, play_bots, policy_name, wins_by_seat
+from controller.games.jaccuse import deal_cards, new_game, sampler, strategy
+from controller.games.search.ismcts import Budget
 
-POLICIES = ("random", "sensible")
+__all__ = ["POLICIES", "format_report", "play_game", "simulate"]
 MAX_ACTIONS = 50_000
 
 
@@ -25,13 +26,17 @@ class GameStats:
     actions: int
     #: network type ("red", "black", "mixed") -> (seats of that type, of which aligned)
     alignment: dict[str, tuple[int, int]]
+    #: the seats that won
+    winners: list[int] = field(default_factory=list)
 
 
 def network_type(pair: tuple[str, str]) -> str:
     return pair[0] if pair[0] == pair[1] else "mixed"
 
 
-def play_game(players: int, seed: int, policy: str) -> GameStats:
+def play_game(
+    players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None
+) -> GameStats:
     rng = random.Random(seed)
     state = new_game(deal_cards(players, rng))
     tally = Counter[str]()
@@ -39,14 +44,15 @@ def play_game(players: int, seed: int, policy: str) -> GameStats:
     def count(events: tuple[dict[str, Any], ...]) -> None:
         tally.update(event["type"] for event in events)
 
-    state, actions = play_bots(rules, strategy, state, rng, policy, MAX_ACTIONS, count)
+    state, actions = play_bots(rules, strategy, state, rng, policy, MAX_ACTIONS, count,
+                               sampler=sampler, budget=budget)
     elections, crises = tally["election"], tally["crisis"]
     alignment: dict[str, tuple[int, int]] = {}
     for seat in range(players):
         kind = network_type(state.network_of(seat))
         total, aligned = alignment.get(kind, (0, 0))
         alignment[kind] = (total + 1, aligned + (seat in state.aligned))
-    return GameStats(elections, state.winning_color, crises, actions, alignment)
+    return GameStats(elections, state.winning_color, crises, actions, alignment, list(state.winners))
 
 
 @dataclass
@@ -85,6 +91,7 @@ class Report:
             },
             "crises_per_game": round(sum(g.crises for g in self.stats) / n, 3),
             "actions_per_game": round(sum(g.actions for g in self.stats) / n, 1),
+            "wins_by_seat": wins_by_seat(self.players, [g.winners for g in self.stats]),
         }
 
 
@@ -96,13 +103,13 @@ def _outcome(g: GameStats) -> str:
 
 
 def simulate(
-    players: int, games: int, seed: int, policy: str,
-    progress: Callable[[int, int], None] | None = None,
+    players: int, games: int, seed: int, policy: str | Sequence[str],
+    progress: Callable[[int, int], None] | None = None, *, budget: Budget | None = None,
 ) -> Report:
     """Game i uses seed ``seed + i``, so any single game can be replayed on its own."""
-    report = Report(players, games, seed, policy)
+    report = Report(players, games, seed, policy_name(policy))
     for i in range(games):
-        report.stats.append(play_game(players, seed + i, policy))
+        report.stats.append(play_game(players, seed + i, policy, budget=budget))
         if progress is not None:
             progress(i + 1, games)
     return report
@@ -127,4 +134,5 @@ def format_report(data: dict[str, Any]) -> str:
         f" {pct(a['black'])} of both-black seats, {pct(a['mixed'])} of mixed seats",
         f"crises per game:   {data['crises_per_game']}",
         f"actions per game:  {data['actions_per_game']}",
+        f"wins by seat:      {', '.join(str(w) for w in data['wins_by_seat'])}",
     ])

@@ -11,7 +11,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import jaccuse
-from controller.games.game import Game, Screens
+from controller.games.game import Game, Screens, submodule
 from controller.games.shape import GameRules
 
 NAME: Final = "jaccuse"
@@ -79,4 +79,5 @@ GAME: Final = Game.of_package(
     within_a_decision=frozenset({"pressed", "membership_placed", "xp_given"}),
     check_options=check_options,
     random_phone_action=random_phone_action,
+    sampler=submodule("controller.games.jaccuse.sampler"),  # the strong bot's view of the game
 )

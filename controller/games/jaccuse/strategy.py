@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games.jaccuse.actions import Action
-from controller.games.jaccuse.bot import bot_action
 from controller.games.jaccuse.cards import Color, color_of, rank_value
-from controller.games.jaccuse.moves import legal_moves
+from controller.games.jaccuse.engine import accusable
 from controller.games.jaccuse.state import GameState
 
 
@@ -25,6 +24,10 @@ class TableMemory:
     """What every seat at the table has seen revealed, by colour."""
 
     shown: dict[int, Counter[str]] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TableMemory:
+        """A copy to play a line out with (the strong bot copies one per play-out)."""
+        return TableMemory({seat: Counter(tally) for seat, tally in self.shown.items()})
 
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         for event in events:
@@ -54,41 +57,60 @@ def wanted_colour(s: GameState, seat: int) -> Color:
 
 
 def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMemory) -> Action | None:
-    moves = {m["act"]: m for m in legal_moves(s, seat) if m["act"] != "give_xp"}
-    if not moves:
+    """The sensible move for ``seat``, or None when the game does not wait for it.
+
+    It plays out every line of the strong bot's search, so it reads the state directly rather than
+    building ``legal_moves``; what it may do is the same (tests/jaccuse/test_sensible_fast.py).
+    """
+    if s.phase == "over" or not 0 <= seat < s.players:
+        return None
+    phase = s.phase
+    r = s.vote_round
+    if phase == "election":
+        assert r is not None
+        if seat not in r.voters or seat in r.pressed:
+            return None
+        if seat in r.selected:
+            return Action(seat, "reveal")
+    elif phase == "presidency" or phase == "enact":
+        if seat != s.president:
+            return None
+    elif phase == "parley":
+        if s.parley is None or seat != s.parley.target:
+            return None
+    elif phase == "replace_membership":
+        if seat != s.replacing:
+            return None
+    elif s.membership[seat] is not None:  # setup
         return None
     hand = s.hands[seat]
     want = wanted_colour(s, seat)
     mine = sorted((c for c in hand if color_of(c) == want), key=rank_value)
-    if "membership" in moves:
+    if phase == "setup" or phase == "replace_membership":
         return Action(seat, "membership", card=(mine[0] if mine else rng.choice(hand)))
-    if "reveal" in moves:
-        return Action(seat, "reveal")
-    if "vote" in moves:
+    if phase == "election":
+        assert r is not None
         if mine:
             # mostly its best card; now and then another, so the table never replays one tie for ever
             return Action(seat, "vote", card=mine[-1] if rng.random() < 0.75 else rng.choice(mine))
-        in_tie_round = s.vote_round is not None and s.vote_round.number > 1
         coloured = sorted((c for c in hand if color_of(c) is not None), key=rank_value)
-        if in_tie_round and coloured:
+        if r.number > 1 and coloured:
             # Abstaining here can stall the table for ever: a tie round nobody reveals in may pass
             # nothing (R8), the cards go back and the same votes tie again. Electing someone is better.
             return Action(seat, "vote", card=coloured[0])
         return Action(seat, "abstain")
-    if "enact" in moves:
+    if phase == "enact":
         choices = mine or [c for c in hand if color_of(c) is not None]
         return Action(seat, "enact", card=choices[-1])
-    if "parley_reply" in moves:
+    if phase == "parley":
+        assert s.parley is not None
         theirs = sorted(hand, key=lambda c: (color_of(c) == want, rank_value(c)))
-        return Action(seat, "parley_reply", cards=tuple(theirs[: moves["parley_reply"]["count"]]))
-    if "accuse" in moves:
-        suspects = [(t, memory.lean(t)) for t in moves["accuse"]["targets"]]
-        for target, lean in suspects:
-            if lean is not None and lean != want:
-                return Action(seat, "accuse", target=target, color=lean)
-    if "pass" in moves:
-        return Action(seat, "pass")
-    return bot_action(s, seat, rng)
+        return Action(seat, "parley_reply", cards=tuple(theirs[: len(s.parley.offered)]))
+    for target in accusable(s):
+        lean = memory.lean(target)
+        if lean is not None and lean != want:
+            return Action(seat, "accuse", target=target, color=lean)
+    return Action(seat, "pass")
 
 
 __all__ = ["TableMemory", "sensible_action", "wanted_colour"]

@@ -1,0 +1,286 @@
+"""What the strong bot (controller/games/search) needs of Betrayal: a seat's unseen world, dealt.
+
+``sample_state`` builds a full state from one seat's private view and the public events: the
+face-down cards of the other rows, the middle pile, the cards gone with an army, the other hands
+during setup, and (while the joker lives and the seat is loyal) who the traitor is. The seat's
+view of the result is exactly the one given. The traitor is drawn leaning on the accusations seen:
+an army that has shown black cards is more likely the traitor, one that has shown more red cards
+than the traitor may keep is not. A card this seat's peek saw goes back where it was seen, and the
+draws from the middle pile (the deal's rolls) are dealt anew, since nobody knows them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+from controller.games.betrayal.actions import Action
+from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, POWER, UP, deck
+from controller.games.betrayal.deal import Deal, hand_sizes
+from controller.games.betrayal.engine import MAX_RED, Accepted, apply
+from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
+from controller.games.betrayal.state import Accusation, GameState, Peek, new_game, rewards_for
+from controller.games.betrayal.strategy import TableMemory, setup_choice
+
+Event = dict[str, Any]
+
+#: how strongly each black card shown (less each red one) points at the traitor
+SUSPICION: Final = 0.4
+
+__all__ = ["candidate_actions", "public_event", "sample_state", "score"]
+
+
+def public_event(event: Event) -> Event:
+    """Betrayal's events are public facts already."""
+    return event
+
+
+def _rolls(count: int, rng: random.Random) -> tuple[int, ...]:
+    return tuple(rng.getrandbits(32) for _ in range(count))
+
+
+def _own(view: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {mine["army"]: mine for mine in view["armies"]}
+
+
+def _pick_traitor(view: dict[str, Any], history: Sequence[Event], candidates: list[int],
+                  rng: random.Random) -> int:
+    """The traitor when this seat does not know it, leaning on the cards each army has shown."""
+    t = view["table"]
+    if t["traitor"] is not None:
+        return int(t["traitor"])
+    own = _own(view)
+    for army, mine in own.items():
+        if mine["traitor"]:
+            return army
+        for peek in mine["peeks"]:
+            if peek["card"] == NAMES[JOKER]:
+                return int(peek["army"])
+    memory = TableMemory()
+    memory.observe(tuple(history))
+    weights = [math.exp(SUSPICION * max(-25, memory.suspicion(a))) for a in candidates]
+    return rng.choices(candidates, weights)[0]
+
+
+def sample_state(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
+    """A full state that gives ``view`` for its seat, the unseen dealt at random (see the module)."""
+    if view["table"]["phase"] == "setup":
+        return _sample_setup(view, history, rng)
+    return _sample_play(view, history, rng)
+
+
+def _sample_setup(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
+    """Setup: the other hands dealt at random, and each army that has chosen chose sensibly."""
+    t = view["table"]
+    armies: int = t["armies"]
+    own = _own(view)
+    pool = Counter(INDEX[c] for c in deck(armies))
+    for mine in own.values():
+        pool -= Counter(INDEX[c] for c in (mine["hand"] or [c["card"] for c in mine["row"]]))
+    sizes = hand_sizes(armies)
+    traitor = _pick_traitor(view, history, [a for a in range(armies) if a not in own], rng)
+    rest = list(pool.elements())
+    if traitor not in own:
+        rest.remove(JOKER)
+    rng.shuffle(rest)
+    hands: list[list[int]] = []
+    for army in range(armies):
+        if army in own:
+            mine = own[army]
+            known = [INDEX[c] for c in (mine["hand"] or [c["card"] for c in mine["row"]])]
+            extra = sizes[army] - len(known)
+            hand, rest = known + rest[:extra], rest[extra:]
+        else:
+            count = sizes[army] - (army == traitor)
+            hand, rest = rest[:count], rest[count:]
+            if army == traitor:
+                hand.insert(rng.randrange(len(hand) + 1), JOKER)
+        hands.append(hand)
+    deal = Deal(t["players"], tuple(tuple(NAMES[c] for c in h) for h in hands),
+                _rolls(len(deck(armies)), rng))
+    state = new_game(deal, twos_defend=t["options"]["twos_defend"])
+    for army in range(armies):
+        if not t["chosen"][army]:
+            continue
+        if army in own:
+            row = [INDEX[c["card"]] for c in own[army]["row"]]
+            left = list((Counter(hands[army]) - Counter(row)).elements())
+            chosen = state.chosen.copy()
+            chosen[army] = True
+            rows = state.rows.copy()
+            rows[army] = row
+            state.chosen, state.rows, state.middle = chosen, rows, sorted(state.middle + left)
+            continue
+        result = apply(state, setup_choice(state, army))
+        assert isinstance(result, Accepted), result
+        state = result.state
+    state.version = t["version"]
+    return state
+
+
+def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
+    t = view["table"]
+    armies: int = t["armies"]
+    own = _own(view)
+    rows: list[list[int]] = []
+    holes: list[tuple[int, int]] = []
+    known: list[int] = []
+    for army in range(armies):
+        if army in own:
+            row = [INDEX[c["card"]] | (UP if c["up"] else 0) for c in own[army]["row"]]
+            known += [c & FACE for c in row]
+        else:
+            row = []
+            for p, c in enumerate(t["rows"][army]):
+                if c["up"]:
+                    row.append(INDEX[c["card"]] | UP)
+                    known.append(INDEX[c["card"]])
+                else:
+                    row.append(-1)
+                    holes.append((army, p))
+        rows.append(row)
+    points = [[INDEX[c] for c in pile] for pile in t["points"]]
+    known += [c for pile in points for c in pile]
+    pool = Counter(INDEX[c] for c in deck(armies)) - Counter(known)
+    eliminated = [a in t["eliminated"] for a in range(armies)]
+    joker_alive = pool[JOKER] > 0
+    if joker_alive:
+        hiders = [a for a in range(armies) if a not in own and not eliminated[a] and -1 in rows[a]]
+        traitor = _pick_traitor(view, history, hiders, rng)
+    else:
+        traitor = _pick_traitor(view, history, [a for a in range(armies) if a not in own], rng)
+    peeked = [(INDEX[p["card"]], p["army"], p["position"]) for mine in own.values() for p in mine["peeks"]]
+    if joker_alive:
+        # the joker lies face down in the traitor's row: where a peek saw it if that place is still
+        # hidden, else anywhere hidden in that row
+        seen = [(army, p) for card, army, p in peeked if card == JOKER and (army, p) in holes]
+        spots = [h for h in seen if h[0] == traitor] or [h for h in holes if h[0] == traitor]
+        army, p = spots[rng.randrange(len(spots))]
+        rows[army][p] = JOKER
+        pool[JOKER] -= 1
+        holes.remove((army, p))
+    # any other card a peek of this seat saw goes back where it was seen, when that place is still hidden
+    for card, army, p in peeked:
+        if card != JOKER and pool[card] and (army, p) in holes:
+            rows[army][p] = card
+            pool[card] -= 1
+            holes.remove((army, p))
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    for (army, p), card in zip(holes, rest, strict=False):
+        rows[army][p] = card
+    rest = rest[len(holes):]
+    middle_count: int = t["middle_count"]
+    middle, gone = sorted(rest[:middle_count]), rest[middle_count:]
+
+    s = GameState.__new__(GameState)
+    s.players = t["players"]
+    s.armies = armies
+    s.army_seats = tuple(t["army_seats"])
+    s.twos_defend = t["options"]["twos_defend"]
+    s.hands = tuple(() for _ in range(armies))
+    s.rewards = rewards_for(armies)
+    s.chosen = [True] * armies
+    s.rows = rows
+    s.points = points
+    s.middle = middle
+    s.gone = gone
+    s.rolls = _rolls(len(deck(armies)), rng)
+    s.drawn = 0
+    s.traitor = traitor
+    s.phase = t["phase"]
+    s.turn = t["turn"]
+    s.attacker = t["attacker"]
+    last = t["last_accusation"]
+    s.last = None
+    s.attacker_won = False
+    s.card_at = -1
+    if last is not None:
+        won = last["winner"] == "attacker"
+        s.last = Accusation(last["army"], last["position"], INDEX[last["card"]], last["target"][0],
+                            last["target"][1], INDEX[last["target_card"]], won, last["by_two"])
+        if s.phase in ("after_win", "peek") and won:
+            s.attacker_won = True
+            s.card_at = last["position"]
+    s.eliminated = eliminated
+    s.joker_dead = t["joker_dead"]
+    s.deaths = t["traitor_deaths_after_joker"]
+    s.peeks = _peeks(view, history, rows, armies)
+    s.winner_side = None
+    s.winners = []
+    s.version = t["version"]
+    return s
+
+
+def _peeks(view: dict[str, Any], history: Sequence[Event], rows: list[list[int]],
+           armies: int) -> list[list[Peek]]:
+    """This seat's peeks as it remembers them; another army's, the sampled cards where it looked."""
+    own = _own(view)
+    peeks: list[list[Peek]] = [[] for _ in range(armies)]
+    for army in range(armies):
+        if army in own:
+            peeks[army] = [Peek(p["army"], p["position"], INDEX[p["card"]]) for p in own[army]["peeks"]]
+    for event in history:
+        if event.get("type") == "peeked" and event["army"] not in own:
+            for t, p in event["cards"]:
+                if p < len(rows[t]):
+                    peeks[event["army"]].append(Peek(t, p, rows[t][p] & FACE))
+    return peeks
+
+
+def candidate_actions(s: GameState, seat: int) -> list[Action]:
+    """The seat's moves worth weighing: every setup choice; against each other army its strongest
+    and weakest card at a hidden place, and the weakest card that beats each face-up one; hiding
+    a winning card first, last or not at all; a peek at two hidden cards of each army."""
+    armies = [a for a in awaiting_armies(s) if s.army_seats[a] == seat]
+    if not armies:
+        return []
+    army = armies[0]
+    out: list[Action] = []
+    if s.phase == "setup":
+        if army == s.traitor:
+            reds = sorted(red_choices(s, army), key=lambda c: -POWER[c])
+            for k in range(min(MAX_RED, len(reds)) + 1):
+                out.append(Action(army, "army", red=tuple(NAMES[c] for c in reds[:k])))
+        else:
+            out += [Action(army, "army", suits=pair) for pair, row in suit_choices(s, army) if row]
+        return out
+    row = s.rows[army]
+    if s.phase == "turn":
+        mine = sorted(((POWER[c & FACE], p) for p, c in enumerate(row) if c & FACE != JOKER))
+        for target in range(s.armies):
+            t_row = s.rows[target]
+            if target == army or not t_row:
+                continue
+            down = [p for p, c in enumerate(t_row) if not c & UP]
+            if down:
+                for _, p in {mine[0], mine[-1]}:
+                    out.append(Action(army, "accuse", card=p, target=(target, down[0])))
+            for tp, code in enumerate(t_row):
+                if code & UP:
+                    beats = [p for power, p in mine if power >= POWER[code & FACE]]
+                    pick = beats[0] if beats else mine[0][1]
+                    out.append(Action(army, "accuse", card=pick, target=(target, tp)))
+        return out
+    if s.phase == "after_win":
+        out.append(Action(army, "end"))
+        for at in dict.fromkeys((0, len(row) - 1)):
+            out.append(Action(army, "hide", at=at))
+        return out
+    if s.phase == "peek":
+        for target in range(s.armies):
+            if target == army:
+                continue
+            hidden = [(target, p) for p, c in enumerate(s.rows[target]) if not c & UP][:2]
+            if len(hidden) == 2:
+                out.append(Action(army, "peek", cards=tuple(hidden)))
+        return out
+    return out
+
+
+def score(s: GameState, seat: int) -> float:
+    """1 when one of the seat's armies is among the winners."""
+    return 1.0 if any(s.army_seats[a] == seat for a in s.winners) else 0.0

@@ -15,8 +15,8 @@ from typing import Any
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
 #: the games the box deals (controller.games.registry.GAMES) and each one's seats: kept here as plain
 #: numbers so reading the config never imports a rules package (tests/config checks they agree)
-GAMES = ("jaccuse", "betrayal")
-PLAYERS = {"jaccuse": (5, 14), "betrayal": (2, 8)}
+GAMES = ("jaccuse", "betrayal", "hasty")
+PLAYERS = {"jaccuse": (5, 14), "betrayal": (2, 8), "hasty": (2, 7)}
 MIN_PLAYERS = min(low for low, _ in PLAYERS.values())
 MAX_PLAYERS = max(high for _, high in PLAYERS.values())
 PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
@@ -230,8 +230,8 @@ def default_config_text() -> str:
 # See docs/configuration.md for what each key does.
 
 [box]
-# game = "jaccuse"            # the game a new deal starts: jaccuse | betrayal (a resumed game keeps its own)
-# players = 6                 # default table size: 5-14 for jaccuse, 2-8 for betrayal
+# game = "jaccuse"            # a new deal's game: jaccuse | betrayal | hasty (a resumed game keeps its own)
+# players = 6                 # default table size: 5-14 for jaccuse, 2-8 for betrayal, 2-7 for hasty
 # data_dir = "/var/lib/jaccuse-table"   # journal and seat tokens; default under systemd: StateDirectory
 # host = "0.0.0.0"            # address the phone server listens on
 # port = 8000

@@ -9,13 +9,13 @@ import sys
 from controller.games.registry import DEFAULT_GAME, GAMES, balance, rules
 
 #: players when --players is not given: J'Accuse's mid-size table, Betrayal's best count
-DEFAULT_PLAYERS = {"jaccuse": 6, "betrayal": 5}
+DEFAULT_PLAYERS = {"jaccuse": 6, "betrayal": 5, "hasty": 4}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAMES, default=DEFAULT_GAME, help="which game (default jaccuse)")
     parser.add_argument("--players", type=int, default=None,
-                        help="J'Accuse 5-14 (default 6), Betrayal 2-8 (default 5)")
+                        help="J'Accuse 5-14 (default 6), Betrayal 2-8 (default 5), Hasty 2-7 (default 4)")
     parser.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed S+i (default 0)")
     parser.add_argument("--policy", choices=("random", "sensible"), default="sensible", help="bot policy")

@@ -13,7 +13,7 @@ from typing import Any, Final
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
 
 #: every game, the default (a replay file or a config without a game) first
-GAMES: Final = ("jaccuse", "betrayal")
+GAMES: Final = ("jaccuse", "betrayal", "hasty")
 DEFAULT_GAME: Final = "jaccuse"
 
 
@@ -35,6 +35,11 @@ def rules(name: str) -> GameRules[Any, Any, Any]:
 
         typed_betrayal: GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal] = betrayal
         return typed_betrayal
+    if name == "hasty":
+        from controller.games import hasty
+
+        typed_hasty: GameRules[hasty.GameState, hasty.Action, hasty.Deal] = hasty
+        return typed_hasty
     from controller.games import jaccuse as jaccuse
 
     typed_jaccuse: GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal] = jaccuse
@@ -49,6 +54,11 @@ def strategy(name: str) -> GameStrategy[Any, Any, Any]:
 
         typed_betrayal: GameStrategy[Any, Any, betrayal_bot.TableMemory] = betrayal_bot
         return typed_betrayal
+    if name == "hasty":
+        from controller.games.hasty import strategy as hasty_bot
+
+        typed_hasty: GameStrategy[Any, Any, hasty_bot.TableMemory] = hasty_bot
+        return typed_hasty
     from controller.games.jaccuse import strategy as jaccuse_bot
 
     typed_jaccuse: GameStrategy[Any, Any, jaccuse_bot.TableMemory] = jaccuse_bot
@@ -62,6 +72,10 @@ def replay_reader(name: str) -> ReplayReader:
         from controller.games.betrayal import replay as betrayal_replay
 
         return betrayal_replay
+    if name == "hasty":
+        from controller.games.hasty import replay as hasty_replay
+
+        return hasty_replay
     from controller.games.jaccuse import replay as jaccuse_replay
 
     return jaccuse_replay
@@ -74,6 +88,10 @@ def balance(name: str) -> GameBalance:
         from controller.games.betrayal import balance as betrayal_balance
 
         return betrayal_balance
+    if name == "hasty":
+        from controller.games.hasty import balance as hasty_balance
+
+        return hasty_balance
     from controller.games.jaccuse import balance as jaccuse_balance
 
     return jaccuse_balance
@@ -86,6 +104,10 @@ def table_rules(name: str) -> TableRules:
         from controller.games.betrayal import table_rules as betrayal_table
 
         return betrayal_table
+    if name == "hasty":
+        from controller.games.hasty import table_rules as hasty_table
+
+        return hasty_table
     from controller.games.jaccuse import table_rules as jaccuse_table
 
     return jaccuse_table

@@ -221,6 +221,7 @@ def _settle_investigate(s: GameState, seat: int, a: Action, ev: list[Event]) -> 
               f"Seat {a.hand}'s hand cannot be looked at: pick another seat still in the game.")
         _settle(s)
         cards = tuple(sorted(s.hands[a.hand]))
+        s.peeks = s.peeks[:]
         s.peeks[seat] = (*s.peeks[seat], Peek("hand", a.hand, cards))
         ev.append({"type": "investigated", "seat": seat, "hand": a.hand})
         return
@@ -228,6 +229,7 @@ def _settle_investigate(s: GameState, seat: int, a: Action, ev: list[Event]) -> 
     slot = _living(s, a.at)
     _settle(s)
     cards = tuple(c & FACE for c in s.piles[slot])
+    s.peeks = s.peeks[:]
     s.peeks[seat] = (*s.peeks[seat], Peek("pile", a.at, cards))
     ev.append({"type": "investigated", "seat": seat, "pile": a.at})
 
@@ -255,6 +257,7 @@ def _ask_question(s: GameState, seat: int, card: int, ask: int, ev: list[Event])
 
 def _swap(s: GameState, x: int, y: int, ev: list[Event]) -> None:
     a, b = s.row[x], s.row[y]
+    s.suspect_at = s.suspect_at[:]
     s.suspect_at[a], s.suspect_at[b] = s.suspect_at[b], s.suspect_at[a]
     ev.append({"type": "swapped", "at": [x, y]})
 

@@ -138,7 +138,8 @@ def check_deal(deal: Deal) -> None:
         raise DealError(f"each secret must be a suspect id from 0 to {opts.suspects - 1}")
     if len(set(ids)) != len(ids):
         raise DealError("two seats hold the same secret suspect")
-    if any(isinstance(r, bool) or not isinstance(r, int) or r < 0 for r in deal.rolls):
+    rolls = deal.rolls
+    if rolls and (not set(map(type, rolls)) <= {int} or min(rolls) < 0):
         raise DealError("rolls are whole numbers >= 0")
 
 

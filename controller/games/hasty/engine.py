@@ -139,7 +139,9 @@ def _end(s: GameState, a: Action, ev: list[Event]) -> None:
         move = 1
     else:
         move = s.steps
-    s.ended[seat] = True
+    if not s.ended[seat]:
+        s.ended = s.ended[:]
+        s.ended[seat] = True
     delayed = s.plays > 0 and delay_visible(s)
     wraps = 0
     if not delayed and move:

@@ -54,8 +54,10 @@ def draw(s: GameState, ev: list[Event]) -> int | None:
 def top_up_market(s: GameState, ev: list[Event]) -> None:
     from controller.games.hasty.deal import MARKET
 
-    added = 0
     market = s.market
+    if len(market) >= MARKET:
+        return
+    added = 0
     while len(market) < MARKET:
         card = draw(s, ev)
         if card is None:
@@ -108,19 +110,21 @@ def die(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     Speedy (H9) and the end (H23)."""
     suspect = s.suspect_at[slot]
     position = s.row.index(slot)
-    s.dead[slot] = True
+    s.dead = [*s.dead[:slot], True, *s.dead[slot + 1:]]
     to_discard(s, s.piles[slot])
     s.piles[slot] = ()
     ev.append({"type": "died", "suspect": suspect, "name": SUSPECTS[suspect], "at": position, "card": cause})
     seat = s.holder(suspect)
     if seat is not None:
+        s.eliminated = s.eliminated[:]
         s.eliminated[seat] = True
+        s.out_by = s.out_by[:]
         s.out_by[seat] = cause
         to_discard(s, s.hands[seat])
         s.hands[seat] = ()
         ev.append({"type": "eliminated", "seat": seat, "suspect": suspect, "card": cause})
     if s.options.speedy:
-        del s.row[position]
+        s.row = s.row[:position] + s.row[position + 1:]
         if s.loupe > position or (s.loupe == position and position == len(s.row)):
             s.loupe -= 1
         ev.append({"type": "removed", "at": position, "loupe": s.loupe})

@@ -1,9 +1,10 @@
 """The state of a game of Hasty Accusations. Plain data; ``engine.py`` is what changes it.
 
 States are values: ``apply`` never changes the state it is given (H24). It works on ``derive()``, a
-copy whose lists are new but whose items are shared; every item is a tuple or a named tuple, which
-the engine replaces and never changes, so the two states stay apart at the cost of a few short list
-copies per action.
+copy with new lists for the parts nearly every action changes and shared ones for the rest, which
+the engine replaces with a changed copy when it must. Every item in a list is a tuple or a named
+tuple, never changed in place, so the two states stay apart at the cost of a few short list copies
+per action.
 
 The row is a list of *slots*: a slot is a place in the row with its evidence pile, and keeps its id
 while positions around it change (Speedy removes dead tiles, H9). ``row`` lists the slot ids from the
@@ -219,13 +220,15 @@ class GameState:
         return self.secrets.index(suspect) if suspect in self.secrets else None
 
     def derive(self) -> GameState:
-        """A copy with new lists and shared items, for the engine to change (see the module's note)."""
+        """A copy for the engine to change: the lists nearly every action changes (piles, hands, the
+        discard counts) are new; the others are shared, and the engine replaces one with a changed
+        copy whenever it changes it."""
         new = GameState.__new__(GameState)
         new.players = self.players
         new.options = self.options
-        new.row = self.row[:]
-        new.suspect_at = self.suspect_at[:]
-        new.dead = self.dead[:]
+        new.row = self.row
+        new.suspect_at = self.suspect_at
+        new.dead = self.dead
         new.piles = self.piles[:]
         new.hands = self.hands[:]
         new.market = self.market
@@ -234,9 +237,9 @@ class GameState:
         new.discard = self.discard[:]
         new.secrets = self.secrets
         new.traitor = self.traitor
-        new.eliminated = self.eliminated[:]
-        new.ended = self.ended[:]
-        new.out_by = self.out_by[:]
+        new.eliminated = self.eliminated
+        new.ended = self.ended
+        new.out_by = self.out_by
         new.turn = self.turn
         new.phase = self.phase
         new.pending = self.pending
@@ -248,12 +251,18 @@ class GameState:
         new.reviews = self.reviews
         new.rolls = self.rolls
         new.rolls_used = self.rolls_used
-        new.peeks = self.peeks[:]
+        new.peeks = self.peeks
         new.winners = self.winners
         new.version = self.version
         return new
 
-    copy = derive
+    def copy(self) -> GameState:
+        """A state that shares no list with this one (to change one by hand, as a test may)."""
+        new = self.derive()
+        new.row, new.suspect_at, new.dead = self.row[:], self.suspect_at[:], self.dead[:]
+        new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
+        new.peeks = self.peeks[:]
+        return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

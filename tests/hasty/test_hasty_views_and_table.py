@@ -120,3 +120,15 @@ def test_a_seats_feed_holds_its_own_lines_and_everyones_moments() -> None:
     assert any("Cy" in line for line in table.seat_feed(events, 2, names))
     assert table.seat_feed(events, 1, names) == []
     assert table.log_lines(events, names)
+
+
+def test_the_players_rules_page_lists_every_card_with_its_count() -> None:
+    from pathlib import Path
+
+    from controller.games.hasty import CARDS
+
+    page = (Path(table.__file__).parent / "rules.md").read_text(encoding="utf-8")
+    for card in CARDS:
+        assert f"| {card.title} | {card.copies} |" in page, card.title
+    for variant in ("Traitor", "Speedy", "Big Hands"):
+        assert f"**{variant}.**" in page

@@ -142,26 +142,26 @@ def main() -> None:
     verdict = "met" if best >= GOAL else "not met"
     print(f"goal: at least {GOAL:,} games/s for 8 players: {verdict} (best {best:,.0f})")
 
-    print()
-    print("Betrayal, random bots (every seat), plain Python, one core")
-    print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
-    betrayal = _measure(ROOT, args.seconds, "betrayal")
-    _print("Betrayal", betrayal)
-    five = next(row["games_per_s"] for row in betrayal if row["players"] == 5)
-    verdict = "met" if five >= BETRAYAL_GOAL else "not met"
-    print(f"goal: at least {BETRAYAL_GOAL:,} Betrayal games/s for 5 players as plain Python:"
-          f" {verdict} ({five:,.0f})")
+    _plain_python_game("Betrayal", "betrayal", "Betrayal, random bots (every seat), plain Python, one core",
+                       5, BETRAYAL_GOAL, args.seconds)
+    _plain_python_game("Hasty", "hasty",
+                       "Hasty Accusations, random bots (every seat), base game, plain Python, one core",
+                       4, HASTY_GOAL, args.seconds)
 
-    print()
-    print("Hasty Accusations, random bots (every seat), base game, plain Python, one core")
-    print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
-    hasty = _measure(ROOT, args.seconds, "hasty")
-    _print("Hasty", hasty)
-    four = next(row["games_per_s"] for row in hasty if row["players"] == 4)
-    verdict = "met" if four >= HASTY_GOAL else "not met"
-    print(f"goal: at least {HASTY_GOAL:,} Hasty games/s for 4 players as plain Python:"
-          f" {verdict} ({four:,.0f})")
 
+def _plain_python_game(
+    label: str, game: str, title: str, goal_players: int, goal: int, seconds: float
+) -> None:
+    """A game measured as plain Python only, its rows and its goal line."""
+    print()
+    print(title)
+    print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}")
+    rows = _measure(ROOT, seconds, game)
+    _print(label, rows)
+    figure = next(row["games_per_s"] for row in rows if row["players"] == goal_players)
+    verdict = "met" if figure >= goal else "not met"
+    print(f"goal: at least {goal:,} {label} games/s for {goal_players} players as plain Python:"
+          f" {verdict} ({figure:,.0f})")
 
 if __name__ == "__main__":
     main()

@@ -100,9 +100,17 @@ class Action(NamedTuple):
                     out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
-    def choice_keys(self) -> frozenset[str]:
-        """The choice keys this action carries."""
-        return frozenset(name for name in CHOICE_KEYS if getattr(self, name) is not None)
+    def choice_mask(self) -> int:
+        """The choice keys this action carries, one bit each in ``CHOICE_KEYS`` order (cheap to
+        compare: the engine checks it on every choice)."""
+        return ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
+                | (self.hand is not None) << 3 | (self.swap is not None) << 4
+                | (self.flip is not None) << 5 | (self.cards is not None) << 6)
+
+
+def mask_of(*names: str) -> int:
+    """The ``choice_mask`` of an action carrying exactly ``names``."""
+    return sum(1 << CHOICE_KEYS.index(name) for name in names)
 
 
 def _is_int(value: object) -> TypeGuard[int]:

@@ -56,11 +56,14 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
 
 def turn_action(s: GameState, seat: int, rng: random.Random) -> Action:
     hand = s.hands[seat]
-    if not hand or (s.options.big_hands and s.plays >= BIG_HANDS_PLAYS) or _pick(rng, len(hand) + 1) == 0:
+    n = len(hand)
+    random_ = rng.random
+    if not n or (s.options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
         return Action(seat, "end")
-    living = s.living_positions()
-    return Action(seat, "play", card=KEYS[hand[_pick(rng, len(hand))]], at=living[_pick(rng, len(living))],
-                  up=rng.random() < 0.5)
+    dead = s.dead
+    living = [p for p, slot in enumerate(s.row) if not dead[slot]]
+    return Action(seat, "play", KEYS[hand[int(random_() * n)]], living[int(random_() * len(living))],
+                  random_() < 0.5)
 
 
 def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:

@@ -12,7 +12,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
-from controller.games.hasty.actions import Action
+from controller.games.hasty.actions import Action, mask_of
 from controller.games.hasty.cards import FACE, INDEX, KEYS, SIDEKICK, UP
 from controller.games.hasty.mechanics import Event, begin_evaluation, kill, neighbour_slots
 from controller.games.hasty.state import GameState, Peek, Pending
@@ -26,15 +26,18 @@ class ChoiceRefused(Exception):
 
 
 #: the keys a ``choose`` of each kind carries; investigate and switcheroo take one of two
-KIND_KEYS: dict[str, tuple[frozenset[str], ...]] = {
-    "pile": (frozenset({"at"}),),
-    "sidekick": (frozenset({"at"}),),
-    "mover": (frozenset({"at"}),),
-    "question_pile": (frozenset({"at"}),),
-    "question": (frozenset({"card", "ask"}),),
-    "investigate": (frozenset({"at"}), frozenset({"hand"})),
-    "switcheroo": (frozenset({"swap"}), frozenset({"flip"})),
-    "market": (frozenset({"cards"}),),
+KIND_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "pile": (("at",),),
+    "sidekick": (("at",),),
+    "mover": (("at",),),
+    "question_pile": (("at",),),
+    "question": (("card", "ask"),),
+    "investigate": (("at",), ("hand",)),
+    "switcheroo": (("swap",), ("flip",)),
+    "market": (("cards",),),
+}
+_KIND_MASKS: dict[str, tuple[int, ...]] = {
+    kind: tuple(mask_of(*keys) for keys in options) for kind, options in KIND_KEYS.items()
 }
 
 
@@ -155,9 +158,8 @@ def resolve(s: GameState, a: Action, ev: list[Event]) -> None:
     pending = s.pending
     assert pending is not None
     kind = pending.kind
-    keys = a.choice_keys()
-    if keys not in KIND_KEYS[kind]:
-        wanted = " or ".join("+".join(sorted(k)) for k in KIND_KEYS[kind])
+    if a.choice_mask() not in _KIND_MASKS[kind]:
+        wanted = " or ".join("+".join(k) for k in KIND_KEYS[kind])
         raise ChoiceRefused("wrong_choice", f"The game waits for a {kind} choice, made with {wanted}.")
     if kind in ("pile", "sidekick", "mover"):
         assert a.at is not None

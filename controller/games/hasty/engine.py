@@ -28,7 +28,7 @@ from controller.games.hasty.mechanics import (
     to_discard,
     top_up_market,
 )
-from controller.games.hasty.state import GameState
+from controller.games.hasty.state import GameState, Review
 
 #: H21: plays a turn allows under Big Hands
 BIG_HANDS_PLAYS: Final = 2
@@ -108,15 +108,15 @@ def _play(s: GameState, a: Action, ev: list[Event]) -> None:
     hand = s.hands[a.seat]
     if card not in hand:
         raise _Refusal("not_in_hand", f"You hold no {a.card}.")
-    if not s.alive_at(a.at):
+    at = a.at
+    if not (0 <= at < len(s.row) and not s.dead[s.row[at]]):
         raise _Refusal("bad_position", f"Position {a.at} is not a living suspect's pile"
                        f" (positions are 0 to {len(s.row) - 1}).")
     if s.options.big_hands and s.plays >= BIG_HANDS_PLAYS:
         raise _Refusal("too_many_plays",
                        f"With Big Hands a turn has at most {BIG_HANDS_PLAYS} plays: end it.")
-    rest = list(hand)
-    rest.remove(card)
-    s.hands[a.seat] = tuple(rest)
+    i = hand.index(card)
+    s.hands[a.seat] = hand[:i] + hand[i + 1:]
     slot = s.row[a.at]
     s.piles[slot] = (*s.piles[slot], card | UP if a.up else card)
     s.plays += 1
@@ -157,7 +157,7 @@ def _end(s: GameState, a: Action, ev: list[Event]) -> None:
         s.loupe = loupe
     ev.append({"type": "ended", "seat": seat, "steps": move, "delayed": delayed, "loupe": s.loupe,
                "wraps": wraps, "discarded": discarded})
-    s.tasks = (("turn", 0),)
+    s.tasks = [("turn", 0)]
     if wraps and not s.first_round:
         _start_review(s, ev)
 
@@ -194,8 +194,7 @@ _HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event]], None]]] = 
 def _run(s: GameState, ev: list[Event]) -> None:
     """Do the waiting work until a seat must decide or the game is over."""
     while s.tasks and s.pending is None and s.phase != "over":
-        kind, arg = s.tasks[-1]
-        s.tasks = s.tasks[:-1]
+        kind, arg = s.tasks.pop()
         _TASKS[kind](s, arg, ev)
 
 
@@ -208,8 +207,9 @@ def _step(s: GameState, slot: int, ev: list[Event]) -> None:
         return
     card = pile[-1] & FACE
     s.piles[slot] = pile[:-1]
-    s.review = review._replace(revealed=(*review.revealed, card))
-    s.tasks += (("step", slot),)
+    s.review = Review(slot, review.cause, (*review.revealed, card), review.stopped, review.threats,
+                      review.shields)
+    s.tasks.append(("step", slot))
     ev.append({"type": "revealed", "card": KEYS[card], "at": s.row.index(slot)})
     act(s, card, slot, False, False, ev)
 

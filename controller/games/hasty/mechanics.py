@@ -154,7 +154,7 @@ def finish(s: GameState, winners: tuple[int, ...], ev: list[Event]) -> None:
     s.phase = "over"
     s.winners = winners
     s.pending = None
-    s.tasks = ()
+    s.tasks = []
     s.turn = None
     ev.append({"type": "over", "winners": list(winners), "traitor": s.traitor})
 

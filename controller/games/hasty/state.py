@@ -125,7 +125,7 @@ class GameState:
     turn: int | None
     phase: Phase
     pending: Pending | None
-    tasks: tuple[Task, ...]
+    tasks: list[Task]
     review: Review | None
     loupe: int
     plays: int
@@ -172,7 +172,7 @@ class GameState:
         self.turn = 0
         self.phase = "play"
         self.pending = None
-        self.tasks = ()
+        self.tasks = []
         self.review = None
         self.loupe = (count - 1) // 2
         self.plays = 0
@@ -243,7 +243,7 @@ class GameState:
         new.turn = self.turn
         new.phase = self.phase
         new.pending = self.pending
-        new.tasks = self.tasks
+        new.tasks = self.tasks[:]
         new.review = self.review
         new.loupe = self.loupe
         new.plays = self.plays

@@ -132,3 +132,13 @@ def test_the_players_rules_page_lists_every_card_with_its_count() -> None:
         assert f"| {card.title} | {card.copies} |" in page, card.title
     for variant in ("Traitor", "Speedy", "Big Hands"):
         assert f"**{variant}.**" in page
+
+
+def test_the_last_review_stays_in_the_public_view_for_the_screens() -> None:
+    s = position(loupe=4, piles={1: ["murder", "threat", "bodyguard", "threat"], 3: ["delay"]})
+    assert public_view(s)["last_review"] is None
+    s, _ = run(s, act(0, "end"))
+    assert public_view(s)["last_review"] == {
+        "number": 1, "at": 1, "suspect": 1, "name": "Rev. Green", "cause": "loupe",
+        "revealed": ["threat", "bodyguard", "threat", "murder"], "killed": [1]}
+    assert public_view(s)["review"] is None

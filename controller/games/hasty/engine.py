@@ -24,6 +24,7 @@ from controller.games.hasty.mechanics import (
     begin_evaluation,
     delay_visible,
     finish,
+    remember,
     slot_alive,
     to_discard,
     top_up_market,
@@ -208,7 +209,7 @@ def _step(s: GameState, slot: int, ev: list[Event]) -> None:
     card = pile[-1] & FACE
     s.piles[slot] = pile[:-1]
     s.review = Review(slot, review.cause, (*review.revealed, card), review.stopped, review.threats,
-                      review.shields)
+                      review.shields, review.killed, review.suspect, review.at)
     s.tasks.append(("step", slot))
     ev.append({"type": "revealed", "card": KEYS[card], "at": s.row.index(slot)})
     act(s, card, slot, False, False, ev)
@@ -219,6 +220,7 @@ def _close(s: GameState, slot: int, ev: list[Event]) -> None:
     empty hand caused it, if it is still in (H11, H21)."""
     review = s.review
     assert review is not None
+    remember(s, review)
     s.review = None
     rest: tuple[int, ...] = ()
     if slot_alive(s, slot):

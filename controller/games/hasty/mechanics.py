@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.games.hasty.cards import DELAY, FACE, KEYS, KINDS, SUSPECTS, UP
-from controller.games.hasty.state import GameState, Review
+from controller.games.hasty.state import GameState, LastReview, Review
 
 Event = dict[str, Any]
 
@@ -110,6 +110,8 @@ def die(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     Speedy (H9) and the end (H23)."""
     suspect = s.suspect_at[slot]
     position = s.row.index(slot)
+    if s.review is not None:
+        s.review = s.review._replace(killed=(*s.review.killed, suspect))
     s.dead = [*s.dead[:slot], True, *s.dead[slot + 1:]]
     to_discard(s, s.piles[slot])
     s.piles[slot] = ()
@@ -159,7 +161,14 @@ def finish(s: GameState, winners: tuple[int, ...], ev: list[Event]) -> None:
     ev.append({"type": "over", "winners": list(winners), "traitor": s.traitor})
 
 
+def remember(s: GameState, review: Review) -> None:
+    """Keep the evaluation that just ended for the screens."""
+    s.last_review = LastReview(s.reviews, review.at, review.suspect, review.cause, review.revealed,
+                               review.killed)
+
+
 def close_review_to_discard(s: GameState, review: Review) -> None:
+    remember(s, review)
     to_discard(s, review.revealed)
     if not s.dead[review.slot]:
         to_discard(s, s.piles[review.slot])
@@ -170,7 +179,8 @@ def close_review_to_discard(s: GameState, review: Review) -> None:
 def begin_evaluation(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     """H11: the pile above ``slot`` is evaluated card by card (the engine's ``step`` tasks)."""
     count = s.options.suspects
-    s.review = Review(slot, cause, (), False, (0,) * count, (0,) * count)
+    s.review = Review(slot, cause, (), False, (0,) * count, (0,) * count, (), s.suspect_at[slot],
+                      s.row.index(slot))
     s.tasks += (("close", slot), ("step", slot))
     ev.append({"type": "evaluating", "at": s.row.index(slot), "suspect": s.suspect_at[slot],
                "size": len(s.piles[slot]), "cause": cause})

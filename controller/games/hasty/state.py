@@ -55,6 +55,22 @@ class Review(NamedTuple):
     #: by suspect id
     threats: tuple[int, ...]
     shields: tuple[int, ...]
+    #: suspects that died while it ran
+    killed: tuple[int, ...] = ()
+    #: the suspect above the pile and its position when the evaluation began
+    suspect: int = -1
+    at: int = -1
+
+
+class LastReview(NamedTuple):
+    """The latest evaluation, kept for the screens to play out card by card (all of it public)."""
+
+    number: int
+    at: int
+    suspect: int
+    cause: str
+    revealed: tuple[int, ...]
+    killed: tuple[int, ...]
 
 
 class Peek(NamedTuple):
@@ -74,6 +90,7 @@ class GameState:
         "eliminated",
         "ended",
         "hands",
+        "last_review",
         "loupe",
         "market",
         "options",
@@ -127,6 +144,7 @@ class GameState:
     pending: Pending | None
     tasks: list[Task]
     review: Review | None
+    last_review: LastReview | None
     loupe: int
     plays: int
     steps: int
@@ -174,6 +192,7 @@ class GameState:
         self.pending = None
         self.tasks = []
         self.review = None
+        self.last_review = None
         self.loupe = (count - 1) // 2
         self.plays = 0
         self.steps = 0
@@ -245,6 +264,7 @@ class GameState:
         new.pending = self.pending
         new.tasks = self.tasks[:]
         new.review = self.review
+        new.last_review = self.last_review
         new.loupe = self.loupe
         new.plays = self.plays
         new.steps = self.steps

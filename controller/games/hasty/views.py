@@ -47,6 +47,14 @@ def _review(s: GameState) -> dict[str, Any] | None:
             "stopped": r.stopped, "threats": list(r.threats), "shields": list(r.shields)}
 
 
+def _last_review(s: GameState) -> dict[str, Any] | None:
+    last = s.last_review
+    if last is None:
+        return None
+    return {"number": last.number, "at": last.at, "suspect": last.suspect, "name": SUSPECTS[last.suspect],
+            "cause": last.cause, "revealed": [KEYS[c] for c in last.revealed], "killed": list(last.killed)}
+
+
 def _peek(p: Peek) -> dict[str, Any]:
     if p.kind == "pile":
         return {"pile": p.target, "cards": [KEYS[c] for c in p.cards]}
@@ -85,6 +93,7 @@ def public_view(s: GameState) -> dict[str, Any]:
         "loupe": s.loupe,
         "delay": delay_visible(s),
         "review": _review(s),
+        "last_review": _last_review(s),
         "market": _keys(s.market),
         "deck_count": len(s.deck) - s.deck_at,
         "discard_count": sum(s.discard),

@@ -146,16 +146,11 @@ def _end(s: GameState, a: Action, ev: list[Event]) -> None:
     delayed = s.plays > 0 and delay_visible(s)
     wraps = 0
     if not delayed and move:
+        # one position at a time, counting each pass over an end (H7): as whole laps of the row
         size = len(s.row)
-        loupe = s.loupe
-        step = 1 if move > 0 else -1
-        for _ in range(abs(move)):
-            loupe += step
-            if loupe == size:
-                loupe, wraps = 0, wraps + 1
-            elif loupe < 0:
-                loupe, wraps = size - 1, wraps + 1
-        s.loupe = loupe
+        reached = s.loupe + move
+        wraps = abs(reached // size)
+        s.loupe = reached % size
     ev.append({"type": "ended", "seat": seat, "steps": move, "delayed": delayed, "loupe": s.loupe,
                "wraps": wraps, "discarded": discarded})
     s.tasks = [("turn", 0)]

@@ -84,7 +84,12 @@ def neighbour_slots(s: GameState, slot: int) -> list[int]:
 def delay_visible(s: GameState) -> bool:
     """H7: a Delay Tactics face up on top of a living suspect's pile."""
     up_delay = DELAY | UP
-    return any(s.piles[slot][-1:] == (up_delay,) for slot in s.row if not s.dead[slot])
+    piles, dead = s.piles, s.dead
+    for slot in s.row:
+        pile = piles[slot]
+        if pile and pile[-1] == up_delay and not dead[slot]:
+            return True
+    return False
 
 
 def slot_alive(s: GameState, slot: int) -> bool:

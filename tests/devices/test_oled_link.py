@@ -16,7 +16,8 @@ MODELS = ["ssd1306", "ssd1309", "sh1106"]
 
 
 def model(stability: int) -> DisplayModel:
-    return DisplayModel(view={"phase": "election", "stability": stability, "awaiting": [1], "version": 10 + stability})
+    view = {"phase": "election", "stability": stability, "awaiting": [1], "version": 10 + stability}
+    return DisplayModel(view=view)
 
 
 def wait_for(condition: object, timeout: float = 3.0) -> bool:

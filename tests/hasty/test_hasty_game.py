@@ -59,3 +59,10 @@ def test_a_simulated_phones_random_actions_play_a_game_to_the_end(seed: int) -> 
     view = rules.public_view(state)
     assert (screens.moment_key(view) is None) == (screens.moment(view) is None)
     assert screens.render(DisplayModel(view=view, reveal=screens.moment(view))).size == (128, 64)
+
+
+def test_the_rules_page_is_generated_from_rules_md() -> None:
+    from web import rulesdoc
+
+    assert rulesdoc.target("hasty").read_text(encoding="utf-8") == rulesdoc.generated("hasty"), (
+        "controller/games/hasty/templates/hasty_doc.html is stale: run .venv/bin/python -m web.rulesdoc")

@@ -1,6 +1,6 @@
 """Hasty Accusations' OLED screens: a pure function from the table's public view to a 128x64 1-bit
-image, in the manner of controller/devices/screens_betrayal.py (the device feeder will pick it by the
-view's ``game`` once games bring their own screens).
+image, in the manner of Betrayal's screens; the box finds it through Hasty's ``Game.screens``
+(controller/games/hasty/game.py).
 
     render_hasty(model: DisplayModel) -> PIL.Image.Image   # mode "1", 128x64
 
@@ -13,7 +13,7 @@ The model is the box's :class:`controller.devices.screens.DisplayModel`:
   review has ended; the feeder then shows ``review_frames(view)`` one after the other (a second or two
   each), setting ``reveal`` to each in turn and to None afterwards. A frame holds the cards turned so
   far; the last one, which holds them all, also shows the verdict large: who was murdered, or that the
-  suspect survived.
+  suspect survived. (The box's feeder holds one moment for now, so ``game.py`` gives it the last frame.)
 - ``clock_left``: the shot clock, beside whose turn it is.
 
 Screens: play (whose turn and the turn's steps, the loupe over the row, each suspect's pile size and

@@ -110,6 +110,9 @@ def test_rules_speed_runs() -> None:
     # Betrayal's rows (3, 5 and 8 players) and its own goal line
     assert [line.split()[1] for line in rows if line.startswith("Betrayal ")] == ["3", "5", "8"]
     assert "goal: at least 1,000 Betrayal games/s for 5 players as plain Python" in out
+    assert [line.split()[1] for line in rows if line.startswith("Hasty ") and line.split()[1].isdigit()] == [
+        "2", "4", "7"]
+    assert "goal: at least 1,000 Hasty games/s for 4 players as plain Python" in out
 
 
 def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:

@@ -33,7 +33,7 @@ from controller.games.hasty import (
     public_view,
     seat_view,
 )
-from controller.games.hasty.cards import FACE, INDEX, KINDS, TRAITOR, UP
+from controller.games.hasty.cards import FACE, INDEX, KEYS, KINDS, TRAITOR, UP
 
 players_st = st.integers(min_value=2, max_value=7)
 seeds_st = st.integers(min_value=0, max_value=2**32 - 1)
@@ -205,3 +205,102 @@ def test_no_view_holds_another_seats_secret(players: int, seed: int, options: di
         seat = rng.randrange(players)
         assert seat_view(scramble(state, seat, rng), seat) == seat_view(state, seat)
         assert public_view(scramble(state, None, rng)) == public_view(state)
+
+
+#: events after which a secret has just moved: a card played face down, a peek, a hand handed a card
+#: by the Burning Question or filled from the market (and the market from the deck), a Bomb's or a
+#: Jester's work on a pile, a review's cards taken as a hand (Big Hands), a suspect gone
+_SECRET_MOMENTS = frozenset({"played", "investigated", "asked", "question_placed", "took",
+                             "market_filled", "reshuffled", "bombed", "shuffled", "pile_taken",
+                             "swapped", "flipped", "eliminated", "choice"})
+
+
+@settings(max_examples=80)
+@given(players=players_st, seed=seeds_st, options=options_st)
+def test_no_view_holds_a_secret_right_after_it_moves(
+    players: int, seed: int, options: dict[str, bool]
+) -> None:
+    """Every seat's view and the table's, checked at each moment a secret moved (not a sample):
+    unchanged when every secret the audience may not know is replaced by another."""
+    rng = random.Random(seed ^ 0xC0FFEE)
+    for _, _, result in _walk(players, seed, options):
+        state = result.state
+        if state.over or not any(e["type"] in _SECRET_MOMENTS for e in result.events):
+            continue
+        table = public_view(state)
+        assert public_view(scramble(state, None, rng)) == table
+        for seat in range(players):
+            assert seat_view(scramble(state, seat, rng), seat) == seat_view(state, seat)
+
+
+def _public_facts(state: GameState) -> None:
+    """The table's view shows a face-down card as its place alone, no hand, suspect or peek before
+    the end, and every suspect once it is over (checked without the view's own code)."""
+    view = json.loads(json.dumps(public_view(state)))
+    if state.over:
+        reveal = view["reveal"]
+        assert [len(h) for h in reveal["hands"]] == [len(h) for h in state.hands]
+        assert len(reveal["peeks"]) == state.players
+        return
+    assert view["reveal"] is None
+    text = json.dumps(view)
+    for key in ("\"hand\"", "\"hands\"", "\"secret\"", "\"secrets\"", "\"peeks\"", "\"deck\"", "\"moves\""):
+        assert key not in text, key
+    for spot, slot in zip(view["row"], state.row, strict=True):
+        for shown, code in zip(spot["pile"], state.piles[slot], strict=True):
+            assert shown == ({"up": True, "card": KEYS[code & FACE]} if code & UP else {"up": False})
+    for seat, out in enumerate(view["out"]):
+        assert (out is None) == (not state.eliminated[seat])
+        if out is not None:
+            assert out["suspect"] == state.secrets[seat]
+
+
+def _events_name_no_secret(events: tuple[dict[str, Any], ...]) -> None:
+    """The engine's events, which become the room's log and every seat's feed, name a card only when
+    it is public: face up, in the market, revealed, or a Burning Question's (H18); a peek's cards
+    never."""
+    for event in events:
+        kind = event["type"]
+        if kind == "played" and not event["up"]:
+            assert "card" not in event, event
+        elif kind == "investigated":
+            assert set(event) <= {"type", "seat", "hand", "pile"}, event
+        elif kind in ("took", "market_filled"):
+            assert all(isinstance(c, str) for c in event["cards"])  # market cards lie face up
+        elif kind == "pile_taken":
+            assert set(event) == {"type", "seat", "count"}, event
+        elif kind == "shuffled":
+            assert "cards" not in event, event
+
+
+@settings(max_examples=80)
+@given(players=players_st, seed=seeds_st, options=options_st)
+def test_the_table_view_and_the_events_show_only_public_facts(
+    players: int, seed: int, options: dict[str, bool]
+) -> None:
+    _public_facts(new_game(deal_cards(players, random.Random(seed), **options)))
+    for _, _, result in _walk(players, seed, options):
+        _public_facts(result.state)
+        _events_name_no_secret(result.events)
+
+
+@settings(max_examples=60)
+@given(players=players_st, seed=seeds_st, options=options_st)
+def test_a_seats_feed_and_the_log_are_the_same_whatever_the_secrets(
+    players: int, seed: int, options: dict[str, bool]
+) -> None:
+    """The lines told to each seat and to the room come from public events alone: a face-down play,
+    a peek, a Burning Question and a market pick read the same whichever card, hand or suspect lies
+    behind them (the card of a face-down play is swapped for another here, and the lines compared)."""
+    from controller.games.hasty import table_rules
+
+    names: list[str | None] = [None] * players
+    for _, action, result in _walk(players, seed, options):
+        if action.act != "play" or action.up:
+            continue
+        other = next(k for k in KEYS if k != action.card)
+        hidden = [dict(e, card=other) if e["type"] == "played" else e for e in result.events]
+        assert table_rules.log_lines(hidden, names) == table_rules.log_lines(list(result.events), names)
+        for seat in range(players):
+            assert (table_rules.seat_feed(hidden, seat, names)
+                    == table_rules.seat_feed(list(result.events), seat, names))

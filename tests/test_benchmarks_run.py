@@ -48,6 +48,14 @@ def test_throughput_runs_for_betrayal() -> None:
 
 
 @pytest.mark.slow
+def test_throughput_runs_for_hasty() -> None:
+    out = _run("throughput.py", "--game", "hasty", "--seconds", "0.5", "--appends", "5", "--clients", "2")
+    for line in ("hasty, 7 seats", "sequential play, action POST", "saturation, GET /api/me",
+                 "synchronous=FULL"):
+        assert line in out
+
+
+@pytest.mark.slow
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
     assert out.count("14 phones + 2 table screens: RSS") == 2
@@ -100,6 +108,12 @@ def test_server_candidates_run() -> None:
 def test_soak_runs() -> None:
     out = _run("soak.py", "--games", "1", "--players", "5")
     assert "game  1 over" in out and "RSS after 1 games" in out
+
+
+@pytest.mark.slow
+def test_soak_runs_for_hasty() -> None:
+    out = _run("soak.py", "--games", "1", "--game", "hasty", "--players", "4")
+    assert "soak, hasty, 4 phones" in out and "game  1 over" in out and "RSS after 1 games" in out
 
 
 def test_rules_speed_runs() -> None:

@@ -304,3 +304,27 @@ def test_a_seats_feed_and_the_log_are_the_same_whatever_the_secrets(
         for seat in range(players):
             assert (table_rules.seat_feed(hidden, seat, names)
                     == table_rules.seat_feed(list(result.events), seat, names))
+
+
+@settings(max_examples=60)
+@given(players=players_st, seed=seeds_st, options=options_st)
+def test_the_bots_decide_on_what_their_seat_may_know(
+    players: int, seed: int, options: dict[str, bool]
+) -> None:
+    """A bot at the table plays for a seat that others watch: its moves must not give away what the
+    seat could not know. Both bots, with the same random numbers, choose the same on the state and on
+    one whose other hands, face-down cards, deck, other suspects and peeks were replaced."""
+    from controller.games.hasty.strategy import TableMemory, sensible_action
+
+    rng = random.Random(seed ^ 0xB07)
+    memory = TableMemory()
+    for before, action, result in _walk(players, seed, options):
+        if rng.random() < 0.3:
+            seat = action.seat
+            other = scramble(before, seat, rng)
+            pick = rng.randrange(2**32)
+            mine = bot_action(before, seat, random.Random(pick))
+            assert bot_action(other, seat, random.Random(pick)) == mine
+            assert (sensible_action(other, seat, random.Random(pick), memory)
+                    == sensible_action(before, seat, random.Random(pick), memory))
+        memory.observe(result.events)

@@ -225,3 +225,73 @@ def test_no_hasty_seat_sees_another_seats_secrets(
         assert told and told == logs[version][-len(told):], (told, logs[version][-len(told):])
         if not states[version].over:
             assert "traitor" not in json.dumps(box["log"]).lower()
+
+
+def _twin_deals(players: int, seed: int) -> tuple[rules.Deal, rules.Deal, str, str]:
+    """Two deals the room cannot tell apart: seats 0 and 1 hold each other's secret suspect, and one
+    card of seat 0's hand lies, in the other deal, where a card of another kind lies in the deck."""
+    a = rules.deal_cards(players, random.Random(seed))
+    deck = list(a.deck)
+    start = 4 * players + 4  # past the hands and the market
+    mine = deck[0]
+    there = next(i for i in range(start, len(deck)) if deck[i] != mine)
+    theirs = deck[there]
+    deck[0], deck[there] = theirs, mine
+    secrets = list(a.secrets)
+    secrets[0], secrets[1] = secrets[1], secrets[0]
+    b = rules.Deal(players, a.options, tuple(deck), tuple(secrets), a.rolls)
+    return a, b, mine, theirs
+
+
+def _frame(url: str, session: requests.Session, version: int) -> bytes:
+    """The OLED's frame of ``version`` as a stranger's phone gets it (the box draws it on its own
+    thread: wait for it)."""
+    deadline = time.monotonic() + 20
+    while True:
+        r = session.get(f"{url}/api/display.png", timeout=10)
+        if r.status_code == 200 and r.headers.get("X-Frame-Version") == repr(version):
+            time.sleep(0.3)  # a later frame of the same version (a moment ending) would change it
+            again = session.get(f"{url}/api/display.png", timeout=10)
+            if again.content == r.content:
+                return r.content
+        assert time.monotonic() < deadline, "the OLED never drew the last version"
+        time.sleep(0.1)
+
+
+def test_the_oled_and_the_table_page_are_the_same_whatever_the_secrets(tmp_path: Path) -> None:
+    """Two boxes whose games differ only in secrets (which suspect seats 0 and 1 are, which card
+    seat 0 played face down) and get the same moves: what the room sees must be identical, byte for
+    byte in the OLED's frame, the table's view and stream, and a third seat's own view."""
+    players = 4
+    a, b, mine, theirs = _twin_deals(players, 2601)
+    seen = []
+    for n, (deal, card) in enumerate(((a, mine), (b, theirs))):
+        data = tmp_path / f"box{n}"
+        write_journal(data, players, deal)
+        with Server(data, "--game", "hasty", "--heartbeat", "1", players=players) as server:
+            url = server.url
+            sessions, received, streams = seat_everyone_and_listen(server, players)
+            moves = [(0, {"act": "play", "card": card, "at": 0, "up": False}), (0, {"act": "end"}),
+                     (1, {"act": "end"}), (2, {"act": "end"}), (3, {"act": "end"})]
+            for seat, body in moves:
+                r = sessions[seat].post(f"{url}/api/me/actions", json=body, timeout=10)
+                assert r.status_code == 200, r.text
+            version = len(moves)
+            stranger = session_from(phone_address(92))
+            table = stranger.get(f"{url}/api/table", timeout=5).json()
+            assert table["version"] == version and not table["eliminated"]
+            png = _frame(url, stranger, version)
+            deadline = time.monotonic() + 15
+            while not (received[-1] and received[-1][-1]["version"] == version):
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            third = sessions[2].get(f"{url}/api/me", timeout=5).json()
+            mine_view = sessions[0].get(f"{url}/api/me", timeout=5).json()
+            for stream in streams:
+                stream.close()
+            seen.append({"table": rules_part(table), "png": png, "stream": rules_part(received[-1][-1]),
+                         "third": rules_part(third), "secret": mine_view["secret"]})
+    first, second = seen
+    assert first["secret"] != second["secret"]  # the games do differ
+    for key in ("table", "stream", "third", "png"):
+        assert first[key] == second[key], key

@@ -137,6 +137,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
     feed_views = {0: [_feed_view(f) for f in feeds]}
     log: list[str] = []
     logs: dict[int, list[str]] = {}
+    seen: set[str] = set()  # the events the game went through: the secrets' moments must be among them
     write_journal(tmp_path, players, deal)
     with Server(tmp_path, "--game", "hasty", "--heartbeat", "1", players=players) as server:
         url = server.url
@@ -158,6 +159,8 @@ def test_no_hasty_seat_sees_another_seats_secrets(
             result = rules.apply(state, action)
             assert isinstance(result, rules.Accepted)
             check_events(result.events)
+            seen.update(e["type"] for e in result.events)
+            seen.update("face_down" for e in result.events if e["type"] == "played" and not e["up"])
             state = result.state
             states[state.version] = state
             log += table_rules.log_lines(result.events, [None] * players)
@@ -201,6 +204,9 @@ def test_no_hasty_seat_sees_another_seats_secrets(
         for stream in streams:
             stream.close()
     assert final > 0
+    moments = {"face_down", "investigated", "asked", "question_placed", "eliminated", "revealed"}
+    moments |= {"pile_taken"} if options.get("big_hands") else {"took", "market_filled"}
+    assert moments <= seen, f"the game never went through {moments - seen}: pick another seed"
     print(f"hasty leak check, {players} players {options}: {final} actions, over={state.over}, "
           f"{sum(len(v) for v in received.values())} SSE events, {len(responses)} responses")
     for seat, version, me in responses:

@@ -7,7 +7,10 @@ end sooner), and when a game is over a phone presses "play again". After every g
 memory is printed; the goal is under 60 MB and flat (the last games no higher than the first ones,
 give or take what the allocator keeps).
 
-Run: .venv/bin/python benchmarks/soak.py [--games 20]
+With ``--game betrayal`` or ``--game hasty`` the box deals that game instead, for the most seats it
+takes (8 or 7) unless ``--players`` says otherwise; every phone plays the moves its view offers.
+
+Run: .venv/bin/python benchmarks/soak.py [--games 20] [--game jaccuse|betrayal|hasty] [--players N]
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import requests
 from _box import SSE, Box, add_slow_cpu_option, bench_dir, join_every_seat, machine, use_slow_cpu
 
 from controller.client import random_action
+from controller.games import registry
 
 
 def play(url: str, token: str, seed: int, stop: threading.Event) -> None:
@@ -61,13 +65,17 @@ def drain(stream: SSE) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games to play (default 20)")
-    parser.add_argument("--players", type=int, default=14, help="seats, each with a phone (default 14)")
+    parser.add_argument("--game", choices=registry.GAMES, default="jaccuse", help="the box's game")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats, each with a phone (default: the most the game seats)")
     add_slow_cpu_option(parser)
     args = parser.parse_args(argv)
     slow = use_slow_cpu(args.slow_cpu)
-    print(f"soak, {args.players} phones + 2 screens, {args.games} games; {machine()}{slow}")
+    players = args.players or registry.game(args.game).max_players
+    print(f"soak, {args.game}, {players} phones + 2 screens, {args.games} games; {machine()}{slow}")
     rss: list[float] = []
-    with bench_dir("jaccuse-soak-") as tmp, Box(Path(tmp), players=args.players, pads="phone") as box:
+    with bench_dir("jaccuse-soak-") as tmp, Box(Path(tmp), "--game", args.game, players=players,
+                                                pads="phone") as box:
         tokens = join_every_seat(box)
         streams = [SSE(box.port, "/api/me/events", token) for token in tokens]
         streams += [SSE(box.port, "/api/table/events") for _ in range(2)]

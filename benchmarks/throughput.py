@@ -27,9 +27,10 @@ army, so there is no steady load of equivalent actions to saturate with: the fir
 random games as fast as one client can (each move sent once the one before it is answered: GET the
 awaited seat's view, POST a random legal move from it; the POST's latency is what is reported, and the
 host deals a new game whenever one ends). GET /api/me and the journal alone are measured as for
-J'Accuse.
+J'Accuse. ``--game hasty`` does the same for Hasty Accusations with 7 seats (the most it seats): a
+turn and every choice wait for one seat, so its games are played move by move like Betrayal's.
 
-Run: .venv/bin/python benchmarks/throughput.py [--game jaccuse|betrayal] [--seconds 10] [--period 1.0]
+Run: .venv/bin/python benchmarks/throughput.py [--game jaccuse|betrayal|hasty] [--seconds 10] [--period 1.0]
 [--clients 16]
 """
 
@@ -63,7 +64,7 @@ from controller.table.journal import FILENAME, Journal
 
 PLAYERS = 14
 #: seats of each game's box
-SEATS = {"jaccuse": 14, "betrayal": 8}
+SEATS = {"jaccuse": 14, "betrayal": 8, "hasty": 7}
 
 
 def join_and_setup(box: Box) -> list[str]:
@@ -175,6 +176,8 @@ def journal_alone(data_dir: Path, appends: int, game: str = "jaccuse") -> dict[s
     action = {"seat": 0, "act": "vote", "card": "8D"}
     if game == "betrayal":
         action = {"army": 0, "act": "accuse", "card": 0, "target": [1, 0]}
+    elif game == "hasty":
+        action = {"seat": 0, "act": "play", "card": "murder", "at": 0, "up": False}
     out: dict[str, list[float]] = {}
     for mode in ("FULL", "NORMAL", "OFF"):
         path = data_dir / f"{mode.lower()}-{FILENAME}"
@@ -227,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def main_other_game(args: argparse.Namespace, slow: str) -> int:
-    """The run for a turn-based game (Betrayal): sequential play, GET /api/me, the journal alone."""
+    """The run for a turn-based game (Betrayal, Hasty Accusations): sequential play, GET /api/me, the
+    journal alone."""
     players = SEATS[args.game]
     print(f"throughput, {args.game}, {players} seats; {machine()}{slow}")
     with bench_dir("jaccuse-throughput-") as tmp:

@@ -54,6 +54,14 @@ def test_bot_latency_runs() -> None:
 
 
 @pytest.mark.slow
+def test_throughput_runs_for_hasty() -> None:
+    out = _run("throughput.py", "--game", "hasty", "--seconds", "0.5", "--appends", "5", "--clients", "2")
+    for line in ("hasty, 7 seats", "sequential play, action POST", "saturation, GET /api/me",
+                 "synchronous=FULL"):
+        assert line in out
+
+
+@pytest.mark.slow
 def test_footprint_runs() -> None:
     out = _run("footprint.py", "--runs", "1")
     assert out.count("14 phones + 2 table screens: RSS") == 2
@@ -108,6 +116,12 @@ def test_soak_runs() -> None:
     assert "game  1 over" in out and "RSS after 1 games" in out
 
 
+@pytest.mark.slow
+def test_soak_runs_for_hasty() -> None:
+    out = _run("soak.py", "--games", "1", "--game", "hasty", "--players", "4")
+    assert "soak, hasty, 4 phones" in out and "game  1 over" in out and "RSS after 1 games" in out
+
+
 def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
     rows = out.splitlines()
@@ -116,6 +130,9 @@ def test_rules_speed_runs() -> None:
     # Betrayal's rows (3, 5 and 8 players) and its own goal line
     assert [line.split()[1] for line in rows if line.startswith("Betrayal ")] == ["3", "5", "8"]
     assert "goal: at least 1,000 Betrayal games/s for 5 players as plain Python" in out
+    assert [line.split()[1] for line in rows if line.startswith("Hasty ") and line.split()[1].isdigit()] == [
+        "2", "4", "7"]
+    assert "goal: at least 1,000 Hasty games/s for 4 players as plain Python" in out
 
 
 def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:

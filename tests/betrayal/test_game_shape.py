@@ -38,7 +38,7 @@ def test_the_registry_knows_both_games_and_jaccuse_is_the_default() -> None:
     from controller.games import betrayal
     from controller.games import jaccuse as jaccuse
 
-    assert GAMES == ("jaccuse", "betrayal") and registry.DEFAULT_GAME == "jaccuse"
+    assert GAMES == ("jaccuse", "betrayal", "hasty") and registry.DEFAULT_GAME == "jaccuse"
     assert rules("jaccuse") is jaccuse and rules("betrayal") is betrayal
     for bad in ("chess", None, 3):
         with pytest.raises(UnknownGame):
@@ -97,7 +97,9 @@ def _play_through_the_shape(name: str, players: int, seed: int) -> None:
         game.seat_view(state, players)
 
 
-@pytest.mark.parametrize(("name", "players"), [("jaccuse", 5), ("betrayal", 2), ("betrayal", 5)])
+@pytest.mark.parametrize(
+    ("name", "players"), [("jaccuse", 5), ("betrayal", 2), ("betrayal", 5), ("hasty", 2), ("hasty", 4)]
+)
 def test_a_game_played_only_through_the_shape_keeps_its_conventions(name: str, players: int) -> None:
     _play_through_the_shape(name, players, seed=3)
 

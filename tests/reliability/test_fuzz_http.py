@@ -4,10 +4,14 @@ Hypothesis builds requests from the app's own URL map (so a new route is covered
 file): any method, path arguments that are odd seat numbers (negative, huge, not numbers), random JSON
 bodies and action-shaped ones, bodies that are not JSON, nested too deep or larger than the 16 KiB
 limit, and right, wrong, stale or malformed tokens and host keys, as header, cookie or query. They go
-through Flask's test client to an app around a real running Table with its journal: a J'Accuse box
-and a Betrayal box (action bodies carry either game's keys: armies, suits, red cards, positions).
+through Flask's test client to an app around a real running Table with its journal: a J'Accuse box,
+a Betrayal box and a Hasty Accusations box (action bodies carry any game's keys: armies, suits, red
+cards, positions, Hasty's cards face up or down, asked seats, hands looked at, swaps, flips, market
+picks).
 
-Examples: 600 per box, or 6000 with `pytest --long`.
+Examples: 600 per box, or 6000 with `pytest --long`. A second test plays whole Hasty Accusations games
+through the API with requests near the legal ones (a seat's legal move with one key changed, or sent
+with another seat's token): 400 requests, or 3000 with `--long`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from controller.games.betrayal import ACTS as BETRAYAL_ACTS
+from controller.games.hasty import ACTS as HASTY_ACTS
+from controller.games.hasty.cards import KEYS as HASTY_CARDS
 from controller.games.jaccuse import ACTS
 from controller.table import Table, TableConfig, load_host_key
 from web import MAX_BODY, create_app
@@ -36,7 +42,7 @@ CONTENT_TYPES = (
 )
 STATIC_NAMES = ("app.js", "../../etc/passwd", "..%2f..%2fpyproject.toml", "a/b.css")
 SCHEMES = ("Bearer ", "Bearer ", "Bearer ", "bearer ", "Basic ", "", "Bearer  ")
-CARDS = ("8D", "KS", "2H", "10C", "AH", "JOKER", "", "8d", "JK")
+CARDS = ("8D", "KS", "2H", "10C", "AH", "JOKER", "", "8d", "JK", *HASTY_CARDS, "Murder", "traitor")
 PLACES = st.lists(st.integers(-2, PLAYERS + 1), min_size=0, max_size=3)
 
 json_values = st.recursive(
@@ -48,7 +54,7 @@ seat_numbers = st.one_of(
     st.integers(-3, PLAYERS + 2), st.integers(min_value=2**31), st.integers(max_value=-(2**31))
 )
 action_bodies = st.fixed_dictionaries(
-    {"act": st.sampled_from((*ACTS, *BETRAYAL_ACTS, "", "VOTE", "nothing")) | json_values},
+    {"act": st.sampled_from((*ACTS, *BETRAYAL_ACTS, *HASTY_ACTS, "", "VOTE", "nothing")) | json_values},
     optional={
         "card": st.sampled_from(CARDS) | st.integers(-2, 30) | json_values,
         "cards": st.lists(st.sampled_from(CARDS), max_size=4) | st.lists(PLACES, max_size=3) | json_values,
@@ -61,6 +67,12 @@ action_bodies = st.fixed_dictionaries(
         "amount": st.integers(-2, 5) | json_values,
         "color": st.sampled_from(("red", "black", "green")) | json_values,
         "seat": seat_numbers | json_values,
+        "up": st.booleans() | json_values,
+        "ask": seat_numbers | json_values,
+        "hand": seat_numbers | json_values,
+        "swap": PLACES | st.lists(seat_numbers, max_size=3) | json_values,
+        "flip": st.integers(-2, 30) | json_values,
+        "kind": st.sampled_from(("pile", "market", "question", "investigate", "switcheroo")) | json_values,
     },
 )
 bodies = st.one_of(
@@ -108,7 +120,7 @@ def path_for(draw: st.DrawFn, rule: Any) -> str:
     return str(path)
 
 
-@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
 def test_no_request_gets_a_5xx_or_changes_state_when_refused(
     tmp_path: Path, long_run: bool, game: str
 ) -> None:
@@ -220,3 +232,104 @@ def test_no_request_gets_a_5xx_or_changes_state_when_refused(
     assert not missed, f"never requested: {missed}"
     assert statuses[200] and any(400 <= code < 500 for code in statuses)
     print("statuses:", dict(sorted(statuses.items())))
+
+
+#: a change to a legal Hasty action: the key, whether it is dropped (when there), its new value
+hasty_changes = st.tuples(
+    st.sampled_from(("act", "card", "at", "up", "ask", "hand", "swap", "flip", "cards", "seat")),
+    st.booleans(),
+    st.one_of(
+        st.sampled_from(HASTY_ACTS + HASTY_CARDS), st.integers(-2, 12), st.booleans(),
+        st.lists(st.integers(-1, 12), min_size=2, max_size=2),
+        st.lists(st.sampled_from(HASTY_CARDS), max_size=5), json_values,
+    ),
+)
+
+
+def _changed(action: dict[str, Any], change: tuple[str, bool, Any]) -> dict[str, Any]:
+    """A legal Hasty action with one key changed, dropped or added: near the legal ones, where the
+    rules' own checks (not the shape's) must refuse it."""
+    key, drop, value = change
+    changed = dict(action)
+    if key in changed and drop:
+        del changed[key]
+    else:
+        changed[key] = value
+    return changed
+
+
+def test_hasty_actions_near_the_legal_ones_are_applied_or_change_nothing(
+    tmp_path: Path, long_run: bool
+) -> None:
+    """Whole Hasty games through the API, every seat held: each request is a seat's random legal
+    move, that move with one key changed, or another seat's move sent with this seat's token. Never a
+    5xx; a refusal changes nothing; an acceptance adds exactly one action; and the journal replays
+    to the views the box serves (the engine, not the request, says who acts: the token's seat)."""
+    import random
+    import sqlite3
+
+    from controller.client import random_action
+    from controller.games import hasty
+    from controller.table import rules_part
+    from controller.table.journal import FILENAME
+
+    table = Table.open(TableConfig(data_dir=tmp_path, players=PLAYERS, pads="mock", seed=5, game="hasty"))
+    table.start()
+    host_key = load_host_key(tmp_path)
+    app = create_app(table, host_key=host_key, mock_press=table.press, display=StubDisplay())
+    client = app.test_client()
+    tokens = [client.post("/api/join", json={"seat": s}).get_json()["token"] for s in range(PLAYERS)]
+    statuses: Counter[int] = Counter()
+    games = [0]
+
+    @settings(max_examples=3000 if long_run else 400, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(data=st.data())
+    def one_request(data: st.DataObject) -> None:
+        # every draw first, whatever the table's state (hypothesis replays draws, not the table)
+        other_seat = data.draw(st.integers(0, 4)) == 0
+        someone, seed = data.draw(st.integers(0, PLAYERS - 1)), data.draw(st.integers(0, 2**32))
+        change = data.draw(hasty_changes) if data.draw(st.integers(0, 2)) == 0 else None
+        before = table.snapshot()
+        if before.public["over"]:
+            assert client.post("/api/host/new-game", headers={"X-Host-Key": host_key}).status_code == 200
+            games[0] += 1
+            return
+        waiting = before.public["waiting"]
+        sender = someone if other_seat else waiting
+        auth = {"Authorization": f"Bearer {tokens[waiting]}"}
+        me = client.get("/api/me", headers=auth).get_json()
+        action = random_action(me, random.Random(seed))
+        assert action is not None
+        if change is not None:
+            action = _changed(action, change)
+        r = client.post("/api/me/actions", json=action, headers={"Authorization": f"Bearer {tokens[sender]}"})
+        statuses[r.status_code] += 1
+        assert r.status_code < 500, (action, r.status_code, r.get_data())
+        after = table.snapshot()
+        if r.status_code >= 400:
+            assert (after.version, after.public) == (before.version, before.public), (action, r.status_code)
+        else:
+            assert r.status_code == 200 and after.version == before.version + 1, (action, r.status_code)
+
+    try:
+        one_request()
+        final = table.snapshot()
+        views = [client.get("/api/me", headers={"Authorization": f"Bearer {t}"}).get_json() for t in tokens]
+    finally:
+        table.stop()
+    print(f"hasty near-legal actions: {dict(sorted(statuses.items()))}, {games[0]} new games")
+    assert statuses[200] and statuses[409]
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    meta = dict(conn.execute("SELECT key, value FROM meta"))
+    journal = [json.loads(a) for (a,) in conn.execute("SELECT action FROM actions ORDER BY seq")]
+    conn.close()
+    state = hasty.new_game(hasty.Deal.from_dict(int(meta["players"]), json.loads(meta["deal"])))
+    for raw in journal:
+        result = hasty.apply(state, hasty.Action.from_dict(raw, PLAYERS))
+        assert isinstance(result, hasty.Accepted), (raw, result)
+        state = result.state
+    assert len(journal) == final.version
+    assert rules_part(final.public) == rules_part(json.loads(json.dumps(hasty.public_view(state))))
+    for seat, me in enumerate(views):
+        assert rules_part(me) == rules_part(json.loads(json.dumps(hasty.seat_view(state, seat))))

@@ -1,6 +1,7 @@
 """kill -9 at random moments: every acknowledged action survives, tokens stay valid, the file stays sound.
 
-Cycles: 20 for a J'Accuse box and 6 for a Betrayal box, or 200 and 60 with `pytest --long`;
+Cycles: 20 for a J'Accuse box and 6 each for a Betrayal and a Hasty Accusations box, or 200 and 60
+with `pytest --long`;
 JACCUSE_CRASH_CYCLES overrides them all. Each cycle restarts the
 real server on the same data dir, drives it from one thread per seat over HTTP, and kills it with
 SIGKILL after a random delay (some cycles kill it while it is still starting up). At the end the
@@ -80,7 +81,7 @@ def _drive(
             assert r.status_code in (409, 429), (r.status_code, r.text)
 
 
-@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, game: str) -> None:
     few, many = (20, 200) if game == "jaccuse" else (6, 60)
     cycles = env_int("JACCUSE_CRASH_CYCLES", many if long_run else few)
@@ -89,9 +90,9 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, gam
     server = Server(tmp_path, "--game", game, players=PLAYERS)
 
     def journaled(seat: int, action: dict[str, Any]) -> dict[str, Any]:
-        """The journal's form of a phone's action: J'Accuse adds the token's seat, Betrayal names
-        the army in the action itself."""
-        return {"seat": seat, **action} if game == "jaccuse" else action
+        """The journal's form of a phone's action: J'Accuse and Hasty Accusations add the token's
+        seat, Betrayal names the army in the action itself."""
+        return action if game == "betrayal" else {"seat": seat, **action}
 
     tokens: list[str] = []
     acked: list[tuple[int, dict[str, Any]]] = []

@@ -43,7 +43,7 @@ def test_an_old_journal_without_a_game_row_is_jaccuse(tmp_path: Path) -> None:
 
 
 def test_a_new_journal_records_its_game(tmp_path: Path) -> None:
-    for game, players in (("jaccuse", 5), ("betrayal", 3)):
+    for game, players in (("jaccuse", 5), ("betrayal", 3), ("hasty", 4)):
         data = tmp_path / game
         Table.open(TableConfig(data_dir=data, players=players, game=game)).stop()
         assert _meta(data / FILENAME)["game"] == game

@@ -32,14 +32,16 @@ def _write_bytes(pid: int) -> int | None:
 
 
 def _first_move(game: str, me: dict[str, Any]) -> dict[str, Any]:
-    """Seat 0's opening move: a membership card, or its Betrayal army."""
+    """Seat 0's opening move: a membership card, its Betrayal army, or a Hasty card face down."""
     if game == "jaccuse":
         return {"act": "membership", "card": me["hand"][0]}
+    if game == "hasty":
+        return {"act": "play", "card": me["hand"][0], "at": 0, "up": False}
     move = me["moves"][0]
     return {"act": "army", "suits": move["suits"][0]} if "suits" in move else {"act": "army", "red": []}
 
 
-@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
 def test_an_idle_box_writes_nothing(tmp_path: Path, game: str) -> None:
     data_dir = tmp_path / "data"
     with Server(data_dir, "--heartbeat", "0.2", "--game", game) as server:

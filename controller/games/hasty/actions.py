@@ -1,0 +1,137 @@
+"""Actions in the dict form of the replay contract and the journal: ``play``, ``end`` and ``choose``.
+
+``from_dict`` checks only the shape (types, known cards and acts, seats of the game); whether the
+action is legal now is for the engine to say (H24). A ``choose`` carries the keys of the choice it
+answers; which keys fit which choice is the engine's business too, since only it knows what is
+pending.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final, NamedTuple, TypeGuard
+
+from controller.games.hasty.cards import is_card
+
+ACTS: Final = ("play", "end", "choose")
+#: the keys a ``choose`` may carry; it needs at least one
+CHOICE_KEYS: Final = ("at", "card", "ask", "hand", "swap", "flip", "cards")
+
+
+class ActionFormatError(ValueError):
+    """The action is not well-formed: unknown act or card, a missing key, a value of the wrong type."""
+
+
+class Action(NamedTuple):
+    seat: int
+    act: str
+    #: ``play``: the card; ``choose`` (question): the card given
+    card: str | None = None
+    #: ``play``: the position played on; ``choose``: the position chosen
+    at: int | None = None
+    #: ``play``: face up (True) or face down
+    up: bool | None = None
+    #: ``choose`` (question): the seat asked
+    ask: int | None = None
+    #: ``choose`` (investigate): the seat whose hand is looked at
+    hand: int | None = None
+    #: ``choose`` (switcheroo): two positions whose suspects change places
+    swap: tuple[int, int] | None = None
+    #: ``choose`` (switcheroo): the position whose pile's top and bottom swap
+    flip: int | None = None
+    #: ``choose`` (market): the cards taken
+    cards: tuple[str, ...] | None = None
+
+    @classmethod
+    def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None) -> Action:
+        """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``) outside
+        the table is malformed too; ``seat`` given replaces the dict's (a phone's token says it)."""
+        if not isinstance(data, dict):
+            raise ActionFormatError("an action must be a JSON object")
+        act = data.get("act")
+        if not isinstance(act, str):
+            raise ActionFormatError("an action needs an 'act' string")
+        if act not in ACTS:
+            raise ActionFormatError(f"unknown act {act!r}; the acts are play, end and choose")
+        who = data.get("seat") if seat is None else seat
+        who = _seat(who, "seat", players)
+        if act == "end":
+            return cls(who, act)
+        if act == "play":
+            for name in ("card", "at", "up"):
+                if name not in data:
+                    raise ActionFormatError(f"a play needs {name!r}")
+            up = data["up"]
+            if not isinstance(up, bool):
+                raise ActionFormatError("'up' must be true (face up) or false (face down)")
+            return cls(who, act, card=_card(data["card"]), at=_int(data["at"], "at"), up=up)
+        if not any(name in data for name in CHOICE_KEYS):
+            raise ActionFormatError("a choose needs the keys of its choice: " + ", ".join(CHOICE_KEYS))
+        swap = None
+        if "swap" in data:
+            raw = data["swap"]
+            if not isinstance(raw, list) or len(raw) != 2 or not all(_is_int(v) for v in raw):
+                raise ActionFormatError("'swap' must be two positions")
+            swap = (int(raw[0]), int(raw[1]))
+        cards = None
+        if "cards" in data:
+            raw = data["cards"]
+            if not isinstance(raw, list):
+                raise ActionFormatError("'cards' must be a list of card keys")
+            cards = tuple(_card(c) for c in raw)
+        return cls(
+            who, act,
+            card=_card(data["card"]) if "card" in data else None,
+            at=_int(data["at"], "at") if "at" in data else None,
+            ask=_seat(data["ask"], "ask", players) if "ask" in data else None,
+            hand=_seat(data["hand"], "hand", players) if "hand" in data else None,
+            swap=swap,
+            flip=_int(data["flip"], "flip") if "flip" in data else None,
+            cards=cards,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "act": self.act}
+        if self.act == "play":
+            out.update(card=self.card, at=self.at, up=self.up)
+        elif self.act == "choose":
+            for name in CHOICE_KEYS:
+                value = getattr(self, name)
+                if value is not None:
+                    out[name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def choice_mask(self) -> int:
+        """The choice keys this action carries, one bit each in ``CHOICE_KEYS`` order (cheap to
+        compare: the engine checks it on every choice)."""
+        return ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
+                | (self.hand is not None) << 3 | (self.swap is not None) << 4
+                | (self.flip is not None) << 5 | (self.cards is not None) << 6)
+
+
+def mask_of(*names: str) -> int:
+    """The ``choice_mask`` of an action carrying exactly ``names``."""
+    return sum(1 << CHOICE_KEYS.index(name) for name in names)
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: object, name: str) -> int:
+    if not _is_int(value):
+        raise ActionFormatError(f"{name!r} must be an integer position")
+    return value
+
+
+def _seat(value: object, name: str, players: int | None) -> int:
+    if not _is_int(value) or (players is not None and not 0 <= value < players):
+        where = f" 0 to {players - 1}" if players is not None else ""
+        raise ActionFormatError(f"{name!r} must be a seat{where}, not {value!r}")
+    return value
+
+
+def _card(value: object) -> str:
+    if not is_card(value):
+        raise ActionFormatError(f"unknown card {value!r}")
+    assert isinstance(value, str)
+    return value

@@ -1,0 +1,154 @@
+"""Balance simulation for Hasty Accusations: many bot games, summarised as a designer's figures.
+
+How long a game runs (turns, actions), how many reviews it takes, how players go out (which card
+killed their suspect), how often each seat wins (seat 0 starts: the first-player advantage), and, in
+a second series with the Traitor variant, how often the traitor wins. Game i of a series uses seed
+``seed + i``, so any single game can be played again on its own.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from controller.games import hasty
+from controller.games.driver import play_bots
+from controller.games.hasty import strategy
+from controller.games.hasty.deal import deal_cards
+from controller.games.hasty.state import new_game
+
+POLICIES: Final = ("random", "sensible")
+#: a game ends long before this; it only guards the loop
+MAX_ACTIONS: Final = 20_000
+CAUSES: Final = ("murder", "threat", "sidekick")
+
+
+@dataclass
+class GameStats:
+    turns: int
+    actions: int
+    reviews: int
+    #: reviews whose pile held cards
+    evaluations: int
+    deaths: int
+    #: the card that put each eliminated seat out
+    outs: list[str]
+    winners: list[int]
+    traitor: int | None
+    over: bool
+
+
+def play_game(players: int, seed: int, policy: str, **options: Any) -> GameStats:
+    rng = random.Random(seed)
+    state = new_game(deal_cards(players, rng, **options))
+    counts: Counter[str] = Counter()
+    outs: list[str] = []
+
+    def count(events: tuple[dict[str, Any], ...]) -> None:
+        for event in events:
+            kind = event["type"]
+            counts[kind] += 1
+            if kind == "eliminated":
+                outs.append(event["card"])
+
+    state, actions = play_bots(hasty, strategy, state, rng, policy, MAX_ACTIONS, count)
+    return GameStats(
+        turns=counts["turn"] + 1, actions=actions, reviews=state.reviews,
+        evaluations=counts["evaluating"], deaths=counts["died"], outs=outs,
+        winners=list(state.winners), traitor=state.traitor, over=state.over,
+    )
+
+
+def _spread(values: list[int]) -> dict[str, float]:
+    values = values or [0]
+    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}
+
+
+def _series(stats: list[GameStats], players: int) -> dict[str, Any]:
+    n = max(len(stats), 1)
+    outs = Counter(o for g in stats for o in g.outs)
+    out_total = max(sum(outs.values()), 1)
+    wins = Counter(w for g in stats for w in g.winners)
+    traitors = [g for g in stats if g.traitor is not None]
+    return {
+        "games": len(stats),
+        "turns": _spread([g.turns for g in stats]),
+        "actions_per_game": round(sum(g.actions for g in stats) / n, 1),
+        "reviews_per_game": round(sum(g.reviews for g in stats) / n, 2),
+        "evaluations_per_game": round(sum(g.evaluations for g in stats) / n, 2),
+        "deaths_per_game": round(sum(g.deaths for g in stats) / n, 2),
+        "out_by": {cause: round(outs[cause] / out_total, 4) for cause in CAUSES},
+        "no_winner": round(sum(1 for g in stats if g.over and not g.winners) / n, 4),
+        "unfinished": round(sum(1 for g in stats if not g.over) / n, 4),
+        "wins_by_seat": [round(wins[seat] / n, 4) for seat in range(players)],
+        "traitor_wins": (round(sum(1 for g in traitors if g.traitor in g.winners) / len(traitors), 4)
+                         if traitors else None),
+    }
+
+
+@dataclass
+class Report:
+    players: int
+    games: int
+    seed: int
+    policy: str
+    options: dict[str, Any] = field(default_factory=dict)
+    base: list[GameStats] = field(default_factory=list)
+    with_traitor: list[GameStats] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "hasty", "players": self.players, "games": self.games, "seed": self.seed,
+            "policy": self.policy, "options": dict(self.options),
+            "base": _series(self.base, self.players),
+            "traitor": _series(self.with_traitor, self.players),
+        }
+
+
+def simulate(
+    players: int, games: int, seed: int, policy: str, *,
+    progress: Callable[[int, int], None] | None = None,
+    speedy: bool = False, big_hands: bool = False, suspects: int | None = None,
+) -> Report:
+    """Two series of ``games`` games each, without and with the Traitor variant."""
+    options: dict[str, Any] = {"speedy": speedy, "big_hands": big_hands, "suspects": suspects}
+    report = Report(players, games, seed, policy, {k: v for k, v in options.items() if v})
+    for i in range(games):
+        report.base.append(play_game(players, seed + i, policy, **options))
+        report.with_traitor.append(play_game(players, seed + i, policy, traitor=True, **options))
+        if progress is not None:
+            progress(i + 1, games)
+    return report
+
+
+def format_report(data: dict[str, Any]) -> str:
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f}%"
+
+    players = data["players"]
+    variant = "".join(f", {k.replace('_', ' ')} {v}" for k, v in data["options"].items())
+    lines = [f"Hasty Accusations: {data['games']} games per series, {players} players,"
+             f" {data['policy']} bots{variant}, seeds from {data['seed']}"]
+    for name, title in (("base", "base game"), ("traitor", "with the Traitor")):
+        s = data[name]
+        t, out = s["turns"], s["out_by"]
+        wins = ", ".join(f"seat {i} {pct(w)}" for i, w in enumerate(s["wins_by_seat"]))
+        lines += [
+            f"{title}:",
+            f"  game length:   {t['mean']} turns on average (median {t['median']},"
+            f" range {t['min']}-{t['max']}), {s['actions_per_game']} actions",
+            f"  reviews:       {s['reviews_per_game']} per game,"
+            f" {s['evaluations_per_game']} of a pile with cards; {s['deaths_per_game']} suspects die",
+            "  players out:   " + ", ".join(f"by {c} {pct(share)}" for c, share in out.items()),
+            f"  wins by seat:  {wins} (even: {pct(1 / players)} each; seat 0 starts)",
+        ]
+        if s["no_winner"] or s["unfinished"]:
+            lines.append(f"  no winner:     {pct(s['no_winner'])}, unfinished {pct(s['unfinished'])}")
+        if s["traitor_wins"] is not None:
+            lines.append(f"  traitor wins:  {pct(s['traitor_wins'])} (an even share: {pct(1 / players)})")
+    return "\n".join(lines)

@@ -1,0 +1,170 @@
+"""The table options (H1, H21, H22), the deal (H3) and the numbers its shuffles will use (H4).
+
+A deal is everything random about a game: the deck's draw order, each seat's secret suspect and
+``rolls``, the numbers the Jester and the deck's refill shuffle with. Carrying the rolls keeps the
+engine free of randomness, so the journal (the deal and the actions) replays a game exactly. The
+options travel with the deal because they shape it (who may hold the traitor, how many suspects
+can be dealt, how the deck is split under Big Hands).
+"""
+
+from __future__ import annotations
+
+import random
+import struct
+from dataclasses import dataclass
+from typing import Any, Final
+
+from controller.games.hasty.cards import SUSPECTS, TRAITOR_KEY, default_deck, is_card
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 7
+HAND: Final = 4
+MARKET: Final = 4
+#: a seeded deal carries this many rolls (a game past them shuffles with zeros, H4); long bot games
+#: use about a tenth of them
+ROLLS: Final = 600
+ROLL_BITS: Final = 32
+OPTION_KEYS: Final = ("suspects", "traitor", "speedy", "big_hands")
+
+
+class DealError(ValueError):
+    """A deal or options that do not make a game: wrong table size, deck, secrets or rolls."""
+
+
+def check_players(players: object) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Hasty Accusations takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}")
+    return players
+
+
+def suspect_range(players: int) -> tuple[int, int]:
+    """H1: at least five suspects and one more than the players, at most the nine there are."""
+    return max(5, players + 1), len(SUSPECTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    suspects: int
+    traitor: bool = False
+    speedy: bool = False
+    big_hands: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"suspects": self.suspects, "traitor": self.traitor, "speedy": self.speedy,
+                "big_hands": self.big_hands}
+
+    @classmethod
+    def read(cls, players: int, data: object) -> Options:
+        """The replay file's ``options`` (every key optional); DealError for a bad one."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise DealError("'options' must be an object such as {\"suspects\": 6, \"traitor\": true}")
+        low, high = suspect_range(players)
+        suspects = data.get("suspects", low)
+        if not isinstance(suspects, int) or isinstance(suspects, bool) or not low <= suspects <= high:
+            raise DealError(
+                f"'options.suspects' must be {low} to {high} for {players} players, not {suspects!r}"
+            )
+        flags = {}
+        for name in OPTION_KEYS[1:]:
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise DealError(f"'options.{name}' must be true or false")
+            flags[name] = value
+        return cls(suspects, **flags)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    players: int
+    options: Options
+    #: the draw order: its first card is drawn first (H3)
+    deck: tuple[str, ...]
+    #: per seat: a suspect id, or ``"traitor"``
+    secrets: tuple[int | str, ...]
+    #: H4: the k-th number a shuffle uses is ``rolls[k]`` (0 past the end)
+    rolls: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The replay file's ``deal``, with the ``options`` the journal keeps beside it."""
+        return {"deck": list(self.deck), "secrets": list(self.secrets), "rolls": list(self.rolls),
+                "options": self.options.to_dict()}
+
+    @classmethod
+    def from_dict(cls, players: int, data: object, options: object = None) -> Deal:
+        """Read and check a deal; ``options`` default to the deal's own (the journal's form)."""
+        if not isinstance(data, dict):
+            raise DealError("'deal' must be an object with 'deck' and 'secrets' (and optionally 'rolls')")
+        if options is None:
+            options = data.get("options")
+        opts = Options.read(players, options)
+        deck, secrets, rolls = data.get("deck"), data.get("secrets"), data.get("rolls", [])
+        if not isinstance(deck, list) or not all(is_card(c) for c in deck):
+            raise DealError("'deal.deck' must be a list of card keys such as \"murder\"")
+        if not isinstance(secrets, list):
+            raise DealError("'deal.secrets' must be a list with one suspect id (or \"traitor\") per seat")
+        if not isinstance(rolls, list) or not all(
+            isinstance(r, int) and not isinstance(r, bool) and r >= 0 for r in rolls
+        ):
+            raise DealError("'deal.rolls' must be a list of whole numbers >= 0")
+        deal = cls(players, opts, tuple(deck), tuple(secrets), tuple(rolls))
+        check_deal(deal)
+        return deal
+
+
+def check_deal(deal: Deal) -> None:
+    """Raise DealError unless the deal makes a game (H1, H3, H21, H22)."""
+    try:
+        check_players(deal.players)
+    except ValueError as exc:
+        raise DealError(str(exc)) from None
+    players, opts = deal.players, deal.options
+    low, high = suspect_range(players)
+    if not low <= opts.suspects <= high:
+        raise DealError(f"{players} players use {low} to {high} suspects, not {opts.suspects}")
+    need = players if opts.big_hands else HAND * players + MARKET
+    if len(deal.deck) < need:
+        raise DealError(f"the deck has {len(deal.deck)} cards; {players} players need at least {need}")
+    if not all(is_card(c) for c in deal.deck):
+        raise DealError("the deck holds an unknown card")
+    if len(deal.secrets) != players:
+        raise DealError(f"'deal.secrets' has {len(deal.secrets)} entries for {players} seats")
+    traitors = sum(1 for s in deal.secrets if s == TRAITOR_KEY)
+    if traitors != (1 if opts.traitor else 0):
+        raise DealError("with the Traitor variant exactly one seat holds \"traitor\"; without it none does")
+    ids = [s for s in deal.secrets if s != TRAITOR_KEY]
+    if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < opts.suspects for s in ids):
+        raise DealError(f"each secret must be a suspect id from 0 to {opts.suspects - 1}")
+    if len(set(ids)) != len(ids):
+        raise DealError("two seats hold the same secret suspect")
+    rolls = deal.rolls
+    if rolls and (not set(map(type, rolls)) <= {int} or min(rolls) < 0):
+        raise DealError("rolls are whole numbers >= 0")
+
+
+def make_options(players: int, suspects: int | None = None, *, traitor: bool = False,
+                 speedy: bool = False, big_hands: bool = False) -> Options:
+    """Options for a table, suspects defaulting to H1's least."""
+    return Options.read(players, {"suspects": suspect_range(players)[0] if suspects is None else suspects,
+                                  "traitor": traitor, "speedy": speedy, "big_hands": big_hands})
+
+
+def deal_cards(players: int, rng: random.Random, *, suspects: int | None = None, traitor: bool = False,
+               speedy: bool = False, big_hands: bool = False) -> Deal:
+    """Shuffle the default deck, deal the secrets and draw the rolls, all from ``rng``: the same seed
+    always gives the same deal. With the Traitor variant one dealt suspect is swapped for it (the
+    rulebook's way: as many suspects as players, one of them at random replaced)."""
+    try:
+        check_players(players)
+        opts = make_options(players, suspects, traitor=traitor, speedy=speedy, big_hands=big_hands)
+    except ValueError as exc:
+        raise DealError(str(exc)) from None
+    deck = default_deck()
+    rng.shuffle(deck)
+    secrets: list[int | str] = list(rng.sample(range(opts.suspects), players))
+    if traitor:
+        secrets[rng.randrange(players)] = TRAITOR_KEY
+    raw = rng.getrandbits(ROLL_BITS * ROLLS).to_bytes(4 * ROLLS, "little")
+    rolls = struct.unpack(f"<{ROLLS}I", raw)
+    return Deal(players, opts, tuple(deck), tuple(secrets), rolls)

@@ -1,0 +1,81 @@
+"""Hasty Accusations as the box sees it: the ``Game`` the entry point ``jaccuse_table.games: hasty`` names."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from controller.games import hasty
+from controller.games.game import Game, Screens
+from controller.games.hasty.deal import OPTION_KEYS
+from controller.games.shape import GameRules
+
+NAME: Final = "hasty"
+#: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal)
+_FLAGS: Final = frozenset(OPTION_KEYS) - {"suspects"}
+
+
+def _rules() -> GameRules[hasty.GameState, hasty.Action, hasty.Deal]:
+    return hasty  # typed: mypy checks the package against the shape every game has
+
+
+def _review_moment(view: Mapping[str, Any]) -> Any:
+    """The last review with every card turned (and so its verdict); None before the first review.
+    The feeder holds one moment, so the card-by-card frames collapse to the last."""
+    from controller.games.hasty import screens
+
+    frames = screens.review_frames(view)
+    return frames[-1] if frames else None
+
+
+def _screens() -> Screens:
+    from controller.games.hasty import screens
+
+    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment)
+
+
+def check_options(options: Mapping[str, Any]) -> str | None:
+    """The table's variants (Traitor, Speedy, Big Hands) are on or off and the suspects a whole
+    number; there is no campaign. The suspects' range depends on the seats, so the deal checks it."""
+    for key, value in sorted(options.items()):
+        if key in _FLAGS:
+            if not isinstance(value, bool):
+                return f"Hasty Accusations' {key} is on or off (true or false), not {value!r}"
+        elif key == "suspects":
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                return f"Hasty Accusations' suspects is a whole number, not {value!r}"
+        elif value:
+            return f"Hasty Accusations has no {key}{'s' if key == 'campaign' else ''}"
+    return None
+
+
+def random_phone_action(
+    me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random
+) -> dict[str, Any] | None:
+    """A random action among the choices of ``move``, one of the seat view's ``moves`` (the phone's
+    form: the token says the seat)."""
+    from controller.games.hasty.moves import action_from_move
+
+    action = action_from_move(int(me.get("seat") or 0), dict(move), rng).to_dict()
+    action.pop("seat", None)
+    return action
+
+
+GAME: Final = Game.of_package(
+    "controller.games.hasty",
+    _rules,
+    name=NAME,
+    title="Hasty Accusations",
+    min_players=hasty.MIN_PLAYERS,
+    max_players=hasty.MAX_PLAYERS,
+    default_players=4,
+    screens=_screens,
+    rules_template="hasty_doc.html",
+    check_options=check_options,
+    simulate_options={
+        "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
+        "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",
+    },
+    random_phone_action=random_phone_action,
+)

@@ -1,0 +1,314 @@
+"""The state of a game of Hasty Accusations. Plain data; ``engine.py`` is what changes it.
+
+States are values: ``apply`` never changes the state it is given (H24). It works on ``derive()``, a
+copy with new lists for the parts nearly every action changes and shared ones for the rest, which
+the engine replaces with a changed copy when it must. Every item in a list is a tuple or a named
+tuple, never changed in place, so the two states stay apart at the cost of a few short list copies
+per action.
+
+The row is a list of *slots*: a slot is a place in the row with its evidence pile, and keeps its id
+while positions around it change (Speedy removes dead tiles, H9). ``row`` lists the slot ids from the
+left, so a position is an index into ``row``; ``suspect_at[slot]`` is the tile standing above the slot
+(Switcheroo swaps tiles, the piles stay). Work still to do, such as the rest of a review or the second
+half of a Bomb, waits in ``tasks`` (a stack) while a seat makes a choice, so a chain of effects can
+pause for a phone and go on after it.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NamedTuple
+
+from controller.games.hasty.cards import FACE, KINDS, TRAITOR, TRAITOR_KEY
+from controller.games.hasty.deal import Deal, Options, check_deal
+
+Phase = Literal["play", "choose", "over"]
+PHASES: Final = ("play", "choose", "over")
+Task = tuple[str, int]
+
+
+class Pending(NamedTuple):
+    """A choice the game waits for (H14)."""
+
+    kind: str
+    seat: int
+    #: positions offered, for ``pile``, ``sidekick``, ``mover`` and ``question_pile``
+    options: tuple[int, ...] = ()
+    #: ``question_pile``: the card being placed
+    card: int = -1
+    #: ``question_pile``: the seat that asked
+    asker: int = -1
+    #: ``sidekick``: the slot of the Sidekick's own pile (its suspect is the one at risk)
+    slot: int = -1
+    #: ``market``: how many cards the seat takes
+    take: int = 0
+
+
+class Review(NamedTuple):
+    """An evaluation in progress (H11, H12)."""
+
+    slot: int
+    #: ``loupe`` or ``empty_hand`` (Big Hands)
+    cause: str
+    #: the cards revealed so far, in order (card indices)
+    revealed: tuple[int, ...]
+    stopped: bool
+    #: by suspect id
+    threats: tuple[int, ...]
+    shields: tuple[int, ...]
+    #: suspects that died while it ran
+    killed: tuple[int, ...] = ()
+    #: the suspect above the pile and its position when the evaluation began
+    suspect: int = -1
+    at: int = -1
+
+
+class LastReview(NamedTuple):
+    """The latest evaluation, kept for the screens to play out card by card (all of it public)."""
+
+    number: int
+    at: int
+    suspect: int
+    cause: str
+    revealed: tuple[int, ...]
+    killed: tuple[int, ...]
+
+
+class Peek(NamedTuple):
+    """What an Investigator showed a seat (H19): a pile by position or a seat's hand, as it was."""
+
+    kind: Literal["pile", "hand"]
+    target: int
+    cards: tuple[int, ...]
+
+
+class GameState:
+    __slots__ = (
+        "dead",
+        "deck",
+        "deck_at",
+        "discard",
+        "eliminated",
+        "ended",
+        "hands",
+        "last_review",
+        "loupe",
+        "market",
+        "options",
+        "out_by",
+        "peeks",
+        "pending",
+        "phase",
+        "piles",
+        "players",
+        "plays",
+        "review",
+        "reviews",
+        "rolls",
+        "rolls_used",
+        "row",
+        "secrets",
+        "steps",
+        "suspect_at",
+        "tasks",
+        "traitor",
+        "turn",
+        "version",
+        "winners",
+    )
+
+    players: int
+    options: Options
+    row: list[int]
+    suspect_at: list[int]
+    dead: list[bool]
+    #: per slot, bottom to top; a code plus ``UP`` lies face up
+    piles: list[tuple[int, ...]]
+    #: per seat, a multiset of card indices
+    hands: list[tuple[int, ...]]
+    market: tuple[int, ...]
+    #: the deck is ``deck[deck_at:]``, its next card first
+    deck: tuple[int, ...]
+    deck_at: int
+    #: the discard pile as a count per card: it is sorted before it becomes a deck (H13)
+    discard: list[int]
+    #: per seat: a suspect id, or TRAITOR (-1)
+    secrets: tuple[int, ...]
+    traitor: int | None
+    eliminated: list[bool]
+    #: per seat: has it ended a turn (H8)
+    ended: list[bool]
+    #: per seat: the card key that killed its suspect, once out
+    out_by: list[str | None]
+    turn: int | None
+    phase: Phase
+    pending: Pending | None
+    tasks: list[Task]
+    review: Review | None
+    last_review: LastReview | None
+    loupe: int
+    plays: int
+    steps: int
+    reviews: int
+    rolls: tuple[int, ...]
+    rolls_used: int
+    peeks: list[tuple[Peek, ...]]
+    winners: tuple[int, ...]
+    version: int
+
+    def __init__(self, deal: Deal) -> None:
+        from controller.games.hasty.cards import INDEX
+
+        check_deal(deal)
+        opts = deal.options
+        players = deal.players
+        count = opts.suspects
+        self.players = players
+        self.options = opts
+        self.row = list(range(count))
+        self.suspect_at = list(range(count))
+        self.dead = [False] * count
+        self.piles = [()] * count
+        cards = tuple(INDEX[c] for c in deal.deck)
+        self.discard = [0] * KINDS
+        if opts.big_hands:
+            each = len(cards) // players
+            self.hands = [tuple(sorted(cards[each * i: each * (i + 1)])) for i in range(players)]
+            for card in cards[each * players:]:
+                self.discard[card] += 1
+            self.market = ()
+            self.deck = ()
+        else:
+            self.hands = [tuple(sorted(cards[4 * i: 4 * i + 4])) for i in range(players)]
+            self.market = cards[4 * players: 4 * players + 4]
+            self.deck = cards[4 * players + 4:]
+        self.deck_at = 0
+        self.secrets = tuple(TRAITOR if s == TRAITOR_KEY else int(s) for s in deal.secrets)
+        self.traitor = self.secrets.index(TRAITOR) if TRAITOR in self.secrets else None
+        self.eliminated = [False] * players
+        self.ended = [False] * players
+        self.out_by = [None] * players
+        self.turn = 0
+        self.phase = "play"
+        self.pending = None
+        self.tasks = []
+        self.review = None
+        self.last_review = None
+        self.loupe = (count - 1) // 2
+        self.plays = 0
+        self.steps = 0
+        self.reviews = 0
+        self.rolls = deal.rolls
+        self.rolls_used = 0
+        self.peeks = [()] * players
+        self.winners = ()
+        self.version = 0
+
+    @property
+    def over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def waiting(self) -> int | None:
+        """The seat whose action comes next."""
+        if self.pending is not None:
+            return self.pending.seat
+        return self.turn
+
+    @property
+    def first_round(self) -> bool:
+        """H8: reviews stay closed until every seat still in has ended a turn."""
+        ended, out = self.ended, self.eliminated
+        return any(not ended[s] and not out[s] for s in range(self.players))
+
+    def alive_at(self, position: int) -> bool:
+        return 0 <= position < len(self.row) and not self.dead[self.row[position]]
+
+    def living_positions(self) -> list[int]:
+        dead = self.dead
+        return [p for p, slot in enumerate(self.row) if not dead[slot]]
+
+    def position_of_suspect(self, suspect: int) -> int | None:
+        """Where a living suspect stands, or None when it is dead."""
+        for p, slot in enumerate(self.row):
+            if self.suspect_at[slot] == suspect and not self.dead[slot]:
+                return p
+        return None
+
+    def holder(self, suspect: int) -> int | None:
+        """The seat whose secret suspect it is."""
+        return self.secrets.index(suspect) if suspect in self.secrets else None
+
+    def derive(self) -> GameState:
+        """A copy for the engine to change: the lists nearly every action changes (piles, hands, the
+        discard counts) are new; the others are shared, and the engine replaces one with a changed
+        copy whenever it changes it."""
+        new = GameState.__new__(GameState)
+        new.players = self.players
+        new.options = self.options
+        new.row = self.row
+        new.suspect_at = self.suspect_at
+        new.dead = self.dead
+        new.piles = self.piles[:]
+        new.hands = self.hands[:]
+        new.market = self.market
+        new.deck = self.deck
+        new.deck_at = self.deck_at
+        new.discard = self.discard[:]
+        new.secrets = self.secrets
+        new.traitor = self.traitor
+        new.eliminated = self.eliminated
+        new.ended = self.ended
+        new.out_by = self.out_by
+        new.turn = self.turn
+        new.phase = self.phase
+        new.pending = self.pending
+        new.tasks = self.tasks[:]
+        new.review = self.review
+        new.last_review = self.last_review
+        new.loupe = self.loupe
+        new.plays = self.plays
+        new.steps = self.steps
+        new.reviews = self.reviews
+        new.rolls = self.rolls
+        new.rolls_used = self.rolls_used
+        new.peeks = self.peeks
+        new.winners = self.winners
+        new.version = self.version
+        return new
+
+    def copy(self) -> GameState:
+        """A state that shares no list with this one (to change one by hand, as a test may)."""
+        new = self.derive()
+        new.row, new.suspect_at, new.dead = self.row[:], self.suspect_at[:], self.dead[:]
+        new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
+        new.peeks = self.peeks[:]
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Hasty {self.players} players, {self.phase}, turn {self.turn}, version {self.version}>"
+
+    def all_cards(self) -> list[int]:
+        """Every card of the game wherever it lies, as indices (for conservation checks)."""
+        cards = [c & FACE for pile in self.piles for c in pile]
+        cards += [c for hand in self.hands for c in hand]
+        cards += self.market
+        cards += self.deck[self.deck_at:]
+        cards += [k for k, n in enumerate(self.discard) for _ in range(n)]
+        if self.review is not None:
+            cards += self.review.revealed
+        if self.pending is not None and self.pending.kind == "question_pile":
+            cards.append(self.pending.card)
+        return cards
+
+
+def new_game(deal: Deal) -> GameState:
+    """The state right after the deal: seat 0 to play (H5). The options come with the deal, since
+    they shape it; DealError for a deal that is not legal."""
+    return GameState(deal)

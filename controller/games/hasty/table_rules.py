@@ -1,0 +1,137 @@
+"""Hasty Accusations at the table: what the box's table loop needs beyond the rules
+(``shape.TableRules``).
+
+Seats are the rules' own seats, so a phone's action is the replay form with the token's seat. A pad
+press ends the active seat's turn (a phone may end it too); at any other moment it is refused. The
+shot clock ends a turn that runs out of time and makes a random choice for a seat that does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from controller.games.hasty.actions import Action
+from controller.games.hasty.bot import choice_action
+from controller.games.hasty.deal import OPTION_KEYS, Deal, check_players, deal_cards
+from controller.games.hasty.describe import describe_event, describe_events
+from controller.games.hasty.engine import Refused
+from controller.games.hasty.state import GameState, new_game
+
+GAME: Final = "hasty"
+PAD_ACTS: Final[tuple[str, ...]] = ()
+COALESCED_ACT: Final[str | None] = None
+NO_PRESS: Final = Refused("nothing_to_end",
+                         "A press on your pad ends your turn; it is not your turn to end now.")
+#: events every seat's feed shows, whoever they are about
+_EVERYONE: Final = frozenset({"review", "evaluating", "died", "eliminated", "over", "stalled"})
+
+__all__ = [
+    "COALESCED_ACT",
+    "GAME",
+    "PAD_ACTS",
+    "check_players",
+    "deal",
+    "forced_actions",
+    "forced_lines",
+    "log_lines",
+    "options_of",
+    "pad_action",
+    "pad_lights",
+    "parse_action",
+    "rebuild",
+    "seat_feed",
+    "seat_of",
+]
+
+
+def deal(
+    players: int, options: dict[str, Any], rng: random.Random
+) -> tuple[GameState, dict[str, Any], dict[str, Any] | None]:
+    """A shuffled deal with the table's variants (``suspects``, ``traitor``, ``speedy``,
+    ``big_hands``); the journal's deal carries them. Hasty Accusations has no campaign record."""
+    chosen = {k: options[k] for k in OPTION_KEYS if options.get(k) is not None}
+    dealt = deal_cards(players, rng, **chosen)
+    return new_game(dealt), dealt.to_dict(), None
+
+
+def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
+    if campaign is not None:
+        raise ValueError("a Hasty Accusations game has no campaign")
+    return new_game(Deal.from_dict(players, data))
+
+
+def options_of(state: GameState) -> dict[str, Any]:
+    """The same variants and number of suspects again."""
+    return state.options.to_dict()
+
+
+def parse_action(players: int, seat: int, data: object) -> Action:
+    return Action.from_dict(data, players, seat=seat)
+
+
+def seat_of(state: GameState, action: Action) -> int:
+    return action.seat
+
+
+def pad_action(state: GameState, seat: int, button: str) -> Action | Refused:
+    """Either button ends the seat's turn when it is its turn to play (not while a choice waits)."""
+    if state.phase == "play" and state.turn == seat and state.pending is None:
+        return Action(seat, "end")
+    return NO_PRESS
+
+
+def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
+    """Out of time: a turn is ended, a choice made at random."""
+    seat = state.waiting
+    if state.over or seat is None:
+        return []
+    if state.pending is not None:
+        return [choice_action(state, seat, rng)]
+    return [Action(seat, "end")]
+
+
+def _name(seat: int, names: Sequence[str | None]) -> str:
+    name = names[seat] if 0 <= seat < len(names) else None
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
+    if action.act == "end":
+        return (f"Out of time for {_name(seat, names)}: turn ended (forced).",
+                "Time ran out: your turn was ended.")
+    return (f"Out of time for {_name(seat, names)}: a random choice was made (forced).",
+            "Time ran out: a random choice was made for you.")
+
+
+def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str | None]) -> list[str]:
+    return describe_events(events, names)
+
+
+def _concerns(event: dict[str, Any], seat: int) -> bool:
+    return (event.get("type") in _EVERYONE or event.get("seat") == seat or event.get("ask") == seat
+            or event.get("hand") == seat)
+
+
+def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
+    """The log's lines about the seat (its plays, its choices, who looked at its hand, what it was
+    asked) and the moments everyone must see (reviews, deaths, the end)."""
+    lines = []
+    for event in events:
+        if _concerns(event, seat):
+            line = describe_event(event, names)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:
+    """The active seat's pad blinks while a press would end its turn; a seat making a choice shows
+    steady."""
+    lights = {seat: "off" for seat in range(players)}
+    waiting = public_view.get("waiting")
+    if public_view.get("over") or not isinstance(waiting, int) or waiting not in lights:
+        return lights
+    lights[waiting] = "wait" if public_view.get("phase") == "play" else "on"
+    return lights

@@ -56,7 +56,11 @@ class Server(BoxProcess):
 
 
 def serving(tmp_path: Path, players: int = 5, *extra: str) -> Iterator[Server]:
-    """A started box for a fixture to yield from (stopped afterwards): ``players`` seats, ``extra`` flags."""
+    """A started box for a fixture to yield from (stopped afterwards): ``players`` seats, ``extra`` flags.
+    Its bots are the random ones unless ``extra`` says otherwise: these tests need bots that move at once,
+    not the strong bot's thinking (tests/browser/test_strong_bot.py plays against that one)."""
+    if "--bot-level" not in extra:
+        extra = (*extra, "--bot-level", "random")
     srv = Server(tmp_path / "data", players=players, extra=extra).start()
     try:
         yield srv

@@ -74,10 +74,14 @@ async function joinState() {
 
 let released = false;  // this phone held the seat until the host released it
 async function start() {
+  const sent = localStorage.getItem("jaccuse_token");
   const r = await api("/api/me");
   if (r.status === 401) {
+    // a link that came in while this answer was on its way (another tab joined) was not refused: ask again
+    const now = localStorage.getItem("jaccuse_token");
+    if (now && now !== sent) { start(); return; }
     // a phone that was playing this seat and is now refused: the host released it (or dealt fewer seats)
-    if (me || (localStorage.getItem("jaccuse_token") && !$("game").hidden)) released = true;
+    if (me || (sent && !$("game").hidden)) released = true;
     localStorage.removeItem("jaccuse_token");
     me = null; $("title").textContent = `Seat ${SEAT}`; $("phase").textContent = "";
     $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";

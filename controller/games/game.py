@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,11 +32,23 @@ else:
 @dataclass(frozen=True)
 class Screens:
     """A game's OLED: its renderer and its "everyone look" moment, which the OLED holds for a few
-    seconds when ``moment_key`` of the public view changes (``moment`` is ``DisplayModel.reveal``)."""
+    seconds when ``moment_key`` of the public view changes (``moment`` is ``DisplayModel.reveal``).
+
+    A moment may also be played out as a sequence (a pile turned over card by card): ``moment_frames``
+    gives its frames, each a ``DisplayModel.reveal`` shown ``frame_seconds``, the last one held as
+    long as a single moment. The box keeps the pace, so a fast network or a bot shortens nothing."""
 
     render: Renderer
     moment_key: Callable[[Mapping[str, Any]], Hashable | None]
     moment: Callable[[Mapping[str, Any]], Any]
+    moment_frames: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    frame_seconds: float = 1.5
+
+    def frames(self, view: Mapping[str, Any]) -> list[Any]:
+        """The moment's frames in order: the one ``moment`` unless the game plays it out."""
+        if self.moment_frames is None:
+            return [self.moment(view)]
+        return list(self.moment_frames(view)) or [self.moment(view)]
 
 
 def no_pad_round(view: Mapping[str, Any]) -> Hashable | None:

@@ -20,9 +20,13 @@ def _rules() -> GameRules[hasty.GameState, hasty.Action, hasty.Deal]:
     return hasty  # typed: mypy checks the package against the shape every game has
 
 
+#: seconds each card of a review stays alone on the OLED before the next is turned (the table page
+#: keeps the same pace, ``CARD_MS`` in static/hasty_table.js); the verdict is held like any moment
+REVIEW_CARD_SECONDS: Final = 1.6
+
+
 def _review_moment(view: Mapping[str, Any]) -> Any:
-    """The last review with every card turned (and so its verdict); None before the first review.
-    The feeder holds one moment, so the card-by-card frames collapse to the last."""
+    """The last review with every card turned (and so its verdict); None before the first review."""
     from controller.games.hasty import screens
 
     frames = screens.review_frames(view)
@@ -32,7 +36,8 @@ def _review_moment(view: Mapping[str, Any]) -> Any:
 def _screens() -> Screens:
     from controller.games.hasty import screens
 
-    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment)
+    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment,
+                   moment_frames=screens.review_frames, frame_seconds=REVIEW_CARD_SECONDS)
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
@@ -72,6 +77,7 @@ GAME: Final = Game.of_package(
     default_players=4,
     screens=_screens,
     rules_template="hasty_doc.html",
+    page_parts="hasty",
     check_options=check_options,
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",

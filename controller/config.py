@@ -41,6 +41,8 @@ class Config:
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
+    # the game's table options switched on for a new deal (``Game.table_options``: Hasty's "traitor")
+    options: tuple[str, ...] = ()
     # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
     allowed_hosts: tuple[str, ...] = ()
     i2c_hz: int = 400_000  # the bus speed the installer sets; mock mode's emulated panel takes as long
@@ -110,6 +112,12 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _option_names(key: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\"], not {value!r}")
+    return tuple(value)
+
+
 def _rotation(key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 180):
         raise ConfigError(f"'{key}' must be 0 or 180 (degrees), not {value!r}")
@@ -144,6 +152,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "port": ("port", _int_range(1, 65535)),
         "bots": ("bots", _int_range(0, 14)),
         "campaign": ("campaign", _campaign),
+        # checked against the game's own table options once the whole file is read
+        "options": ("options", _option_names),
         "allowed_hosts": ("allowed_hosts", _host_names),
     },
     "pads": {
@@ -195,6 +205,9 @@ def parse_config(text: str, source: str = "config") -> Config:
     why = options_error(game, {"campaign": values.get("campaign", Config.campaign)})
     if why:
         raise ConfigError(f"{source}: 'box.campaign': {why}")
+    why = table_options_error(game, values.get("options", ()))
+    if why:
+        raise ConfigError(f"{source}: 'box.options': {why}")
     return Config(**values)
 
 
@@ -213,6 +226,13 @@ def options_error(game: str, options: dict[str, Any]) -> str | None:
     from controller.games.registry import game as game_named
 
     return game_named(game).check_options(options)
+
+
+def table_options_error(game: str, on: tuple[str, ...]) -> str | None:
+    """Why ``game`` has not every table option in ``on`` (Hasty's traitor, ...), or None."""
+    from controller.games.registry import game as game_named
+
+    return game_named(game).check_table_options(on)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -258,6 +278,8 @@ def default_config_text() -> str:
 # port = 8000
 # bots = 0                    # seats played by the built-in bot
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
+# options = []                # the game's table options for a new deal, e.g. ["traitor", "speedy"]
+                              # for Hasty Accusations (docs/configuration.md lists each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)
 

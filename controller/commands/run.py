@@ -42,6 +42,7 @@ from controller.config import (
     load_config,
     options_error,
     players_error,
+    table_options_error,
     with_overrides,
 )
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
@@ -190,6 +191,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="G",
         help="play campaigns of G generations (even, 2-8; 0 = single games); a resumed game keeps its own",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help="switch on one of the game's table options for a new deal (repeatable; Hasty Accusations: "
+        "traitor, speedy, big_hands); a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument(
@@ -531,7 +540,7 @@ def _moment_frames(snap: Any) -> list[Any]:
 def _frame_seconds(snap: Any) -> float:
     from controller.games.registry import game
 
-    return game(snap.game_name).screens().frame_seconds
+    return float(game(snap.game_name).screens().frame_seconds)
 
 
 class MomentShow:
@@ -661,6 +670,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
         port=args.port,
         bots=args.bots,
         campaign=args.campaign,
+        options=tuple(args.option) if args.option else None,
         pads=args.pads,
         serial_port=args.serial_port,
     )
@@ -715,6 +725,10 @@ def main(args: argparse.Namespace) -> int:
     if why:
         print(f"jaccuse-table: --campaign: {why}", file=sys.stderr)
         return 2
+    why = table_options_error(config.game, config.options)
+    if why:
+        print(f"jaccuse-table: --option: {why}", file=sys.stderr)
+        return 2
     data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
     # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or
     # permission error stops the box here with one line and changes nothing on the disk.
@@ -746,6 +760,7 @@ def main(args: argparse.Namespace) -> int:
                     bots=config.bots,
                     seed=args.seed,
                     campaign=config.campaign,
+                    options=config.options,
                     bot_delay=args.bot_delay,
                     watchdog=notifier.watchdog if interval else None,
                     watchdog_every=interval or 10.0,

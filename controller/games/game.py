@@ -103,6 +103,9 @@ class Game:
     within_a_decision: frozenset[str] = frozenset()
     #: the config's deal options (e.g. a campaign) this game refuses, as one line, or None
     check_options: Callable[[Mapping[str, Any]], str | None] = no_options
+    #: the variants the host may switch on for a deal (``run --option``, the config's ``options``, the
+    #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
+    table_options: Mapping[str, str] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
     simulate_options: Mapping[str, str] = field(default_factory=dict)
     #: a random action for a simulated phone (``client.py``): from its seat view and one of its ``moves``
@@ -121,6 +124,14 @@ class Game:
         loaders = {field_name: submodule(f"{package}.{module}") for field_name, module in parts.items()}
         folder = Path(sys.modules[package].__file__ or "").resolve().parent
         return cls(rules=rules, folder=folder, **{**loaders, **fields})
+
+    def check_table_options(self, on: Sequence[str]) -> str | None:
+        """None when every name in ``on`` is one of the game's table options, else why not."""
+        for name in on:
+            if name not in self.table_options:
+                known = ", ".join(self.table_options) or "none"
+                return f"{self.title} has no option {name!r} (its options: {known})"
+        return self.check_options({name: True for name in on})
 
     def check_players(self, players: int) -> str | None:
         """None when the game takes ``players`` seats, else why not."""

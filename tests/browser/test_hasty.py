@@ -210,7 +210,7 @@ def test_hasty_four_seats_one_person_three_bots(browser: Any, four: Server, shot
     assert ann.page.locator("#bpanel [data-end-seat]").count() == 4
     ann.shot(shots, "hasty-phone-end.png")
     table.wait_for_function("/Game over/.test(document.querySelector('#waiting').textContent)")
-    table.wait_for_selector("#hreview", state="hidden", timeout=60_000)
+    table.wait_for_selector("#hreview", state="hidden", timeout=90_000)
     table.screenshot(path=str(shots / "hasty-table-end.png"))
     assert ann.page.get_attribute("#ruleslink", "href") == "/rules/hasty"
     assert "loupe" in requests.get(f"{base}/rules/hasty", timeout=5).text
@@ -259,7 +259,7 @@ def test_hasty_traitor_variant(browser: Any, traitor: Server, shots: Path) -> No
     assert "the Traitor" in ann.page.inner_text(f'#bpanel [data-end-seat="{traitor_seat}"]')
     ann.shot(shots, "hasty-traitor-phone-end.png")
     table.wait_for_function("/Game over/.test(document.querySelector('#waiting').textContent)")
-    table.wait_for_selector("#hreview", state="hidden", timeout=60_000)
+    table.wait_for_selector("#hreview", state="hidden", timeout=90_000)
     assert "Traitor" in table.inner_text("#hend")
     table.screenshot(path=str(shots / "hasty-traitor-table-end.png"))
     tctx.close()

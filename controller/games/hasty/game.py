@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import hasty
@@ -38,6 +38,16 @@ def _screens() -> Screens:
 
     return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment,
                    moment_frames=screens.review_frames, frame_seconds=REVIEW_CARD_SECONDS)
+
+
+def pad_round(view: Mapping[str, Any]) -> Hashable | None:
+    """A turn a pad press may end: open while the seat whose turn it is may end it (no choice waits).
+    Each turn is a round of its own, so a press meant for an earlier turn (or made before a choice
+    came up) never ends a later one: the pads' epoch moves on whenever this opens again."""
+    if view.get("over") or view.get("phase") != "play" or view.get("pending") is not None:
+        return None
+    turn = view.get("turn")
+    return ("turn", turn) if isinstance(turn, int) else None
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
@@ -78,7 +88,13 @@ GAME: Final = Game.of_package(
     screens=_screens,
     rules_template="hasty_doc.html",
     page_parts="hasty",
+    pad_round=pad_round,
     check_options=check_options,
+    table_options={
+        "traitor": "Traitor: one player is secretly the Traitor, who cannot be knocked out",
+        "speedy": "Speedy: a dead suspect's tile leaves the row at once",
+        "big_hands": "Big Hands: every card dealt at the start, no market, two plays a turn",
+    },
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",

@@ -63,7 +63,7 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
     const spot = el(usable ? "button" : "div", {class: "hspot" + (x.alive ? "" : " dead") + (at === t.loupe ? " loupe" : "") +
       (at === reviewing ? " reviewing" : "") + (mine === x.suspect ? " mine" : ""), "data-pile": at});
     if (usable) { spot.type = "button"; spot.setAttribute("aria-pressed", String(picked(at))); spot.addEventListener("click", () => tap(at)); }
-    spot.append(el("div", {class: "hloupe", "data-loupe": at === t.loupe ? "1" : "0", text: at === t.loupe ? (size === "tv" ? "▼ loupe" : "▼") : ""}),
+    spot.append(el("div", {class: "hloupe", "data-loupe": at === t.loupe ? "1" : "0", text: at === t.loupe ? (size === "htv" ? "▼ loupe" : "▼") : ""}),
       el("div", {class: "hname", text: x.name}),
       el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}));
     if (x.alive) {

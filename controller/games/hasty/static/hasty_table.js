@@ -47,7 +47,7 @@ export function render(t, ctx) {
     el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(t)})));
   if (t.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(t)}),
     el("div", {class: "muted", text: "Every pile is shown as it lay: the cards in brackets were face down."})));
-  const row = t.over && t.reveal ? revealRow(t) : rowBox(t, {size: "tv"});
+  const row = t.over && t.reveal ? revealRow(t) : rowBox(t, {size: "htv"});
   if (t.review) top.append(el("div", {class: "panel hot", text: `Reviewing ${suspectAt(t, t.review.at)}'s pile: ${t.review.revealed.map(title).join(", ") || "…"}`}));
   const seats = el("div", {class: "hseats", id: "hseats"});
   for (let s = 0; s < t.players; s++) {
@@ -70,7 +70,7 @@ export function render(t, ctx) {
 
 // At the end every pile is shown whole, the face-down cards in brackets.
 function revealRow(t) {
-  const box = el("div", {class: "hrow tv", "data-row": "reveal"});
+  const box = el("div", {class: "hrow htv", "data-row": "reveal"});
   t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
     el("div", {class: "hname", text: t.suspects[x.suspect]}),
     el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),
@@ -85,6 +85,9 @@ function review(t) {
   if (n === null || n <= seenReview) { if (n === null) seenReview = 0; return; }
   seenReview = n;
   const out = t.out.map((o, s) => (o && r.killed.includes(o.suspect) ? s : null)).filter((s) => s !== null);
+  // one review plays at a time; while it does, only the newest one waits (a backlog of bot turns would
+  // keep the room watching old news)
+  if (queue.length > 1) queue.splice(1);
   queue.push({r, names: t.suspects, outs: out.map((s) => `${cap(seatName(t, s))} was ${t.suspects[t.out[s].suspect]} and is out`)});
   if (queue.length === 1) play();
 }
@@ -95,11 +98,11 @@ function play() {
   const {r} = item;
   let box = document.getElementById("hreview");
   if (!box) { box = el("div", {class: "hreview", id: "hreview", role: "status", "aria-live": "polite"}); document.body.append(box); }
-  box.addEventListener("click", () => { box.hidden = true; });
+  box.onclick = () => { box.hidden = true; };
   box.hidden = false;
   const turned = el("div", {class: "hturned"}), count = el("div", {class: "hcount"});
   box.replaceChildren(el("h2", {text: `Review: ${r.name}'s pile`}), turned, count);
-  box.dataset.review = r.number; box.dataset.shown = "0";
+  box.dataset.review = r.number; box.dataset.shown = "0"; delete box.dataset.verdict;
   let i = 0;
   const step = () => {
     if (i < r.revealed.length) {

@@ -41,7 +41,7 @@ class Config:
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
-    # the game's table options switched on for a new deal (``Game.table_options``: Hasty's "traitor")
+    # the game's table options switched on for a new deal (the names its ``Game.table_options`` declares)
     options: tuple[str, ...] = ()
     # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
     allowed_hosts: tuple[str, ...] = ()
@@ -229,7 +229,7 @@ def options_error(game: str, options: dict[str, Any]) -> str | None:
 
 
 def table_options_error(game: str, on: tuple[str, ...]) -> str | None:
-    """Why ``game`` has not every table option in ``on`` (Hasty's traitor, ...), or None."""
+    """Why ``game`` has not every table option in ``on`` (its ``Game.table_options``), or None."""
     from controller.games.registry import game as game_named
 
     return game_named(game).check_table_options(on)
@@ -278,8 +278,8 @@ def default_config_text() -> str:
 # port = 8000
 # bots = 0                    # seats played by the built-in bot
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
-# options = []                # the game's table options for a new deal, e.g. ["traitor", "speedy"]
-                              # for Hasty Accusations (docs/configuration.md lists each game's)
+# options = []                # the game's table options switched on for a new deal, by name
+                              # (docs/configuration.md and `run --help` list each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)
 

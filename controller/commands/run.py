@@ -89,6 +89,14 @@ def _games_help() -> str:
     return ", ".join(names())
 
 
+def _options_help() -> str:
+    """Each game's table options, as its ``Game.table_options`` declares them ("none" when no game has)."""
+    from controller.games.registry import game, names
+
+    parts = [f"{name}: {', '.join(game(name).table_options)}" for name in names() if game(name).table_options]
+    return "; ".join(parts) or "none"
+
+
 def _players(text: str) -> int:
     try:
         value = int(text)
@@ -197,8 +205,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=None,
         metavar="NAME",
-        help="switch on one of the game's table options for a new deal (repeatable; Hasty Accusations: "
-        "traitor, speedy, big_hands); a resumed game keeps its own",
+        help=f"switch on one of the game's table options for a new deal (repeatable; {_options_help()}); "
+        "a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument(

@@ -44,7 +44,7 @@ def host(box: Table) -> FlaskClient:
     return create_app(box, host_key=HOST_KEY, mock_press=box.press).test_client()
 
 
-def test_the_run_options_deal_the_variant_and_a_pad_press_ends_the_turn(box: Table, host: FlaskClient) -> None:
+def test_the_run_options_deal_the_variant_and_a_pad_ends_the_turn(box: Table, host: FlaskClient) -> None:
     view = box.snapshot().public
     assert view["options"]["traitor"] is True and view["turn"] == 0
     assert host.post("/api/mock/pads/1/reveal").status_code == 409  # not seat 1's turn
@@ -61,7 +61,8 @@ def test_the_host_page_offers_the_options_and_deals_them(box: Table, host: Flask
     r = host.post("/api/host/new-game", headers=hk,
                   json={"options": {"traitor": False, "speedy": True, "big_hands": True}})
     assert r.status_code == 200, r.get_json()
-    assert box.snapshot().public["options"] == {"suspects": 5, "traitor": False, "speedy": True, "big_hands": True}
+    dealt = box.snapshot().public["options"]
+    assert dealt == {"suspects": 5, "traitor": False, "speedy": True, "big_hands": True}
     assert host.get("/api/host/state", headers=hk).get_json()["options_on"] == ["big_hands", "speedy"]
     # the same game again keeps them; an option the game has not is refused and deals nothing
     assert host.post("/api/host/new-game", headers=hk, json={}).status_code == 200
@@ -77,8 +78,9 @@ def test_the_host_page_offers_the_options_and_deals_them(box: Table, host: Flask
 def test_the_config_file_names_the_options_and_refuses_unknown_ones() -> None:
     assert parse_config('[box]\ngame = "hasty"\nplayers = 4\noptions = ["traitor", "speedy"]\n').options == (
         "traitor", "speedy")
-    for text in ('[box]\ngame = "hasty"\nplayers = 4\noptions = ["dragons"]\n',
-                 '[box]\noptions = ["traitor"]\n', '[box]\ngame = "hasty"\nplayers = 4\noptions = "traitor"\n'):
+    hasty = '[box]\ngame = "hasty"\nplayers = 4\n'
+    for text in (hasty + 'options = ["dragons"]\n', '[box]\noptions = ["traitor"]\n',
+                 hasty + 'options = "traitor"\n'):
         with pytest.raises(ConfigError, match="options"):
             parse_config(text)
     assert GAME.check_table_options(["traitor", "big_hands"]) is None

@@ -135,7 +135,7 @@ function nextDeal() {
   if (opts.length) body.options = Object.fromEntries(opts.map((b) => [b.dataset.option, b.checked]));
   return body;
 }
-// The selected game's table options (the game declares them: Hasty's Traitor, ...), each a checkbox,
+// The selected game's table options (each game declares its own variants), each a checkbox,
 // ticked as the game dealt now has them when it is the one selected; a ticked box is kept meanwhile.
 let optsFor = null;
 function dealOptions(st) {

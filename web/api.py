@@ -364,10 +364,14 @@ def _game_page(name: str) -> dict[str, str]:
 
 
 def _game_info(name: str) -> dict[str, Any]:
-    """A game as the host page offers it: its title, seat range and table options (key -> what it does)."""
+    """A game as the host page offers it: its title and seat range, and its table options (key -> what
+    it does) when it has any."""
     known = game(name)
-    return {"title": known.title, "min_players": known.min_players, "max_players": known.max_players,
-            "options": dict(known.table_options)}
+    info: dict[str, Any] = {"title": known.title, "min_players": known.min_players,
+                            "max_players": known.max_players}
+    if known.table_options:
+        info["options"] = dict(known.table_options)
+    return info
 
 
 def _options_on(snap: Any) -> list[str]:

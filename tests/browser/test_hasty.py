@@ -191,6 +191,7 @@ def test_hasty_four_seats_one_person_three_bots(browser: Any, four: Server, shot
     assert v["secret"] != "traitor" and v["table"]["options"]["traitor"] is False
     name = SUSPECTS[v["secret"]]
     assert name not in ann.page.inner_text("#hpeek")
+    ann.page.locator("#hpeek").scroll_into_view_if_needed()
     box = ann.page.locator("#hpeek").bounding_box()
     ann.page.mouse.move(box["x"] + 20, box["y"] + 20)
     ann.page.mouse.down()
@@ -262,5 +263,22 @@ def test_hasty_traitor_variant(browser: Any, traitor: Server, shots: Path) -> No
     table.wait_for_selector("#hreview", state="hidden", timeout=90_000)
     assert "Traitor" in table.inner_text("#hend")
     table.screenshot(path=str(shots / "hasty-traitor-table-end.png"))
+    # the host's new-game dialog offers the game's table options, ticked as this game was dealt
+    host = tctx.new_page()
+    host.goto(traitor.host_link())
+    host.wait_for_selector("#dealopts input[data-option='traitor']")
+    assert host.is_checked("#opt-traitor") and not host.is_checked("#opt-speedy")
+    host.uncheck("#opt-traitor")
+    host.check("#opt-speedy")
+    host.locator("#dealopts").screenshot(path=str(shots / "hasty-host-options.png"))
+    host.get_by_role("button", name="Deal a new game").click()
+    host.get_by_role("button", name="Yes, deal").click()
+    host.wait_for_selector("#said:has-text('dealt')")
+    ann.page.wait_for_function(
+        "(() => { const t = window.jaccuse.me().table; return !t.version && t.options.speedy; })()")
+    assert ann.me()["table"]["options"]["traitor"] is False
+    # J'Accuse has no table options: the dialog hides the box
+    host.select_option("#gamesel", "jaccuse")
+    assert not host.locator("#dealopts").is_visible()
     tctx.close()
     ann.ctx.close()

@@ -56,7 +56,8 @@ function waitingFor(t) {
 function outText(v) {
   const t = v.table, o = t.out[v.seat];
   const who = o && o.suspect !== null && o.suspect !== undefined ? t.suspects[o.suspect] : "your suspect";
-  return `You are out: ${who}, your secret suspect, was killed by ${KILLER[v.out_by] || "the evidence"}${t.last_review ? " in a review" : ""}.`;
+  const inReview = o && t.last_review && t.last_review.killed.includes(o.suspect);
+  return `You are out: ${who}, your secret suspect, was killed by ${KILLER[v.out_by] || "the evidence"}${inReview ? " in a review" : ""}.`;
 }
 
 // hold to peek: the secret suspect shows only while the panel is pressed

@@ -56,7 +56,7 @@ export function netMove(t) {
 // The row of suspects: the loupe over one, each pile's size and face-up cards, the dead crossed out.
 // `tap(at)` makes the piles buttons (with `picked(at)` marked); `ok(at)` says which may be tapped.
 export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mine = null, size = ""} = {}) {
-  const box = el("div", {class: `hrow ${size}`, "data-row": ""});
+  const box = el("div", {class: `hrow ${size}`, "data-row": "", "data-n": t.row.length > 6 ? "many" : "few"});
   const reviewing = t.review ? t.review.at : null;
   t.row.forEach((x, at) => {
     const usable = tap && x.alive && ok(at);
@@ -69,7 +69,7 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
     if (x.alive) {
       const ups = x.pile.filter((c) => c.up).map((c) => c.card), downs = x.pile.length - ups.length;
       spot.append(el("div", {class: "hsize", "data-size": x.size, text: String(x.size)}),
-        el("div", {class: "hups"}, ...x.pile.map((c, i) => (c.up ? el("span", {class: `hchip k-${c.card}` + (i === x.pile.length - 1 ? " top" : ""), text: title(c.card)}) : null))),
+        el("div", {class: "hups"}, ...x.pile.map((c, i) => (c.up ? el("span", {class: `hchip k-${c.card}` + (i === x.pile.length - 1 ? " htopcard" : ""), text: title(c.card)}) : null))),
         downs ? el("div", {class: "muted hdowns", text: `${downs} face down`}) : "");
       if (!ups.length && !downs) spot.append(el("div", {class: "muted hdowns", text: "no evidence"}));
     }

@@ -70,7 +70,7 @@ export function render(t, ctx) {
 
 // At the end every pile is shown whole, the face-down cards in brackets.
 function revealRow(t) {
-  const box = el("div", {class: "hrow htv", "data-row": "reveal"});
+  const box = el("div", {class: "hrow htv", "data-row": "reveal", "data-n": t.reveal.row.length > 6 ? "many" : "few"});
   t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
     el("div", {class: "hname", text: t.suspects[x.suspect]}),
     el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),

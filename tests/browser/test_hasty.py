@@ -61,8 +61,14 @@ class Phone:
             self.page.wait_for_function(f"window.jaccuse.me().table.version > {version}", timeout=3000)
         return self.me()
 
-    def shot(self, shots: Path, name: str) -> None:
-        self.page.screenshot(path=str(shots / name), full_page=True)
+    def shot(self, shots: Path, name: str, at: str | None = None) -> None:
+        """The whole page, or (``at``) the screen scrolled to that element, as a player sees it."""
+        if at is None:
+            self.page.screenshot(path=str(shots / name), full_page=True)
+            return
+        self.page.locator(at).scroll_into_view_if_needed()
+        self.page.evaluate(f"document.querySelector('{at}').scrollIntoView({{block: 'start'}})")
+        self.page.screenshot(path=str(shots / name))
 
     def check_secrets(self) -> None:
         """The page shows only face-up cards in the piles, and no other seat's secret suspect."""
@@ -148,11 +154,11 @@ def play_to_end(ph: Phone, table: Any, shots: Path, prefix: str, seed: int) -> d
         if v["out"] and "out" not in seen:
             seen.add("out")
             ph.page.wait_for_selector("#bpanel .hout")
-            ph.shot(shots, f"{prefix}phone-out.png")
+            ph.shot(shots, f"{prefix}phone-out.png", "#bpanel .hout")
         if v["peeks"] and "peek" not in seen:
             seen.add("peek")
             ph.page.wait_for_selector("#bpanel .hpeeks")
-            ph.shot(shots, f"{prefix}phone-peek.png")
+            ph.shot(shots, f"{prefix}phone-peek.png", "#bpanel .hpeeks")
         ph.settle(v["table"]["version"])
     v = ph.me()
     assert v["table"]["over"], "the game did not end in time"

@@ -20,7 +20,7 @@ import pytest
 import requests
 
 from tests.browser.conftest import Server, serving
-from tests.browser.test_game import TARGETS_JS
+from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -66,8 +66,9 @@ class Phone:
         if at is None:
             self.page.screenshot(path=str(shots / name), full_page=True)
             return
-        self.page.locator(at).scroll_into_view_if_needed()
-        self.page.evaluate(f"document.querySelector('{at}').scrollIntoView({{block: 'start'}})")
+        # one step in the page (a new view may redraw the element at any moment)
+        self.page.evaluate("(at) => (document.querySelector(at) || document.body).scrollIntoView({block: 'start'})",
+                           at)
         self.page.screenshot(path=str(shots / name))
 
     def check_secrets(self) -> None:
@@ -150,7 +151,9 @@ def play_to_end(ph: Phone, table: Any, shots: Path, prefix: str, seed: int) -> d
             moves += 1
             if moves == 6:
                 table.screenshot(path=str(shots / f"{prefix}table-play.png"))
+                # every tap target is at least 44 px and every text readable, on the phone and the TV
                 assert ph.page.evaluate(TARGETS_JS) == []
+                assert ph.page.evaluate(CONTRAST_JS) == [] and table.evaluate(CONTRAST_JS) == []
         if v["out"] and "out" not in seen:
             seen.add("out")
             ph.page.wait_for_selector("#bpanel .hout")
@@ -197,9 +200,7 @@ def test_hasty_four_seats_one_person_three_bots(browser: Any, four: Server, shot
     assert v["secret"] != "traitor" and v["table"]["options"]["traitor"] is False
     name = SUSPECTS[v["secret"]]
     assert name not in ann.page.inner_text("#hpeek")
-    ann.page.locator("#hpeek").scroll_into_view_if_needed()
-    box = ann.page.locator("#hpeek").bounding_box()
-    ann.page.mouse.move(box["x"] + 20, box["y"] + 20)
+    ann.page.locator("#hpeek").hover()  # scrolled into view (a new view may redraw it meanwhile)
     ann.page.mouse.down()
     ann.page.wait_for_selector("#hpeek .hsecret")
     assert name in ann.page.inner_text("#hpeek")

@@ -67,8 +67,8 @@ class Phone:
             self.page.screenshot(path=str(shots / name), full_page=True)
             return
         # one step in the page (a new view may redraw the element at any moment)
-        self.page.evaluate("(at) => (document.querySelector(at) || document.body).scrollIntoView({block: 'start'})",
-                           at)
+        scroll = "(at) => (document.querySelector(at) || document.body).scrollIntoView({block: 'start'})"
+        self.page.evaluate(scroll, at)
         self.page.screenshot(path=str(shots / name))
 
     def check_secrets(self) -> None:

@@ -289,3 +289,27 @@ def test_hasty_traitor_variant(browser: Any, traitor: Server, shots: Path) -> No
     assert not host.locator("#dealopts").is_visible()
     tctx.close()
     ann.ctx.close()
+
+
+def test_hasty_pages_and_their_style_sheet_work_under_the_csp(browser: Any, four: Server) -> None:
+    """The game's own style sheet (hasty.css, linked by its page parts) loads under the pages' CSP."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})  # no bypass_csp here
+    try:
+        violations: list[str] = []
+        ctx.add_init_script(
+            "document.addEventListener('securitypolicyviolation',"
+            " e => (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"
+        )
+        page = ctx.new_page()
+        page.on("console", lambda m: violations.append(m.text) if "Security Policy" in m.text else None)
+        page.goto(f"{four.url}/")
+        page.locator("#bboard .hrow").wait_for()
+        styled = "getComputedStyle(document.querySelector('.hrow')).display === 'grid'"
+        page.wait_for_function(styled)
+        page.goto(f"{four.url}/seat/0")
+        page.locator("#joinbtn").click()
+        page.locator("#bpanel .hhand .hcard").first.wait_for()
+        page.wait_for_function(styled)
+        assert page.evaluate("window.__csp || []") == [] and violations == []
+    finally:
+        ctx.close()

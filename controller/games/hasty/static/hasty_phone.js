@@ -86,7 +86,8 @@ function handBox(v) {
     const chosen = q ? qCard === k : card === k;
     const b = cardTile(k, usable ? "button" : "div", {"data-hand": i}, true);
     if (usable) {
-      b.type = "button"; b.setAttribute("aria-pressed", String(chosen && (q ? v.hand.indexOf(k) === i : v.hand.indexOf(k) === i)));
+      // copies of one card are alike: the first of them shows as picked
+      b.type = "button"; b.setAttribute("aria-pressed", String(chosen && v.hand.indexOf(k) === i));
       b.addEventListener("click", () => { if (q) qCard = qCard === k ? null : k; else card = card === k ? null : k; redraw(); });
     }
     row.append(b);
@@ -111,7 +112,7 @@ function tableBox(v) {
   return box;
 }
 
-function choose(m, extra) { return ctx.send({act: "choose", ...extra}); }
+const choose = (m, extra) => ctx.send({act: "choose", ...extra});
 
 // The turn's buttons: face up or face down once a card and a pile are picked, and End turn.
 function turnBox(v) {

@@ -313,3 +313,28 @@ def test_hasty_pages_and_their_style_sheet_work_under_the_csp(browser: Any, four
         assert page.evaluate("window.__csp || []") == [] and violations == []
     finally:
         ctx.close()
+
+
+@pytest.fixture
+def pads(tmp_path: Path) -> Iterator[Server]:
+    srv = Server(tmp_path / "data", players=3, pads="mock", extra=("--game", "hasty", "--bots", "2")).start()
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_hasty_pad_press_ends_the_turn(browser: Any, pads: Server, shots: Path) -> None:
+    """The table page's virtual pads (mock mode): the active seat's press ends its turn, another's is
+    refused and says why."""
+    tctx, table = _table(browser, pads.url)
+    try:
+        table.wait_for_selector("[data-pad='0-reveal']")
+        table.click("[data-pad='1-reveal']")
+        table.wait_for_selector(".hseat[data-seat='1'] .refusal")
+        assert "not your turn" in table.inner_text(".hseat[data-seat='1'] .refusal")
+        assert table.evaluate("window.jaccuseTable.view().turn") == 0
+        table.click("[data-pad='0-reveal']")
+        table.wait_for_function("window.jaccuseTable.view().turn !== 0")
+    finally:
+        tctx.close()

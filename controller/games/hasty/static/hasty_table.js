@@ -39,7 +39,8 @@ function marketPanel(t) {
   return p;
 }
 
-// ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat).
+// ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat);
+// ctx.pad(seat, text): the seat's virtual pad in mock mode (null otherwise): a press ends its turn.
 export function render(t, ctx) {
   const board = document.getElementById("bboard");
   board.classList.add("hboard");
@@ -62,6 +63,8 @@ export function render(t, ctx) {
     if (t.over && t.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(t, s)));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
+    const pad = !t.over && !out && ctx.pad ? ctx.pad(s, "pad: end turn") : null;
+    if (pad) box.append(pad);
     seats.append(box);
   }
   board.replaceChildren(top, el("div", {class: "panel"}, row), seats);

@@ -28,7 +28,8 @@ export function follower(kind, page, part, done) {
     if (loading === game) return;
     loading = game;
     pageNow(game).then(async (p) => {
-      if (p) { now.page = p; now.part = await partFor(p, kind); }
+      // the page and its parts change together: a view drawn while the parts load is still the old game's
+      if (p) { const part = await partFor(p, kind); now.page = p; now.part = part; }
       loading = null;
       done();
     });

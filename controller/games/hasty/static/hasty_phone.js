@@ -31,18 +31,19 @@ const ASKS = {
 export function prompt(v) {
   const t = v.table;
   if (t.over) return `Game over: ${endText(t)} ${t.winners.includes(v.seat) ? "You win!" : "You did not win this time."}`;
-  if (v.out) return outText(v) + waitingFor(t);
-  const m = v.moves[0];
+  // a player knocked out during their own turn still finishes it: the move comes first
+  const m = v.moves[0], out = v.out ? `${outText(v)} ` : "";
   if (m && m.act === "choose") {
-    if (m.kind === "question_pile") return `${cap(seatName(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
-    if (m.kind === "market") return `Refill: take ${plural(m.count, "card")} from the market.`;
-    return ASKS[m.kind] || "Make your choice.";
+    if (m.kind === "question_pile") return out + `${cap(seatName(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
+    if (m.kind === "market") return out + `Refill: take ${plural(m.count, "card")} from the market.`;
+    return out + (ASKS[m.kind] || "Make your choice.");
   }
   if (moveOf("end")) {
-    if (!moveOf("play")) return `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
-    return t.plays ? `Your turn: ${plural(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
-      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.";
+    if (!moveOf("play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
+    return out + (t.plays ? `Your turn: ${plural(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
+      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
   }
+  if (v.out) return outText(v) + waitingFor(t);
   return waitingFor(t).trim() || "Nothing to do right now.";
 }
 

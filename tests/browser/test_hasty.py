@@ -154,6 +154,12 @@ def play_to_end(ph: Phone, table: Any, shots: Path, prefix: str, seed: int) -> d
                 # every tap target is at least 44 px and every text readable, on the phone and the TV
                 assert ph.page.evaluate(TARGETS_JS) == []
                 assert ph.page.evaluate(CONTRAST_JS) == [] and table.evaluate(CONTRAST_JS) == []
+                # nothing wider than a 390 px phone, nothing scrolling on the TV
+                wide = "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+                sizes = ph.page.evaluate(wide)
+                assert sizes[0] <= sizes[1], f"the phone page scrolls sideways: {sizes}"
+                sizes = table.evaluate(wide)
+                assert sizes[0] <= sizes[1], f"the TV page scrolls sideways: {sizes}"
         if v["out"] and "out" not in seen:
             seen.add("out")
             ph.page.wait_for_selector("#bpanel .hout")

@@ -44,6 +44,8 @@ class Config:
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
+    # the game's table options switched on for a new deal (the names its ``Game.table_options`` declares)
+    options: tuple[str, ...] = ()
     # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
     allowed_hosts: tuple[str, ...] = ()
     i2c_hz: int = 400_000  # the bus speed the installer sets; mock mode's emulated panel takes as long
@@ -113,6 +115,12 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _option_names(key: str, value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\"], not {value!r}")
+    return tuple(value)
+
+
 def _rotation(key: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 180):
         raise ConfigError(f"'{key}' must be 0 or 180 (degrees), not {value!r}")
@@ -148,6 +156,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "bots": ("bots", _int_range(0, 14)),
         "bot_level": ("bot_level", _choice(BOT_LEVELS)),
         "campaign": ("campaign", _campaign),
+        # checked against the game's own table options once the whole file is read
+        "options": ("options", _option_names),
         "allowed_hosts": ("allowed_hosts", _host_names),
     },
     "pads": {
@@ -199,6 +209,9 @@ def parse_config(text: str, source: str = "config") -> Config:
     why = options_error(game, {"campaign": values.get("campaign", Config.campaign)})
     if why:
         raise ConfigError(f"{source}: 'box.campaign': {why}")
+    why = table_options_error(game, values.get("options", ()))
+    if why:
+        raise ConfigError(f"{source}: 'box.options': {why}")
     return Config(**values)
 
 
@@ -217,6 +230,13 @@ def options_error(game: str, options: dict[str, Any]) -> str | None:
     from controller.games.registry import game as game_named
 
     return game_named(game).check_options(options)
+
+
+def table_options_error(game: str, on: tuple[str, ...]) -> str | None:
+    """Why ``game`` has not every table option in ``on`` (its ``Game.table_options``), or None."""
+    from controller.games.registry import game as game_named
+
+    return game_named(game).check_table_options(on)
 
 
 def load_config(path: str | Path | None) -> Config:
@@ -263,6 +283,8 @@ def default_config_text() -> str:
 # bots = 0                    # seats played by the built-in bot
 # bot_level = "strong"        # random, sensible or strong (the search); the host page can change a seat's
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
+# options = []                # the game's table options switched on for a new deal, by name
+                              # (docs/configuration.md and `run --help` list each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)
 

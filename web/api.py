@@ -353,7 +353,7 @@ def host_state() -> tuple[Response, int]:
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
-                 "game_name": snap.game_name, "game": snap.game,
+                 "game_name": snap.game_name, "game": snap.game, "options_on": _options_on(snap),
                  "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
 
@@ -365,9 +365,23 @@ def _game_page(name: str) -> dict[str, str]:
 
 
 def _game_info(name: str) -> dict[str, Any]:
-    """A game as the host page offers it: its title and seat range."""
+    """A game as the host page offers it: its title and seat range, and its table options (key -> what
+    it does) when it has any."""
     known = game(name)
-    return {"title": known.title, "min_players": known.min_players, "max_players": known.max_players}
+    info: dict[str, Any] = {"title": known.title, "min_players": known.min_players,
+                            "max_players": known.max_players}
+    if known.table_options:
+        info["options"] = dict(known.table_options)
+    return info
+
+
+def _options_on(snap: Any) -> list[str]:
+    """The table options the game dealt now was dealt with (as its public view's ``options`` says)."""
+    shown = snap.public.get("options")
+    declared = game(snap.game_name).table_options
+    if not isinstance(shown, dict):
+        return []
+    return sorted(k for k, v in shown.items() if k in declared and v is True)
 
 
 # host setting endpoint -> (the table's setting, the body key, a check of the value)
@@ -434,12 +448,14 @@ def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive.
 
     An optional JSON body ``{"game": NAME, "players": 5}`` deals another game or seat count
-    (each key optional; no body, or ``{}``, deals the same game again); ``"replaces": N`` (the game
+    (each key optional; no body, or ``{}``, deals the same game again); ``"options": {"traitor": true}``
+    sets the game's table options (``Game.table_options``; those left out stay as they were for the
+    same game, off for another); ``"replaces": N`` (the game
     number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``).
     """
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    game = players = replaces = None
+    game = players = replaces = options = None
     if request.get_data(cache=True):
         body, err = _json_body()
         if err:
@@ -451,10 +467,14 @@ def host_new_game() -> tuple[Response, int]:
             return error(400, "bad_game", "'game' must be a game's name")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             return error(400, "bad_game", "'players' must be a whole number")
+        options = body.get("options")
+        if options is not None and (not isinstance(options, dict)
+                                    or not all(isinstance(v, bool) for v in options.values())):
+            return error(400, "bad_game", "'options' must map each table option to true or false")
         replaces = body.get("replaces")
         if replaces is not None and (isinstance(replaces, bool) or not isinstance(replaces, int)):
             return error(400, "bad_game", "'replaces' must be a game number")
-    outcome = _table().new_game(game=game, players=players, replaces=replaces)
+    outcome = _table().new_game(game=game, players=players, replaces=replaces, options=options)
     if not outcome.ok:
         return _from_outcome(outcome)
     data = outcome.data

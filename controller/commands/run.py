@@ -43,6 +43,7 @@ from controller.config import (
     load_config,
     options_error,
     players_error,
+    table_options_error,
     with_overrides,
 )
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
@@ -87,6 +88,14 @@ def _games_help() -> str:
     from controller.games.registry import names
 
     return ", ".join(names())
+
+
+def _options_help() -> str:
+    """Each game's table options, as its ``Game.table_options`` declares them ("none" when no game has)."""
+    from controller.games.registry import game, names
+
+    parts = [f"{name}: {', '.join(game(name).table_options)}" for name in names() if game(name).table_options]
+    return "; ".join(parts) or "none"
 
 
 def _players(text: str) -> int:
@@ -199,6 +208,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="G",
         help="play campaigns of G generations (even, 2-8; 0 = single games); a resumed game keeps its own",
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=None,
+        metavar="NAME",
+        help=f"switch on one of the game's table options for a new deal (repeatable; {_options_help()}); "
+        "a resumed game keeps its own",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument(
@@ -376,7 +393,7 @@ class _Devices:
         serial = -1
         hub_seen: bool | None = None
         shown_reveal = _moment_key(table.snapshot())  # a resumed round is not a new moment
-        reveal_until = 0.0
+        show = MomentShow(REVEAL_SECONDS)
         while not self._stop.is_set():
             now = time.monotonic()
             # idle, the feeder sleeps until the table changes (a flash or a moment ending wakes it);
@@ -391,9 +408,10 @@ class _Devices:
                 waits.append(tick)
             if (n := flash.next_change(now)) is not None:
                 waits.append(n)
-            for until in (recovered_until, reveal_until):
-                if until > now:
-                    waits.append(until - now)
+            if recovered_until > now:
+                waits.append(recovered_until - now)
+            if (n := show.next_change(now)) is not None:
+                waits.append(n)
             snap = self._wait(serial, min(waits))
             if snap.closed:
                 return
@@ -413,14 +431,17 @@ class _Devices:
             revealed = _moment_key(snap)
             if revealed != shown_reveal:
                 shown_reveal = revealed
-                reveal_until = now + REVEAL_SECONDS if revealed else 0.0
+                show.start(_moment_frames(snap) if revealed else [], _frame_seconds(snap), now)
             try:
                 if self.pads is not None:
                     hub_seen = self._hub
                 if self.display is not None:
                     from controller.devices.screens import DisplayModel
 
-                    moment = _moment(snap) if reveal_until > now else None
+                    # a moment of one frame follows the view as before; a sequence plays its frames
+                    frame = show.frame(now)
+                    moment = (None if frame is None else _moment(snap) if show.count == 1
+                              else show.frames[frame])
                     # the OLED's view counts public changes only: a re-selected vote draws no new
                     # frame, so neither the image nor its X-Frame headers show a seat hesitating
                     self.display.update(
@@ -526,6 +547,59 @@ def _moment(snap: Any) -> Any:
     return game(snap.game_name).screens().moment(snap.public)
 
 
+def _moment_frames(snap: Any) -> list[Any]:
+    """The moment's frames (``Screens.frames``): one, or a sequence the OLED plays at its own pace."""
+    from controller.games.registry import game
+
+    return game(snap.game_name).screens().frames(snap.public)
+
+
+def _frame_seconds(snap: Any) -> float:
+    from controller.games.registry import game
+
+    return float(game(snap.game_name).screens().frame_seconds)
+
+
+class MomentShow:
+    """When the OLED shows which frame of the "everyone look" moment: each frame but the last for
+    ``step`` seconds, the last for ``hold`` (a one-frame moment: ``hold`` alone, as it always was).
+    Pure timekeeping, given the monotonic ``now``: the feeder wakes at ``next_change``."""
+
+    def __init__(self, hold: float) -> None:
+        self.hold = hold
+        self.frames: list[Any] = []
+        self.step = 0.0
+        self.started = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.frames)
+
+    def start(self, frames: list[Any], step: float, now: float) -> None:
+        """A new moment (no frames: none, and any moment showing ends)."""
+        self.frames, self.step, self.started = list(frames), step, now
+
+    def _end(self) -> float:
+        return self.started + self.step * (len(self.frames) - 1) + self.hold
+
+    def frame(self, now: float) -> int | None:
+        """The index of the frame to show now, or None once the moment is over (or before any)."""
+        if not self.frames or now >= self._end() or now < self.started:
+            return None
+        if self.step <= 0:
+            return len(self.frames) - 1
+        return min(int((now - self.started) / self.step), len(self.frames) - 1)
+
+    def next_change(self, now: float) -> float | None:
+        """Seconds until the frame shown changes (the next frame, or the moment's end)."""
+        index = self.frame(now)
+        if index is None:
+            return None
+        if index < len(self.frames) - 1:
+            return max(0.0, self.started + self.step * (index + 1) - now)
+        return max(0.0, self._end() - now)
+
+
 def _screen_renderer() -> Callable[[Any], Any]:
     """The OLED's renderer: the screens of the game the view is of (the host may deal another game
     while the box runs); the device's plain screen for a view of no known game."""
@@ -614,6 +688,7 @@ def resolve_config(args: argparse.Namespace) -> Config:
         bots=args.bots,
         bot_level=getattr(args, "bot_level", None),
         campaign=args.campaign,
+        options=tuple(args.option) if args.option else None,
         pads=args.pads,
         serial_port=args.serial_port,
     )
@@ -668,6 +743,10 @@ def main(args: argparse.Namespace) -> int:
     if why:
         print(f"jaccuse-table: --campaign: {why}", file=sys.stderr)
         return 2
+    why = table_options_error(config.game, config.options)
+    if why:
+        print(f"jaccuse-table: --option: {why}", file=sys.stderr)
+        return 2
     data_dir = Path(config.data_dir) if config.data_dir else default_data_dir()
     # Start-up checks, in order: a data dir, nobody else on it, then the files in it. A resource or
     # permission error stops the box here with one line and changes nothing on the disk.
@@ -699,6 +778,7 @@ def main(args: argparse.Namespace) -> int:
                     bots=config.bots,
                     seed=args.seed,
                     campaign=config.campaign,
+                    options=config.options,
                     bot_delay=args.bot_delay,
                     bot_level=config.bot_level,
                     bot_think=max(0.001, getattr(args, "bot_think_ms", 100.0) / 1000),

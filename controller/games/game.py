@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,11 +33,23 @@ else:
 @dataclass(frozen=True)
 class Screens:
     """A game's OLED: its renderer and its "everyone look" moment, which the OLED holds for a few
-    seconds when ``moment_key`` of the public view changes (``moment`` is ``DisplayModel.reveal``)."""
+    seconds when ``moment_key`` of the public view changes (``moment`` is ``DisplayModel.reveal``).
+
+    A moment may also be played out as a sequence (a pile turned over card by card): ``moment_frames``
+    gives its frames, each a ``DisplayModel.reveal`` shown ``frame_seconds``, the last one held as
+    long as a single moment. The box keeps the pace, so a fast network or a bot shortens nothing."""
 
     render: Renderer
     moment_key: Callable[[Mapping[str, Any]], Hashable | None]
     moment: Callable[[Mapping[str, Any]], Any]
+    moment_frames: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
+    frame_seconds: float = 1.5
+
+    def frames(self, view: Mapping[str, Any]) -> list[Any]:
+        """The moment's frames in order: the one ``moment`` unless the game plays it out."""
+        if self.moment_frames is None:
+            return [self.moment(view)]
+        return list(self.moment_frames(view)) or [self.moment(view)]
 
 
 def no_pad_round(view: Mapping[str, Any]) -> Hashable | None:
@@ -92,6 +104,9 @@ class Game:
     within_a_decision: frozenset[str] = frozenset()
     #: the config's deal options (e.g. a campaign) this game refuses, as one line, or None
     check_options: Callable[[Mapping[str, Any]], str | None] = no_options
+    #: the variants the host may switch on for a deal (``run --option``, the config's ``options``, the
+    #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
+    table_options: Mapping[str, str] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
     simulate_options: Mapping[str, str] = field(default_factory=dict)
     #: a random action for a simulated phone (``client.py``): from its seat view and one of its ``moves``
@@ -113,6 +128,14 @@ class Game:
         loaders = {field_name: submodule(f"{package}.{module}") for field_name, module in parts.items()}
         folder = Path(sys.modules[package].__file__ or "").resolve().parent
         return cls(rules=rules, folder=folder, **{**loaders, **fields})
+
+    def check_table_options(self, on: Sequence[str]) -> str | None:
+        """None when every name in ``on`` is one of the game's table options, else why not."""
+        for name in on:
+            if name not in self.table_options:
+                known = ", ".join(self.table_options) or "none"
+                return f"{self.title} has no option {name!r} (its options: {known})"
+        return self.check_options({name: True for name in on})
 
     def check_players(self, players: int) -> str | None:
         """None when the game takes ``players`` seats, else why not."""

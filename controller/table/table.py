@@ -97,6 +97,8 @@ class TableConfig:
     seed: int | None = None
     # 0: single games; an even number from 2 to 8: every game is a campaign of that many generations
     campaign: int = 0
+    # the game's table options on for a new deal (``Game.table_options``; a resumed game keeps its own)
+    options: tuple[str, ...] = ()
     bot_delay: float = 0.8
     # who plays a bot seat unless the host chose otherwise for it (``bots.LEVELS``); ``run`` passes
     # "strong", its default; tables built in code keep the rules' random bot unless they ask
@@ -383,7 +385,8 @@ class Table:
             adapter = registry.table_rules(game)
             adapter.check_players(players)
             state, deal_data, campaign = adapter.deal(
-                players, {"campaign": config.campaign}, random.Random(shuffle_seed)
+                players, {"campaign": config.campaign, **dict.fromkeys(config.options, True)},
+                random.Random(shuffle_seed),
             )
             try:
                 bots = {BOTS_KEY: _bots_value(_bot_seats(config.bots, players))}
@@ -716,13 +719,13 @@ class Table:
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
-            only_if_over, game, players, replaces = cmd.payload
+            only_if_over, game, players, replaces, options = cmd.payload
             if only_if_over:
                 return self._play_again(cmd.seat)
             if replaces is not None and replaces != self._game:
                 why = f"game {self._game} was dealt meanwhile; look at it before dealing again"
                 return Outcome.refused(409, "already_dealt", why)
-            return self._new_game(game, players)
+            return self._new_game(game, players, options)
         if cmd.kind == "notice":
             key, line = cmd.payload
             if line is None:
@@ -1209,8 +1212,11 @@ class Table:
         self._publish()
         return Outcome(ok=True, data={"game": self._game, "dealt": False, "ready": sorted(self._ready)})
 
-    def _new_game(self, game: str | None = None, players: int | None = None) -> Outcome:
-        """Deal the next game: the same game and seats, or (the host's choice) another game or count.
+    def _new_game(
+        self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None
+    ) -> Outcome:
+        """Deal the next game: the same game and seats, or (the host's choice) another game or count,
+        with the table options the host set (``chosen``; else those of the game just played).
 
         Seats past a smaller count are released (their tokens stop working, in the same transaction);
         a larger count adds free seats. The bots keep the last ``--bots`` seats of the new count.
@@ -1221,10 +1227,17 @@ class Table:
             registry.check_game(name)
             adapter = registry.table_rules(name)
             players = adapter.check_players(self.players if players is None else players)
+            if chosen is not None:
+                unknown = sorted(set(chosen) - set(registry.game(name).table_options))
+                why = registry.game(name).check_table_options([k for k, on in chosen.items() if on])
+                if unknown or why:
+                    raise ValueError(why or f"{name} has no option {unknown[0]!r}")
         except ValueError as exc:
             return Outcome.refused(400, "bad_game", str(exc))
         # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
         options = self._adapter.options_of(self._state) if same_game else {}
+        if chosen is not None:
+            options = {**options, **chosen}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         seats = {s: v for s, v in self._seats.items() if s < players}
         # the bots keep their seats (those the new count still has)
@@ -1500,17 +1513,20 @@ class Table:
         players: int | None = None,
         replaces: int | None = None,
         seat: int = -1,
+        options: dict[str, bool] | None = None,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
 
         The host may do it at any moment, and may name another ``game`` or seat count (400
         ``bad_game`` for one the game does not take) and the game number it means to replace
         (``replaces``: 409 ``already_dealt`` when another deal came first, so a repeated tap deals
-        once). A player's "play again" passes ``only_if_over`` and its ``seat``: a ready check that
-        deals once every seated person asked (``data["dealt"]`` says whether it did).
+        once), and the game's table ``options`` switched on or off (the host page's dialog; the game
+        checks them, 400 ``bad_game``). A player's "play again" passes ``only_if_over`` and its
+        ``seat``: a ready check that deals once every seated person asked (``data["dealt"]`` says
+        whether it did).
         """
-        return self._submit(_Command("new_game", seat=seat, payload=(only_if_over, game, players, replaces)),
-                            timeout)
+        payload = (only_if_over, game, players, replaces, options)
+        return self._submit(_Command("new_game", seat=seat, payload=payload), timeout)
 
     def set_notice(self, key: str, line: str | None) -> None:
         """Show ``line`` in the box status until it is set again or cleared with None (any thread)."""

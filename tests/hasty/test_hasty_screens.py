@@ -86,3 +86,24 @@ def test_the_start_and_the_end() -> None:
     named = {**public_view(end), "names": ["Ann", "Bob", "Cy"]}
     assert render_hasty(DisplayModel(view=named)).tobytes() != render_hasty(
         DisplayModel(view=public_view(end))).tobytes()
+
+
+def test_the_box_plays_a_review_out_frame_by_frame_on_the_oled() -> None:
+    """Hasty's Game gives the box the review's frames (the shared moment mechanism plays them)."""
+    from controller.commands.run import MomentShow
+    from controller.games.hasty.game import GAME, REVIEW_CARD_SECONDS
+
+    screens = GAME.screens()
+    s, _ = run(position(loupe=4, piles={1: ["murder", "delay", "delay"]}), act(0, "end"))
+    view = public_view(s)
+    frames = screens.frames(view)
+    revealed = view["last_review"]["revealed"]
+    assert len(frames) == max(1, len(revealed)) and frames[-1] == screens.moment(view)
+    show = MomentShow(5.0)
+    show.start(frames, screens.frame_seconds, 0.0)
+    assert screens.frame_seconds == REVIEW_CARD_SECONDS
+    shown = [show.frame(REVIEW_CARD_SECONDS * k) for k in range(len(frames))]
+    assert shown == list(range(len(frames)))
+    for k, frame in enumerate(frames):
+        image = render_hasty(DisplayModel(view=view, reveal=frame))
+        assert image.size == (128, 64), k

@@ -144,7 +144,25 @@ function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
   if (!dealt || game !== dealt.game) body.game = game;
   if (!dealt || players !== dealt.players) body.players = players;
+  const opts = [...document.querySelectorAll("#dealopts input[data-option]")];
+  if (opts.length) body.options = Object.fromEntries(opts.map((b) => [b.dataset.option, b.checked]));
   return body;
+}
+// The selected game's table options (each game declares its own variants), each a checkbox,
+// ticked as the game dealt now has them when it is the one selected; a ticked box is kept meanwhile.
+let optsFor = null;
+function dealOptions(st) {
+  const name = $("gamesel").value, g = games[name], box = $("dealopts");
+  const offered = (g && g.options) || {};
+  box.hidden = !Object.keys(offered).length;
+  if (optsFor === name) return;
+  optsFor = name;
+  const on = st && st.game_name === name ? st.options_on || [] : [];
+  box.replaceChildren(el("legend", {text: "Table options"}), ...Object.entries(offered).map(([k, what]) => {
+    const id = `opt-${k}`, b = el("input", {type: "checkbox", id, "data-option": k, class: "ctl"});
+    b.checked = on.includes(k);
+    return el("div", {class: "optrow"}, b, el("label", {for: id, text: what}));
+  }));
 }
 function limits() { const g = games[$("gamesel").value]; if (!g) return; $("players").min = g.min_players; $("players").max = g.max_players; }
 // called with each host state: the games on offer, and the game dealt now
@@ -162,10 +180,12 @@ function syncDeal(st) {
     $("gamesel").value = now.game; $("players").value = now.players;
   }
   limits();
+  dealOptions(st);
   dealt = now;
 }
 $("gamesel").addEventListener("change", () => {
   limits();
+  dealOptions(state);
   const g = games[$("gamesel").value], n = Number($("players").value);
   if (g && !(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
 });

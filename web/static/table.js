@@ -76,7 +76,7 @@ function render() {
     $("phase").textContent = "· " + ((part.PHASES && part.PHASES[t.phase]) || t.phase) + (box && box.game > 1 ? ` · game ${box.game}` : "");
     $("waiting").replaceChildren(el("span", {text: part.waitingText(t)}));
     tick(); renderBox(t); $("result").hidden = true;
-    part.render(t, {join: joinLink, bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot)});
+    part.render(t, {join: joinLink, bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot), pad: padButton});
     return;
   }
   $("phase").textContent = "· " + (c ? (c.over ? "Campaign over" : `Generation ${c.generation} of ${c.generations} · ${PHASE[t.phase] || t.phase}`)
@@ -195,6 +195,15 @@ function renderSeats(t) {
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => pad(s, "abstain")})));
     grid.append(seat);
   }
+}
+
+// For a game's own parts: seat s's virtual pad (mock mode only, else null), one button pressing `button`;
+// a refusal shows under it for a moment.
+function padButton(s, text, button = "reveal") {
+  if (!MOCK) return null;
+  const no = refused.get(s), now = Date.now();
+  return el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-${button}`, text, onclick: () => pad(s, button)}),
+    no && no[1] > now ? el("div", {class: "refusal", role: "alert", text: no[0]}) : "");
 }
 
 // a virtual pad press: a refusal (REVEAL with no card chosen) flashes on the seat, as a pad's light does

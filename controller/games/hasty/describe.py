@@ -28,6 +28,10 @@ def _who(seat: int, names: Sequence[str | None] | None) -> str:
     return f"{name} (seat {seat})" if name else f"Seat {seat}"
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _cards(keys: Sequence[str]) -> str:
     return ", ".join(_title(k) for k in keys) or "nothing"
 
@@ -47,11 +51,11 @@ def describe_event(event: dict[str, Any], names: Sequence[str | None] | None = N
             move = "Delay Tactics holds the loupe"
         elif event["steps"]:
             way = "right" if event["steps"] > 0 else "left"
-            move = f"the loupe moves {abs(event['steps'])} step(s) {way}"
+            move = f"the loupe moves {_n(abs(event['steps']), 'step')} {way}"
             move += f" to {event['loupe']}" + (" and wraps round" if event["wraps"] else "")
         else:
             move = "the loupe stays"
-        played = f", discarding {event['discarded']} card(s)" if event["discarded"] else ""
+        played = f", discarding {_n(event['discarded'], 'card')}" if event["discarded"] else ""
         return f"{_who(seat, names)} ends the turn{played}: {move}."
     if kind == "review":
         return "Review! The largest pile is evaluated."
@@ -60,7 +64,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str | None] | None = N
     if kind == "evaluating":
         why = "" if event["cause"] == "loupe" else " (an empty hand)"
         who = SUSPECTS[event["suspect"]]
-        return f"Reviewing {who}'s pile at {event['at']}, {event['size']} card(s){why}."
+        return f"Reviewing {who}'s pile at {event['at']}, {_n(event['size'], 'card')}{why}."
     if kind == "revealed":
         return f"Revealed: {_title(event['card'])}."
     if kind == "bombed":
@@ -80,7 +84,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str | None] | None = N
     if kind == "removed":
         return f"The tile leaves the row; the loupe is at {event['loupe']}."
     if kind == "shuffled":
-        return f"The Jester shuffles {event['count']} card(s) of pile {event['at']}."
+        return f"The Jester shuffles {_n(event['count'], 'card')} of pile {event['at']}."
     if kind == "sidekick":
         found = "a Sidekick is there" if event["found"] else "no Sidekick there"
         return f"The Sidekick checks pile {event['at']}: {found}."
@@ -100,9 +104,9 @@ def describe_event(event: dict[str, Any], names: Sequence[str | None] | None = N
     if kind == "flipped":
         return f"The top and bottom cards of pile {event['at']} swap."
     if kind == "review_over":
-        return f"The review is over; {event['discarded']} card(s) are discarded."
+        return f"The review is over; {_n(event['discarded'], 'card')} discarded."
     if kind == "pile_taken":
-        return f"{_who(seat, names)} takes the {event['count']} card(s) as a new hand."
+        return f"{_who(seat, names)} takes the {_n(event['count'], 'card')} as a new hand."
     if kind == "took":
         return f"{_who(seat, names)} takes {_cards(event['cards'])} from the market."
     if kind == "reshuffled":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import hasty
@@ -20,9 +20,13 @@ def _rules() -> GameRules[hasty.GameState, hasty.Action, hasty.Deal]:
     return hasty  # typed: mypy checks the package against the shape every game has
 
 
+#: seconds each card of a review stays alone on the OLED before the next is turned (the table page
+#: keeps the same pace, ``CARD_MS`` in static/hasty_table.js); the verdict is held like any moment
+REVIEW_CARD_SECONDS: Final = 1.6
+
+
 def _review_moment(view: Mapping[str, Any]) -> Any:
-    """The last review with every card turned (and so its verdict); None before the first review.
-    The feeder holds one moment, so the card-by-card frames collapse to the last."""
+    """The last review with every card turned (and so its verdict); None before the first review."""
     from controller.games.hasty import screens
 
     frames = screens.review_frames(view)
@@ -32,7 +36,18 @@ def _review_moment(view: Mapping[str, Any]) -> Any:
 def _screens() -> Screens:
     from controller.games.hasty import screens
 
-    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment)
+    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment,
+                   moment_frames=screens.review_frames, frame_seconds=REVIEW_CARD_SECONDS)
+
+
+def pad_round(view: Mapping[str, Any]) -> Hashable | None:
+    """A turn a pad press may end: open while the seat whose turn it is may end it (no choice waits).
+    Each turn is a round of its own, so a press meant for an earlier turn (or made before a choice
+    came up) never ends a later one: the pads' epoch moves on whenever this opens again."""
+    if view.get("over") or view.get("phase") != "play" or view.get("pending") is not None:
+        return None
+    turn = view.get("turn")
+    return ("turn", turn) if isinstance(turn, int) else None
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
@@ -72,7 +87,14 @@ GAME: Final = Game.of_package(
     default_players=4,
     screens=_screens,
     rules_template="hasty_doc.html",
+    page_parts="hasty",
+    pad_round=pad_round,
     check_options=check_options,
+    table_options={
+        "traitor": "Traitor: one player is secretly the Traitor, who cannot be knocked out",
+        "speedy": "Speedy: a dead suspect's tile leaves the row at once",
+        "big_hands": "Big Hands: every card dealt at the start, no market, two plays a turn",
+    },
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",

@@ -13,7 +13,7 @@ The model is the box's :class:`controller.devices.screens.DisplayModel`:
   review has ended; the feeder then shows ``review_frames(view)`` one after the other (a second or two
   each), setting ``reveal`` to each in turn and to None afterwards. A frame holds the cards turned so
   far; the last one, which holds them all, also shows the verdict large: who was murdered, or that the
-  suspect survived. (The box's feeder holds one moment for now, so ``game.py`` gives it the last frame.)
+  suspect survived. ``game.py`` gives them to the box as ``Screens.moment_frames``.
 - ``clock_left``: the shot clock, beside whose turn it is.
 
 Screens: play (whose turn and the turn's steps, the loupe over the row, each suspect's pile size and
@@ -172,7 +172,7 @@ def _review(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], shown: Sequence[
     else:
         _centered(draw, "SURVIVES", 20, font(BOLD, 16))
         _centered(draw, " ".join(SHORT.get(c, c) for c in cards)[-25:], 44, small)
-    _centered(draw, f"{len(cards)} card(s) turned", 55, small)
+    _centered(draw, f"{len(cards)} card{'' if len(cards) == 1 else 's'} turned", 55, small)
 
 
 def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from controller.games.hasty.actions import Action
 from controller.games.hasty.bot import choice_action
-from controller.games.hasty.deal import OPTION_KEYS, Deal, check_players, deal_cards
+from controller.games.hasty.deal import OPTION_KEYS, Deal, check_players, deal_cards, suspect_range
 from controller.games.hasty.describe import describe_event, describe_events
 from controller.games.hasty.engine import Refused
 from controller.games.hasty.state import GameState, new_game
@@ -63,8 +63,12 @@ def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> Game
 
 
 def options_of(state: GameState) -> dict[str, Any]:
-    """The same variants and number of suspects again."""
-    return state.options.to_dict()
+    """The same variants again, and the same number of suspects when the table chose one (the least
+    for its seats is left out, so a deal for another number of seats takes its own least)."""
+    options = state.options.to_dict()
+    if options["suspects"] == suspect_range(state.players)[0]:
+        del options["suspects"]
+    return options
 
 
 def parse_action(players: int, seat: int, data: object) -> Action:

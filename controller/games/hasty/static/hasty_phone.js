@@ -1,0 +1,212 @@
+// Hasty Accusations on the phone: your hand and secret suspect, your turn's plays one at a time with the
+// loupe's net move, every choice a card asks of you, what your Investigators showed you, and why you
+// are out. Everything comes from the seat view's legal moves; phone.js keeps the shared parts.
+import {el, list} from "./cards.js";
+import {KILLER, backTile, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, styles, suspectAt, title} from "./hasty_cards.js";
+export {HPHASE as PHASES} from "./hasty_cards.js";
+
+styles();
+let ctx = null, me = null;
+// what is being picked on this phone, cleared after each accepted action
+let card = null, pile = null, qCard = null, qAsk = null, peeking = false;
+export function reset() { card = null; pile = null; qCard = null; qAsk = null; }
+
+const moveOf = (act) => me && me.moves.find((m) => m.act === act);
+const redraw = () => { render(me, ctx); ctx.setButtons(); };
+function btn(text, onclick, cls = "", dis = false, attrs = {}) {
+  const b = el("button", {type: "button", class: cls, text, onclick, ...attrs}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
+}
+const you = (t, s) => (s === me.seat ? "you" : seatName(t, s));
+
+const ASKS = {
+  pile: "The largest piles are tied: pick the one to review.",
+  sidekick: "Your Sidekick: pick the neighbouring pile to search for another Sidekick.",
+  mover: "Your Mover: pick where the loupe goes.",
+  question: "Your Burning Question: pick a card to hand over and the player who must place it.",
+  investigate: "Your Investigator: look through a pile, or at another player's hand.",
+  switcheroo: "Your Switcheroo: swap two suspects, or the top and bottom cards of a pile.",
+  market: "Refill: take cards from the market.",
+};
+
+export function prompt(v) {
+  const t = v.table;
+  if (t.over) return `Game over: ${endText(t)} ${t.winners.includes(v.seat) ? "You win!" : "You did not win this time."}`;
+  // a player knocked out during their own turn still finishes it: the move comes first
+  const m = v.moves[0], out = v.out ? `${outText(v)} ` : "";
+  if (m && m.act === "choose") {
+    if (m.kind === "question_pile") return out + `${cap(seatName(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
+    if (m.kind === "market") return out + `Refill: take ${plural(m.count, "card")} from the market.`;
+    return out + (ASKS[m.kind] || "Make your choice.");
+  }
+  if (moveOf("end")) {
+    if (!moveOf("play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
+    return out + (t.plays ? `Your turn: ${plural(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
+      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
+  }
+  if (v.out) return outText(v) + waitingFor(t);
+  return waitingFor(t).trim() || "Nothing to do right now.";
+}
+
+function waitingFor(t) {
+  if (t.over || t.waiting === null || t.waiting === undefined) return "";
+  const p = t.pending;
+  if (p && p.seat !== t.turn) return ` Waiting for ${seatName(t, p.seat)} to choose.`;
+  return ` ${cap(seatName(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
+}
+
+function outText(v) {
+  const t = v.table, o = t.out[v.seat];
+  const who = o && o.suspect !== null && o.suspect !== undefined ? t.suspects[o.suspect] : "your suspect";
+  const inReview = o && t.last_review && t.last_review.killed.includes(o.suspect);
+  return `You are out: ${who}, your secret suspect, was killed by ${KILLER[v.out_by] || "the evidence"}${inReview ? " in a review" : ""}.`;
+}
+
+// hold to peek: the secret suspect shows only while the panel is pressed
+function secretBox(v) {
+  const b = el("button", {type: "button", class: "peek", id: "hpeek", "aria-label": "hold to see your secret suspect"});
+  const show = (on) => { peeking = on; b.replaceChildren(face(on)); };
+  const face = (on) => (on ? el("span", {class: "secret", "data-secret": v.secret}, el("span", {class: "muted", text: "You are secretly "}),
+    el("b", {class: "hsecret", text: v.secret === "traitor" ? "the Traitor" : v.secret_name}),
+    v.secret === "traitor" ? el("span", {class: "muted", text: " (you cannot be knocked out; you lose if only one suspect is left)"}) : "") :
+    el("span", {text: "Hold here to peek at your secret suspect"}));
+  b.append(face(peeking));
+  b.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
+  for (const e of ["pointerup", "pointercancel", "pointerleave", "blur"]) b.addEventListener(e, () => show(false));
+  b.addEventListener("contextmenu", (e) => e.preventDefault());
+  b.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") show(true); });
+  b.addEventListener("keyup", () => show(false));
+  return el("section", {class: "panel"}, b);
+}
+
+function handBox(v) {
+  const play = moveOf("play"), q = v.moves.find((m) => m.kind === "question");
+  const ok = play ? new Set(play.cards) : q ? new Set(q.cards) : new Set();
+  const row = el("div", {class: "hhand"});
+  v.hand.forEach((k, i) => {
+    const usable = ok.has(k);
+    const chosen = q ? qCard === k : card === k;
+    const b = cardTile(k, usable ? "button" : "div", {"data-hand": i}, true);
+    if (usable) {
+      // copies of one card are alike: the first of them shows as picked
+      b.type = "button"; b.setAttribute("aria-pressed", String(chosen && v.hand.indexOf(k) === i));
+      b.addEventListener("click", () => { if (q) qCard = qCard === k ? null : k; else card = card === k ? null : k; redraw(); });
+    }
+    row.append(b);
+  });
+  if (!v.hand.length) row.append(el("span", {class: "muted", text: "Your hand is empty."}));
+  return el("section", {class: "panel"}, el("h2", {text: `Your hand · ${plural(v.hand.length, "card")}`}), row);
+}
+
+// The row, with the piles tappable when a play or a choice of pile is open.
+function tableBox(v) {
+  const t = v.table, play = moveOf("play"), ch = moveOf("choose");
+  let tap = null, ok = () => false, picked = () => false;
+  if (play && card) { tap = (at) => { pile = pile === at ? null : at; redraw(); }; ok = (at) => play.at.includes(at); picked = (at) => pile === at; }
+  else if (ch && ch.at && ["pile", "sidekick", "mover", "question_pile", "investigate"].includes(ch.kind)) {
+    tap = (at) => choose(ch, {at}); ok = (at) => ch.at.includes(at);
+  }
+  const mySuspect = typeof v.secret === "number" ? v.secret : null;
+  const box = el("section", {class: "panel"}, el("h2", {text: "The suspects"}), rowBox(t, {tap, ok, picked, mine: mySuspect}));
+  box.append(el("div", {class: "small-text"}, `Market: ${t.market.length ? t.market.map(title).join(", ") : "empty"} · deck ${t.deck_count} · discards ${t.discard_count}`));
+  if (t.review) box.append(el("div", {class: "hot", text: `Reviewing ${suspectAt(t, t.review.at)}'s pile: ${t.review.revealed.map(title).join(", ") || "nothing yet"}`}));
+  box.append(el("div", {class: "small-text", "data-last-review": ""}, reviewLine(t)));
+  return box;
+}
+
+const choose = (m, extra) => ctx.send({act: "choose", ...extra});
+
+// The turn's buttons: face up or face down once a card and a pile are picked, and End turn.
+function turnBox(v) {
+  const t = v.table, play = moveOf("play"), end = moveOf("end");
+  const box = el("div", {class: "hacts"});
+  if (play) {
+    const where = pile !== null ? `on ${suspectAt(t, pile)}` : "";
+    if (!card) box.append(el("p", {class: "muted", text: "Tap a card in your hand, then a suspect's pile."}));
+    else if (pile === null) box.append(el("p", {class: "muted", text: `${title(card)}: now tap a suspect's pile.`}));
+    box.append(el("div", {class: "hplay"},
+      btn(card && pile !== null ? `Face up ${where} (+1)` : "Face up (+1)", () => ctx.send({act: "play", card, at: pile, up: true}), "primary", !card || pile === null, {"data-up": "1"}),
+      btn(card && pile !== null ? `Face down ${where} (−1)` : "Face down (−1)", () => ctx.send({act: "play", card, at: pile, up: false}), "primary", !card || pile === null, {"data-up": "0"})));
+  }
+  if (end) {
+    box.append(el("div", {class: "hnet", "data-net": t.steps}, el("b", {text: "Loupe when you end: "}),
+      t.plays ? netMove(t) : end.discards ? `nothing played: you throw away your ${plural(end.discards, "card")} and it moves +1` : "it moves +1"));
+    box.append(btn(t.plays ? "End turn" : end.discards ? `End turn without playing (discard ${plural(end.discards, "card")})` : "End turn",
+      () => ctx.send({act: "end"}), t.plays ? "primary" : "", false, {id: "hend"}));
+  }
+  return box;
+}
+
+// Every choice a card asks of you, with the options shown as buttons.
+function choiceBox(v) {
+  const t = v.table, m = moveOf("choose");
+  if (!m) return null;
+  const box = el("div", {class: "hacts", "data-kind": m.kind}, el("b", {text: ASKS[m.kind] || "Pick where it goes:"}));
+  const opt = (text, extra) => btn(text, () => choose(m, extra), "", false, {"data-choice": JSON.stringify(extra)});
+  if (["pile", "sidekick", "mover", "question_pile"].includes(m.kind)) {
+    if (m.kind === "question_pile") box.append(el("div", {class: "hline"}, cardTile(m.card, "div", {}, true)));
+    box.append(el("div", {class: "hopts"}, ...m.at.map((at) => opt(`${suspectAt(t, at)} (#${at}, ${plural(t.row[at].size, "card")})`, {at}))));
+  } else if (m.kind === "investigate") {
+    box.append(el("div", {class: "muted", text: "A pile:"}), el("div", {class: "hopts"}, ...m.at.map((at) => opt(`${suspectAt(t, at)}'s pile (${t.row[at].size})`, {at}))));
+    if (m.hand.length) box.append(el("div", {class: "muted", text: "Or a player's hand:"}),
+      el("div", {class: "hopts"}, ...m.hand.map((s) => opt(`${cap(seatName(t, s))}'s hand (${plural(t.hand_sizes[s], "card")})`, {hand: s}))));
+  } else if (m.kind === "question") {
+    box.append(el("div", {class: "muted", text: qCard ? `Hand over your ${title(qCard)} to:` : "Tap the card to hand over in your hand, then pick a player:"}),
+      el("div", {class: "hopts"}, ...m.ask.map((s) => { const b = btn(cap(seatName(t, s)), () => { qAsk = s; redraw(); }, "", false, {"data-ask": s}); b.setAttribute("aria-pressed", String(qAsk === s)); return b; })),
+      btn(qCard && qAsk !== null ? `Ask ${seatName(t, qAsk)} with your ${title(qCard)}` : "Ask (pick a card and a player)",
+        () => choose(m, {card: qCard, ask: qAsk}), "primary", !qCard || qAsk === null || !m.cards.includes(qCard)));
+  } else if (m.kind === "switcheroo") {
+    if (m.swap.length) box.append(el("div", {class: "muted", text: "Swap two suspects:"}),
+      el("div", {class: "hopts"}, ...m.swap.map(([a, b]) => opt(`${suspectAt(t, a)} ⇄ ${suspectAt(t, b)}`, {swap: [a, b]}))));
+    if (m.flip.length) box.append(el("div", {class: "muted", text: "Or swap the top and bottom cards of a pile:"}),
+      el("div", {class: "hopts"}, ...m.flip.map((at) => opt(`flip ${suspectAt(t, at)}'s pile`, {flip: at}))));
+  } else if (m.kind === "market") {
+    box.append(el("div", {class: "hline"}, ...m.market.map((k) => cardTile(k, "div", {class: "small"}, true))),
+      el("div", {class: "muted", text: `Take ${plural(m.count, "card")}:`}),
+      el("div", {class: "hopts"}, ...m.picks.map((p) => opt(p.map(title).join(" + "), {cards: p}))));
+  }
+  return box;
+}
+
+// What your Investigators showed you: on this phone only.
+function peeksBox(v) {
+  if (!v.peeks.length) return null;
+  const t = v.table;
+  return el("section", {class: "panel hpeeks", "data-peeks": ""}, el("h2", {text: "What your Investigators showed you (only you)"}),
+    ...v.peeks.map((p, i) => el("div", {class: "hline", "data-peek": i},
+      el("span", {class: "muted", text: p.pile !== undefined ? `The pile at #${p.pile}, as it was then (top first): ` : `${cap(seatName(t, p.hand))}'s hand: `}),
+      ...(p.cards.length ? (p.pile !== undefined ? [...p.cards].reverse() : p.cards).map((k) => cardTile(k, "span", {class: "tiny"})) : [el("span", {text: "nothing"})]))));
+}
+
+function feedBox(v) {
+  const items = (v.feed || []).slice(0, 6);
+  if (!items.length) return null;
+  return el("section", {class: "panel"}, el("h2", {text: "What happened to you"}), el("ol", {class: "feed"}, ...items.map((x) => el("li", {text: x.text}))));
+}
+
+function endBox(v) {
+  const t = v.table;
+  const rows = Array.from({length: t.players}, (_, s) => el("tr", {"data-end-seat": s},
+    el("td", {text: cap(you(t, s))}), el("td", {text: secretText(t, s)}),
+    el("td", {text: t.winners.includes(s) ? "winner" : t.eliminated.includes(s) ? `out (${KILLER[t.out[s].card] || "killed"})` : "still in"})));
+  return el("section", {class: "panel"}, el("div", {class: "win", text: endText(t)}),
+    el("table", {class: "reveal"}, el("tr", {}, ...["player", "was", ""].map((h) => el("th", {text: h}))), ...rows), ctx.playAgain());
+}
+
+export function render(v, c) {
+  me = v; ctx = c;
+  const t = v.table, box = document.getElementById("bpanel");
+  if (!moveOf("play")) { card = null; pile = null; }
+  if (!v.moves.some((m) => m.kind === "question")) { qCard = null; qAsk = null; }
+  const kids = [];
+  if (t.over) kids.push(endBox(v));
+  if (v.out && !t.over) kids.push(el("section", {class: "panel hout", "data-out": v.out_by || ""}, el("b", {text: outText(v)}),
+    el("div", {class: "muted", text: "You can still watch: the table and your phone follow the game to the end."})));
+  kids.push(secretBox(v), handBox(v), tableBox(v));
+  const pk = peeksBox(v); if (pk) kids.push(pk);
+  const fd = feedBox(v); if (fd) kids.push(fd);
+  // the move's buttons stay in sight at the foot of the screen while you pick above them
+  const acts = t.over ? null : (choiceBox(v) || (moveOf("end") ? turnBox(v) : null));
+  if (acts) kids.push(el("section", {class: "panel sticky hturn"}, acts));
+  kids.push(el("div", {class: "small-text muted"}, backTile({class: "tiny"}), " a face-down card: nobody sees it, not even you. ▼ marks the loupe."));
+  box.replaceChildren(...kids);
+}

@@ -17,6 +17,8 @@ from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import choice as _choice
+from controller.games.jaccuse.draws import randint as _randint
+from controller.games.jaccuse.draws import sample as _sample
 from controller.games.jaccuse.engine import Accepted, accusable, apply
 from controller.games.jaccuse.moves import awaiting
 from controller.games.jaccuse.state import GameState, VoteRound, new_game
@@ -43,8 +45,8 @@ def _action(seat: int, act: str, card: str | None = None) -> Action:
 
 
 def _gift(s: GameState, seat: int, rng: random.Random) -> Action:
-    to = rng.choice([t for t in range(s.players) if t != seat])
-    return Action(seat, "give_xp", to=to, amount=rng.randint(1, s.xp[seat]))
+    to = _choice(rng, [t for t in range(s.players) if t != seat])
+    return Action(seat, "give_xp", to=to, amount=_randint(rng, 1, s.xp[seat]))
 
 
 def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
@@ -109,11 +111,11 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
     if act == "parley":
         offers = [(t, min(len(hand), len(s.hands[t]))) for t in range(s.players) if t != seat and s.hands[t]]
         target, most = _choice(rng, offers)
-        k = rng.randint(1, most)
-        return Action(seat, act, target=target, cards=tuple(rng.sample(hand, k)))
+        k = _randint(rng, 1, most)
+        return Action(seat, act, target=target, cards=tuple(_sample(rng, hand, k)))
     if act == "parley_reply":
         assert s.parley is not None
-        return Action(seat, act, cards=tuple(rng.sample(hand, len(s.parley.offered))))
+        return Action(seat, act, cards=tuple(_sample(rng, hand, len(s.parley.offered))))
     if act == "accuse":
         return Action(seat, act, target=_choice(rng, targets), color=_choice(rng, _COLORS))
     return _action(seat, act)

@@ -30,6 +30,42 @@ def choice(rng: random.Random, seq: Sequence[T]) -> T:
     return seq[i]
 
 
+def randint(rng: random.Random, a: int, b: int) -> int:
+    """``rng.randint(a, b)``."""
+    n = b - a + 1
+    if type(rng) is not _Random or n <= 0:
+        return rng.randint(a, b)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    i = getrandbits(k)
+    while i >= n:
+        i = getrandbits(k)
+    return a + i
+
+
+def sample(rng: random.Random, population: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(population, k)``, for the small populations of a hand (a pool of at most 21).
+
+    CPython draws from a pool when the population is small next to the sample, and tracks
+    the picks in a set otherwise; only the first is done here, the rest goes to ``rng.sample``.
+    """
+    n = len(population)
+    if type(rng) is not _Random or not 0 <= k <= n or n > 21:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    pool = list(population)
+    result: list[T] = []
+    for i in range(k):
+        m = n - i
+        bits = m.bit_length()
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
+        result.append(pool[j])
+        pool[j] = pool[m - 1]  # the last unpicked card fills the gap
+    return result
+
+
 def shuffle(rng: random.Random, x: MutableSequence[T]) -> None:
     """``rng.shuffle(x)``, in place."""
     if type(rng) is not _Random:

@@ -25,6 +25,8 @@ from controller.games.jaccuse.state import GameState, VoteRound, new_game
 #: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
 _ACTIONS: Final[list[dict[str, dict[str | None, Action]]]] = [{} for _ in range(MAX_PLAYERS)]
 _REVEAL: Final = [Action(seat, "reveal") for seat in range(MAX_PLAYERS)]
+#: votes, the commonest move, apart: per seat, by card
+_VOTES: Final[list[dict[str, Action]]] = [{} for _ in range(MAX_PLAYERS)]
 _ABSTAIN: Final = [Action(seat, "abstain") for seat in range(MAX_PLAYERS)]
 
 
@@ -135,7 +137,12 @@ def _election_move(s: GameState, r: VoteRound, seat: int, d: Draws) -> Action:
             return _ABSTAIN[seat]
     elif d.random() < 0.15:
         return _ABSTAIN[seat]
-    return _action(seat, "vote", d.choice(sorted(set(s.hands[seat]))))
+    card = d.choice(sorted(set(s.hands[seat])))
+    votes = _VOTES[seat]
+    vote = votes.get(card)
+    if vote is None:
+        vote = votes[card] = Action(seat, "vote", card=card)
+    return vote
 
 
 _PLACE: Final = ("membership",)
@@ -158,12 +165,26 @@ def _next_bot_action(s: GameState, d: Draws) -> Action | None:
         # awaiting(s), inlined for the commonest phase
         pressed = r.pressed
         waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
-    if not waiting:
+    n = len(waiting)
+    if not n:
         return None
-    seat = d.choice(waiting)
+    if d.plain:
+        # d.choice(waiting), inlined: a draw for every move of a game
+        k = _BIT_LENGTH[n]
+        getrandbits = d.getrandbits
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        seat = waiting[i]
+    else:
+        seat = d.rng.choice(waiting)
     if r is None:
         return _bot_action(s, seat, d)
     return _election_move(s, r, seat, d)
+
+
+#: n.bit_length() for every count of waiting seats
+_BIT_LENGTH: Final = [n.bit_length() for n in range(MAX_PLAYERS + 1)]
 
 
 @dataclass(frozen=True, slots=True)

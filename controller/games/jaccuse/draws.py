@@ -22,6 +22,9 @@ _Random: Final = random.Random
 #: tracks its picks in a set instead, which is left to ``random.Random.sample``)
 _POOL_LIMIT: Final = 21
 
+#: n.bit_length() for the small counts the games draw from (a list index beats a method call)
+_BITS: Final = [n.bit_length() for n in range(64)]
+
 
 class Draws:
     """One RNG's draws, with its methods bound once rather than looked up for every number."""
@@ -36,7 +39,7 @@ class Draws:
     def below(self, n: int) -> int:
         """``rng._randbelow(n)`` for ``n > 0``: the one step every draw below is made of."""
         getrandbits = self.getrandbits
-        k = n.bit_length()
+        k = _BITS[n] if n < 64 else n.bit_length()
         i = getrandbits(k)
         while i >= n:
             i = getrandbits(k)
@@ -48,7 +51,7 @@ class Draws:
         if not self.plain or not n:
             return self.rng.choice(seq)
         getrandbits = self.getrandbits
-        k = n.bit_length()
+        k = _BITS[n] if n < 64 else n.bit_length()
         i = getrandbits(k)
         while i >= n:
             i = getrandbits(k)

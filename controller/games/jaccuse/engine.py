@@ -464,7 +464,15 @@ _RANK: Final = _RankTable({card: rank_value(card) for card in ALL_CARD_NAMES})
 def _resolve_round(s: GameState, ev: list[Event]) -> None:
     r = s.vote_round
     assert r is not None
-    revealed = [(seat, r.selected[seat]) for seat in r.voters if r.pressed[seat] == "reveal"]
+    # one pass over the voters, every one of whom has pressed
+    selected, pressed = r.selected, r.pressed
+    revealed: list[tuple[int, str]] = []
+    abstained: list[int] = []
+    for seat in r.voters:
+        if pressed[seat] == "reveal":
+            revealed.append((seat, selected[seat]))
+        else:
+            abstained.append(seat)
     if revealed:
         hands = s.hands.copy()
         for seat, card in revealed:
@@ -479,7 +487,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         "type": "revealed",
         "round": r.number,
         "cards": [{"seat": seat, "card": card} for seat, card in revealed],
-        "abstained": [seat for seat in r.voters if r.pressed[seat] == "abstain"],
+        "abstained": abstained,
     })
     if not revealed:
         # R8 / R11: nobody revealed

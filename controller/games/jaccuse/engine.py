@@ -498,23 +498,38 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    coloured = [(seat, card) for seat, card in revealed if _COLOUR[card] is not None]
-    colours = {_COLOUR[card] for _, card in coloured}
-    if len(colours) <= 1:
+    # one pass over the revealed cards, each card's colour and rank looked up once: do the colours
+    # differ, and which coloured cards rank highest (a neutral joker has no colour)
+    first: Color | None = None
+    mixed = False
+    top = -1
+    leaders: list[tuple[int, str]] = []
+    for pair in revealed:
+        card = pair[1]
+        colour = _COLOUR[card]
+        if colour is None:
+            continue
+        if first is None:
+            first = colour
+        elif colour != first:
+            mixed = True
+        rank = _RANK[card]
+        if rank > top:
+            top = rank
+            leaders = [pair]
+        elif rank == top:
+            leaders.append(pair)
+    if not mixed:
         # R9: consensus, or only neutral jokers
         _return_table_cards(s)
-        if coloured:
-            colour: Color | None = color_of(coloured[0][1])
-            assert colour is not None
-            ev.append({"type": "consensus", "color": colour})
-            _pass_policy(s, Policy(colour, "free"), ev)
+        if first is not None:
+            ev.append({"type": "consensus", "color": first})
+            _pass_policy(s, Policy(first, "free"), ev)
         else:
             ev.append({"type": "only_neutral"})
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    top = max([_RANK[card] for _, card in coloured])
-    leaders = [(seat, card) for seat, card in coloured if _RANK[card] == top]
     if len(leaders) == 1:
         seat, card = leaders[0]
         table_cards = s.table_cards.copy()

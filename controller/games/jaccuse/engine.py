@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, Final
 
 from controller.games.jaccuse.actions import Action
@@ -417,7 +416,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     s.phase = "election"
     # a free policy below may end the generation, which leaves the election phase
     while s.phase == "election":
-        voters = list(compress(range(s.players), s.hands))  # the seats holding a card
+        voters = [seat for seat in range(s.players) if s.hands[seat]]  # the seats holding a card
         if voters:
             s.vote_round = VoteRound(1, voters, {}, {})
             ev.append({"type": "election", "voters": voters})

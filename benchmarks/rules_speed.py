@@ -29,7 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (5, 8, 14)
+#: issue 27's goals: this many 8-player games per second on one core, as plain Python and compiled
 GOAL = 1000
+COMPILED_GOAL = 3000
 BETRAYAL_PLAYERS = (3, 5, 8)
 #: Betrayal's goal: this many 5-player games per second on one core, as plain Python
 BETRAYAL_GOAL = 1000
@@ -120,7 +122,8 @@ def main() -> None:
     pure = _measure(ROOT, args.seconds)
     assert not any(row["compiled"] for row in pure), "the sources should have been imported"
     _print("plain Python", pure)
-    best = max(row["games_per_s"] for row in pure if row["players"] == 8)
+    plain8 = next(row["games_per_s"] for row in pure if row["players"] == 8)
+    compiled8: float | None = None
     if not args.no_compiled:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         import compiled_rules
@@ -133,9 +136,15 @@ def main() -> None:
             compiled = _measure(copy, args.seconds)
             assert all(row["compiled"] for row in compiled), "the compiled copy should have been imported"
             _print("mypyc-compiled", compiled)
-            best = max(best, *(row["games_per_s"] for row in compiled if row["players"] == 8))
-    verdict = "met" if best >= GOAL else "not met"
-    print(f"goal: at least {GOAL:,} games/s for 8 players: {verdict} (best {best:,.0f})")
+            compiled8 = next(row["games_per_s"] for row in compiled if row["players"] == 8)
+    verdict = "met" if plain8 >= GOAL else "not met"
+    print(f"goal: at least {GOAL:,} games/s for 8 players as plain Python: {verdict} ({plain8:,.0f})")
+    if compiled8 is None:
+        print(f"goal: at least {COMPILED_GOAL:,} games/s for 8 players compiled: not measured")
+    else:
+        verdict = "met" if compiled8 >= COMPILED_GOAL else "not met"
+        print(f"goal: at least {COMPILED_GOAL:,} games/s for 8 players compiled: {verdict}"
+              f" ({compiled8:,.0f})")
 
     print()
     print("Betrayal, random bots (every seat), plain Python, one core")

@@ -25,9 +25,9 @@ from controller.games.jaccuse.state import GameState, VoteRound, new_game
 #: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
 _ACTIONS: Final[list[dict[str, dict[str | None, Action]]]] = [{} for _ in range(MAX_PLAYERS)]
 _REVEAL: Final = [Action(seat, "reveal") for seat in range(MAX_PLAYERS)]
-#: votes, the commonest move, apart: per seat, by card
-_VOTES: Final[list[dict[str, Action]]] = [{} for _ in range(MAX_PLAYERS)]
 _ABSTAIN: Final = [Action(seat, "abstain") for seat in range(MAX_PLAYERS)]
+#: votes, the commonest move, kept apart: per seat, by card
+_VOTES: Final[list[dict[str, Action]]] = [{} for _ in range(MAX_PLAYERS)]
 
 
 def _action(seat: int, act: str, card: str | None = None) -> Action:

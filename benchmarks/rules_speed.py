@@ -2,7 +2,7 @@
 
 J'Accuse for 5, 8 and 14 players, Betrayal for 3, 5 and 8, Hasty Accusations for 2, 4 and 7.
 
-Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5] [--no-compiled]
+Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5] [--no-compiled] [--cpu]
 
 Each game is the real thing: `play_bot_game` deals from a seeded RNG, the bot picks every move
 among the legal ones, and the engine's pure `apply` checks and applies each (copying on write).
@@ -13,7 +13,8 @@ the bare cost of the bot choosing on a fixed state, so the figures show where th
 builds play the very same games (tests/jaccuse/test_compiled_build.py), so the counts compare.
 Betrayal's and Hasty Accusations' cores are measured as plain Python only (their goals are set for
 plain Python; only J'Accuse's core has a compiled build). Timings are wall-clock: on a busy machine
-run it twice and take the better. "games/CPU-s" divides by the CPU time the process got instead,
+run it twice and take the better, or pass --cpu, which times with the worker's CPU time
+(time.process_time) throughout. "games/CPU-s" divides by the CPU time the process got instead,
 which is what one core gives when other jobs share it (a little less than a quiet core: caches are
 shared too).
 """
@@ -31,7 +32,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (5, 8, 14)
+#: issue 27's goals: this many 8-player games per second on one core, as plain Python and compiled
 GOAL = 1000
+COMPILED_GOAL = 3000
 BETRAYAL_PLAYERS = (3, 5, 8)
 #: Betrayal's goal: this many 5-player games per second on one core, as plain Python
 BETRAYAL_GOAL = 1000
@@ -40,6 +43,8 @@ HASTY_PLAYERS = (2, 4, 7)
 HASTY_GOAL = 1000
 #: the table sizes measured, by game
 TABLES = {"jaccuse": PLAYERS, "betrayal": BETRAYAL_PLAYERS, "hasty": HASTY_PLAYERS}
+#: the clock the worker times with: wall time, or with --cpu the process's CPU time
+_clock = time.perf_counter
 
 
 def _games_per_second(players: int, seconds: float, game: str = "jaccuse") -> tuple[float, float, float]:
@@ -48,13 +53,13 @@ def _games_per_second(players: int, seconds: float, game: str = "jaccuse") -> tu
     from controller.games.registry import rules
 
     play_bot_game = rules(game).play_bot_game
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = _clock(), time.process_time()
     games = actions = 0
-    while time.perf_counter() - start < seconds:
+    while _clock() - start < seconds:
         game = play_bot_game(players, games)
         games += 1
         actions += len(game.actions)
-    elapsed, used = time.perf_counter() - start, time.process_time() - cpu
+    elapsed, used = _clock() - start, time.process_time() - cpu
     return games / elapsed, actions / elapsed, games / used
 
 
@@ -73,16 +78,19 @@ def _choosing_only(players: int, seconds: float, game: str = "jaccuse") -> float
         while state.phase == "setup":
             result = core.apply(state, next_bot_action(state, rng))
             state = result.state
-    start = time.perf_counter()
+    start = _clock()
     n = 0
-    while time.perf_counter() - start < seconds:
+    while _clock() - start < seconds:
         next_bot_action(state, rng)
         n += 1
-    return n / (time.perf_counter() - start)
+    return n / (_clock() - start)
 
 
-def _worker(seconds: float, game: str) -> None:
+def _worker(seconds: float, game: str, cpu: bool) -> None:
     """Measure whichever build this process imports; one JSON line per player count."""
+    global _clock
+    if cpu:
+        _clock = time.process_time
     from controller.games import jaccuse as rules
 
     if hasattr(os, "sched_setaffinity"):
@@ -95,11 +103,14 @@ def _worker(seconds: float, game: str) -> None:
         print(json.dumps(row), flush=True)
 
 
-def _measure(pythonpath: Path, seconds: float, game: str = "jaccuse") -> list[dict[str, float]]:
+def _measure(
+    pythonpath: Path, seconds: float, game: str = "jaccuse", cpu: bool = False
+) -> list[dict[str, float]]:
     env = {**os.environ, "PYTHONPATH": str(pythonpath)}
     # -P keeps the working folder off sys.path, so PYTHONPATH decides which build is imported
     out = subprocess.run(
-        [sys.executable, "-P", __file__, "--worker", "--seconds", str(seconds), "--game", game],
+        [sys.executable, "-P", __file__, "--worker", "--seconds", str(seconds), "--game", game,
+         *(["--cpu"] if cpu else [])],
         env=env, capture_output=True, text=True, check=True,
     ).stdout
     return [json.loads(line) for line in out.splitlines()]
@@ -117,21 +128,24 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=5.0, help="time per player count and build")
     parser.add_argument("--no-compiled", action="store_true", help="measure the plain Python build only")
+    parser.add_argument("--cpu", action="store_true",
+                        help="time by the worker's CPU time, not the wall clock (on a busy machine)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--game", default="jaccuse", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(args.seconds, args.game)
+        _worker(args.seconds, args.game, args.cpu)
         return
 
     print(f"python {platform.python_version()} on {platform.machine()}, one core per build, "
           f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'build':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}"
           f" {'games/CPU-s':>12}")
-    pure = _measure(ROOT, args.seconds)
+    pure = _measure(ROOT, args.seconds, cpu=args.cpu)
     assert not any(row["compiled"] for row in pure), "the sources should have been imported"
     _print("plain Python", pure)
-    best = max(row["games_per_s"] for row in pure if row["players"] == 8)
+    plain8 = next(row["games_per_s"] for row in pure if row["players"] == 8)
+    compiled8: float | None = None
     if not args.no_compiled:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         import compiled_rules
@@ -141,12 +155,18 @@ def main() -> None:
         except Exception as exc:  # no compiler, no headers, no mypy: say so and keep the pure figures
             print(f"mypyc-compiled  (not measured: {str(exc).splitlines()[0]})")
         else:
-            compiled = _measure(copy, args.seconds)
+            compiled = _measure(copy, args.seconds, cpu=args.cpu)
             assert all(row["compiled"] for row in compiled), "the compiled copy should have been imported"
             _print("mypyc-compiled", compiled)
-            best = max(best, *(row["games_per_s"] for row in compiled if row["players"] == 8))
-    verdict = "met" if best >= GOAL else "not met"
-    print(f"goal: at least {GOAL:,} games/s for 8 players: {verdict} (best {best:,.0f})")
+            compiled8 = next(row["games_per_s"] for row in compiled if row["players"] == 8)
+    verdict = "met" if plain8 >= GOAL else "not met"
+    print(f"goal: at least {GOAL:,} games/s for 8 players as plain Python: {verdict} ({plain8:,.0f})")
+    if compiled8 is None:
+        print(f"goal: at least {COMPILED_GOAL:,} games/s for 8 players compiled: not measured")
+    else:
+        verdict = "met" if compiled8 >= COMPILED_GOAL else "not met"
+        print(f"goal: at least {COMPILED_GOAL:,} games/s for 8 players compiled: {verdict}"
+              f" ({compiled8:,.0f})")
 
     _plain_python_game("Betrayal", "betrayal", "Betrayal, random bots (every seat), plain Python, one core",
                        5, BETRAYAL_GOAL, args.seconds)

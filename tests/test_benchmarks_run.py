@@ -7,6 +7,7 @@ when the box they drive changes.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,13 +127,22 @@ def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
     rows = out.splitlines()
     assert sum(line.startswith("plain Python ") for line in rows) == 3
-    assert "goal: at least 1,000 games/s for 8 players" in out
+    assert "goal: at least 1,000 games/s for 8 players as plain Python" in out
+    assert "goal: at least 3,000 games/s for 8 players compiled: not measured" in out
     # Betrayal's rows (3, 5 and 8 players) and its own goal line
     assert [line.split()[1] for line in rows if line.startswith("Betrayal ")] == ["3", "5", "8"]
     assert "goal: at least 1,000 Betrayal games/s for 5 players as plain Python" in out
     assert [line.split()[1] for line in rows if line.startswith("Hasty ") and line.split()[1].isdigit()] == [
         "2", "4", "7"]
     assert "goal: at least 1,000 Hasty games/s for 4 players as plain Python" in out
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="needs valgrind")
+def test_rules_instructions_runs() -> None:
+    out = _run("rules_instructions.py", "--games", "1", "--no-compiled")
+    assert "instructions per 8-player random-bot game, 1 games less an empty run" in out
+    assert out.splitlines()[-1].startswith("plain Python") and out.rstrip().endswith(" M")
 
 
 def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:

@@ -16,19 +16,18 @@ from typing import Final
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
-from controller.games.jaccuse.draws import choice as _choice
+from controller.games.jaccuse.draws import Draws
 from controller.games.jaccuse.engine import Accepted, accusable, apply
 from controller.games.jaccuse.moves import awaiting
 from controller.games.jaccuse.state import GameState, VoteRound, new_game
-
-_Random = random.Random
-
 
 #: actions are values, so the bot hands out one shared object per (seat, act, card): per seat, by
 #: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
 _ACTIONS: Final[list[dict[str, dict[str | None, Action]]]] = [{} for _ in range(MAX_PLAYERS)]
 _REVEAL: Final = [Action(seat, "reveal") for seat in range(MAX_PLAYERS)]
 _ABSTAIN: Final = [Action(seat, "abstain") for seat in range(MAX_PLAYERS)]
+#: votes, the commonest move, kept apart: per seat, by card
+_VOTES: Final[list[dict[str, Action]]] = [{} for _ in range(MAX_PLAYERS)]
 
 
 def _action(seat: int, act: str, card: str | None = None) -> Action:
@@ -42,9 +41,9 @@ def _action(seat: int, act: str, card: str | None = None) -> Action:
     return action
 
 
-def _gift(s: GameState, seat: int, rng: random.Random) -> Action:
-    to = rng.choice([t for t in range(s.players) if t != seat])
-    return Action(seat, "give_xp", to=to, amount=rng.randint(1, s.xp[seat]))
+def _gift(s: GameState, seat: int, d: Draws) -> Action:
+    to = d.choice([t for t in range(s.players) if t != seat])
+    return Action(seat, "give_xp", to=to, amount=d.randint(1, s.xp[seat]))
 
 
 def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
@@ -56,6 +55,11 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
     The moves are those of ``legal_moves(s, seat)``, in its order, but listed straight from the
     state, and a move's choices (cards, targets) only once it is picked.
     """
+    return _bot_action(s, seat, Draws(rng))
+
+
+def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
+    """``bot_action``, drawing through ``d``."""
     if not 0 <= seat < s.players:
         return None
     phase = s.phase
@@ -64,7 +68,7 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
         assert r is not None
         if seat not in r.voters or seat in r.pressed:
             return None
-        return _election_move(s, r, seat, rng)
+        return _election_move(s, r, seat, d)
     hand = s.hands[seat]
     targets: list[int] = []
     acts: tuple[str, ...]
@@ -99,41 +103,46 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
         acts = _ENACT
     else:
         return None
-    if s.xp[seat] > 0 and rng.random() < 0.02:
-        return _gift(s, seat, rng)
-    act = _choice(rng, acts)
+    if s.xp[seat] > 0 and d.random() < 0.02:
+        return _gift(s, seat, d)
+    act = d.choice(acts)
     if act in ("membership", "defect"):
-        return _action(seat, act, _choice(rng, sorted(set(hand))))
+        return _action(seat, act, d.choice(sorted(set(hand))))
     if act == "enact":
-        return _action(seat, act, _choice(rng, sorted({c for c in hand if color_of(c) is not None})))
+        return _action(seat, act, d.choice(sorted({c for c in hand if color_of(c) is not None})))
     if act == "parley":
         offers = [(t, min(len(hand), len(s.hands[t]))) for t in range(s.players) if t != seat and s.hands[t]]
-        target, most = _choice(rng, offers)
-        k = rng.randint(1, most)
-        return Action(seat, act, target=target, cards=tuple(rng.sample(hand, k)))
+        target, most = d.choice(offers)
+        k = d.randint(1, most)
+        return Action(seat, act, target=target, cards=tuple(d.sample(hand, k)))
     if act == "parley_reply":
         assert s.parley is not None
-        return Action(seat, act, cards=tuple(rng.sample(hand, len(s.parley.offered))))
+        return Action(seat, act, cards=tuple(d.sample(hand, len(s.parley.offered))))
     if act == "accuse":
-        return Action(seat, act, target=_choice(rng, targets), color=_choice(rng, _COLORS))
+        return Action(seat, act, target=d.choice(targets), color=d.choice(_COLORS))
     return _action(seat, act)
 
 
-def _election_move(s: GameState, r: VoteRound, seat: int, rng: random.Random) -> Action:
+def _election_move(s: GameState, r: VoteRound, seat: int, d: Draws) -> Action:
     """``bot_action`` for a seat that votes in round ``r`` and has not pressed yet."""
     # vote, then reveal with a card selected, then abstain
-    if s.xp[seat] > 0 and rng.random() < 0.02:
-        return _gift(s, seat, rng)
+    if s.xp[seat] > 0 and d.random() < 0.02:
+        return _gift(s, seat, d)
     if seat in r.selected:
         # a selected card: mostly reveal, sometimes abstain or change the selection
-        roll = rng.random()
+        roll = d.random()
         if roll < 0.75:
             return _REVEAL[seat]
         if roll < 0.9:
             return _ABSTAIN[seat]
-    elif rng.random() < 0.15:
+    elif d.random() < 0.15:
         return _ABSTAIN[seat]
-    return _action(seat, "vote", _choice(rng, sorted(set(s.hands[seat]))))
+    card = d.choice(sorted(set(s.hands[seat])))
+    votes = _VOTES[seat]
+    vote = votes.get(card)
+    if vote is None:
+        vote = votes[card] = Action(seat, "vote", card=card)
+    return vote
 
 
 _PLACE: Final = ("membership",)
@@ -144,6 +153,11 @@ _COLORS: Final = ("red", "black")
 
 def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     """A move by one of the seats the game waits for, picked at random (all seats are bots)."""
+    return _next_bot_action(s, Draws(rng))
+
+
+def _next_bot_action(s: GameState, d: Draws) -> Action | None:
+    """``next_bot_action``, drawing through ``d`` (a whole game draws through one)."""
     r = s.vote_round if s.phase == "election" else None
     if r is None:
         waiting = awaiting(s)
@@ -154,19 +168,19 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     n = len(waiting)
     if not n:
         return None
-    if type(rng) is not _Random:
-        seat = rng.choice(waiting)
-    else:
-        # _choice(rng, waiting), inlined
+    if d.plain:
+        # d.choice(waiting), inlined: a draw for every move of a game
         k = _BIT_LENGTH[n]
-        getrandbits = rng.getrandbits
+        getrandbits = d.getrandbits
         i = getrandbits(k)
         while i >= n:
             i = getrandbits(k)
         seat = waiting[i]
+    else:
+        seat = d.rng.choice(waiting)
     if r is None:
-        return bot_action(s, seat, rng)
-    return _election_move(s, r, seat, rng)
+        return _bot_action(s, seat, d)
+    return _election_move(s, r, seat, d)
 
 
 #: n.bit_length() for every count of waiting seats
@@ -186,6 +200,7 @@ def play_bot_game(
 ) -> BotGame:
     """A whole game (or campaign) played by random bots; deterministic for a given seed."""
     rng = random.Random(seed)
+    draws = Draws(rng)
     deal = deal_cards(players, rng)
     later: tuple[Deal, ...] = ()
     if generations is not None:
@@ -193,7 +208,7 @@ def play_bot_game(
     state = new_game(deal, generations=generations, later_deals=later)
     log: list[Action] = []
     while state.phase != "over" and len(log) < max_actions:
-        action = next_bot_action(state, rng)
+        action = _next_bot_action(state, draws)
         if action is None:
             break
         result = apply(state, action)

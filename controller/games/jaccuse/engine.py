@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any, Final
 
 from controller.games.jaccuse.actions import Action
@@ -61,13 +60,23 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     """Apply one action; the given state is never modified."""
     work = state.derive()
     events: list[Event] = []
+    act = action.act
     try:
         # the checks every action passes, then its handler
         if not 0 <= action.seat < work.players:
             _check_seat(work, action.seat)
         if work.phase == "over":
             raise _Refusal("game_over", "The game is over; nothing more can be played.")
-        _HANDLERS[action.act](work, action, events)
+        # an election's acts, most of any game, called directly: a compiled build then calls C
+        # rather than look a Python callable up in the table and call it through Python
+        if act == "vote":
+            _vote(work, action, events)
+        elif act == "reveal":
+            _reveal(work, action, events)
+        elif act == "abstain":
+            _abstain(work, action, events)
+        else:
+            _HANDLERS[act](work, action, events)
     except _Refusal as refusal:
         return Refused(refusal.code, refusal.message)
     work.version += 1
@@ -190,7 +199,9 @@ def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
 
 
 def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
-    r = _round_for_vote(s, a.seat)
+    r = s.vote_round
+    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+        r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.seat not in r.selected:
         raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
     pressed = r.pressed.copy()
@@ -202,7 +213,9 @@ def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
 
 
 def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
-    r = _round_for_vote(s, a.seat)
+    r = s.vote_round
+    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+        r = _round_for_vote(s, a.seat)  # refuses, with the reason
     pressed = r.pressed.copy()
     pressed[a.seat] = "abstain"
     selected = r.selected
@@ -375,7 +388,7 @@ def _give_xp(s: GameState, a: Action, ev: list[Event]) -> None:
     ev.append({"type": "xp_given", "seat": a.seat, "to": a.to, "amount": a.amount})
 
 
-_HANDLERS: dict[str, Callable[[GameState, Action, list[Event]], None]] = {
+_HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event]], None]]] = {
     "membership": _membership,
     "vote": _vote,
     "reveal": _reveal,
@@ -403,7 +416,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     s.phase = "election"
     # a free policy below may end the generation, which leaves the election phase
     while s.phase == "election":
-        voters = list(compress(range(s.players), s.hands))  # the seats holding a card
+        voters = [seat for seat in range(s.players) if s.hands[seat]]  # the seats holding a card
         if voters:
             s.vote_round = VoteRound(1, voters, {}, {})
             ev.append({"type": "election", "voters": voters})
@@ -450,7 +463,15 @@ _RANK: Final = _RankTable({card: rank_value(card) for card in ALL_CARD_NAMES})
 def _resolve_round(s: GameState, ev: list[Event]) -> None:
     r = s.vote_round
     assert r is not None
-    revealed = [(seat, r.selected[seat]) for seat in r.voters if r.pressed[seat] == "reveal"]
+    # one pass over the voters, every one of whom has pressed
+    selected, pressed = r.selected, r.pressed
+    revealed: list[tuple[int, str]] = []
+    abstained: list[int] = []
+    for seat in r.voters:
+        if pressed[seat] == "reveal":
+            revealed.append((seat, selected[seat]))
+        else:
+            abstained.append(seat)
     if revealed:
         hands = s.hands.copy()
         for seat, card in revealed:
@@ -465,7 +486,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         "type": "revealed",
         "round": r.number,
         "cards": [{"seat": seat, "card": card} for seat, card in revealed],
-        "abstained": [seat for seat in r.voters if r.pressed[seat] == "abstain"],
+        "abstained": abstained,
     })
     if not revealed:
         # R8 / R11: nobody revealed
@@ -476,23 +497,38 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    coloured = [(seat, card) for seat, card in revealed if _COLOUR[card] is not None]
-    colours = {_COLOUR[card] for _, card in coloured}
-    if len(colours) <= 1:
+    # one pass over the revealed cards, each card's colour and rank looked up once: do the colours
+    # differ, and which coloured cards rank highest (a neutral joker has no colour)
+    first: Color | None = None
+    mixed = False
+    top = -1
+    leaders: list[tuple[int, str]] = []
+    for pair in revealed:
+        card = pair[1]
+        colour = _COLOUR[card]
+        if colour is None:
+            continue
+        if first is None:
+            first = colour
+        elif colour != first:
+            mixed = True
+        rank = _RANK[card]
+        if rank > top:
+            top = rank
+            leaders = [pair]
+        elif rank == top:
+            leaders.append(pair)
+    if not mixed:
         # R9: consensus, or only neutral jokers
         _return_table_cards(s)
-        if coloured:
-            colour: Color | None = color_of(coloured[0][1])
-            assert colour is not None
-            ev.append({"type": "consensus", "color": colour})
-            _pass_policy(s, Policy(colour, "free"), ev)
+        if first is not None:
+            ev.append({"type": "consensus", "color": first})
+            _pass_policy(s, Policy(first, "free"), ev)
         else:
             ev.append({"type": "only_neutral"})
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    top = max([_RANK[card] for _, card in coloured])
-    leaders = [(seat, card) for seat, card in coloured if _RANK[card] == top]
     if len(leaders) == 1:
         seat, card = leaders[0]
         table_cards = s.table_cards.copy()

@@ -182,7 +182,7 @@ class GameState:
         Nothing inside is copied: the engine replaces a list (or the vote round, the campaign)
         with a changed copy and never changes one in place, so this state stays as it was.
         """
-        new = GameState.__new__(GameState)
+        new = _new_state(GameState)
         new.players = self.players
         new.hands = self.hands
         new.network = self.network
@@ -217,6 +217,10 @@ class GameState:
         cards += [c for _, c in self.table_cards]
         cards += [p.card for p in self.policies if p.card is not None]
         return cards
+
+
+#: ``GameState.__new__``, looked up once: a compiled build calls it through Python on every move
+_new_state: Final = GameState.__new__
 
 
 MIN_GENERATIONS: Final = 2

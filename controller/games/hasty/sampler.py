@@ -54,7 +54,7 @@ LEAN: Final = 0.7
 #: events after which a pile's order is no longer what an Investigator saw there
 _STIRS: Final = frozenset({"shuffled", "flipped", "evaluating", "died"})
 
-__all__ = ["candidate_actions", "public_event", "sample_state", "score"]
+__all__ = ["against", "candidate_actions", "public_event", "sample_state", "score"]
 
 
 def public_event(event: Event) -> Event:
@@ -83,7 +83,7 @@ def _suspects_at(history: Sequence[Event], count: int) -> list[tuple[int, list[i
     return out
 
 
-def _against(history: Sequence[Event], players: int, count: int) -> list[list[float]]:
+def against(history: Sequence[Event], players: int, count: int) -> list[list[float]]:
     """Per seat and suspect: signs that the seat wants that suspect dead (less those it protects):
     a face-up card played on it, a harmful card handed to its pile, its pile picked for a review."""
     signs = [[0.0] * count for _ in range(players)]
@@ -199,7 +199,7 @@ def _secrets(view: dict[str, Any], history: Sequence[Event], alive_suspects: lis
         unknown.remove(traitor)
     taken = {s for s in secrets if s is not None}
     free = [s for s in alive_suspects if s not in taken]
-    signs = _against(history, players, opts["suspects"])
+    signs = against(history, players, opts["suspects"])
     rng.shuffle(unknown)
     for seat in unknown:
         if not free:  # cannot happen for a real view: every seat still in holds a living suspect

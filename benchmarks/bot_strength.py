@@ -16,8 +16,8 @@ J'Accuse, traitor or loyal in Betrayal). The figures:
   seat's secret (J'Accuse: the colour its revealed votes lean to is the colour it plays for;
   Betrayal, in the games the seat is the traitor: its army looks most suspect before the joker
   dies; Hasty Accusations: the suspect the seat showed least sign of wanting dead, by the public
-  signs the Hasty sampler leans on, taken before the seat is out, is its own), for the strong bot
-  and for the sensible bot in the same seat;
+  signs the Hasty sampler leans on, taken before the first suspect dies, is its own), for the
+  strong bot and for the sensible bot in the same seat;
 - CPU time per strong decision (median and 99th percentile; goal 100 and 250 ms at full speed).
 
 CPU time is process time, so other load on the machine slows the figures less than the wall clock
@@ -78,8 +78,10 @@ class Observer:
             return
         if self.game == "hasty":
             for e in events:
-                if e.get("type") == "eliminated" and e["seat"] == self.seat:
-                    self.frozen = True  # its suspect is shown now: the guess is taken before
+                if e.get("type") == "died":
+                    # from the first death on the field narrows for everyone (and the last suspect
+                    # standing is no secret): the guess is taken before
+                    self.frozen = True
                     return
                 self.history.append(e)
             return
@@ -98,12 +100,8 @@ class Observer:
         if self.game == "hasty":
             from controller.games.hasty.sampler import against
 
-            count = final.options.suspects
-            gone = {e["suspect"] for e in self.history if e.get("type") in ("died", "eliminated")}
-            signs = against(self.history, final.players, count)[self.seat]
-            left = [s for s in range(count) if s not in gone]
-            low = min(signs[s] for s in left)
-            least = [s for s in left if signs[s] == low]
+            signs = against(self.history, final.players, final.options.suspects)[self.seat]
+            least = [s for s, n in enumerate(signs) if n == min(signs)]
             return len(least) == 1 and least[0] == final.secrets[self.seat]
         if final.army_seats[final.traitor] != self.seat:
             return None

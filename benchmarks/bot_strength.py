@@ -150,15 +150,16 @@ def ratio_interval(games: list[Game], draws: int = 2000, seed: int = 0) -> tuple
     """The strong/sensible win-rate ratio and its 95% paired-bootstrap interval."""
     strong = sum(g.strong_won for g in games)
     base = sum(g.sensible_won for g in games)
-    ratio = strong / base if base else math.inf
+    ratio = strong / base if base else math.inf if strong else math.nan  # 0/0 meets no goal
     rng = random.Random(seed)
     ratios = []
     pairs = [(g.strong_won, g.sensible_won) for g in games]
     for _ in range(draws):
         sample = [pairs[rng.randrange(len(pairs))] for _ in pairs]
         b = sum(p[1] for p in sample)
-        ratios.append(sum(p[0] for p in sample) / b if b else math.inf)
-    ratios.sort()
+        s = sum(p[0] for p in sample)
+        ratios.append(s / b if b else math.inf if s else math.nan)
+    ratios.sort(key=lambda r: -1.0 if math.isnan(r) else r)  # an undefined ratio counts as the lowest
     return ratio, ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]
 
 

@@ -1,7 +1,7 @@
 """How strong the strong bot is, and whether it keeps its secret.
 
 Run: .venv/bin/python benchmarks/bot_strength.py [--games 200] [--think-ms 100]
-     [--tables jaccuse:6,betrayal:5]
+     [--tables jaccuse:6,betrayal:5,hasty:4]
 
 For each game and table size, game i deals from seed S+i and seats one strong bot (the search of
 controller/games/search) at seat i mod N among sensible bots; the same deal is played again with a
@@ -15,7 +15,9 @@ J'Accuse, traitor or loyal in Betrayal). The figures:
 - secret kept: how often a simple observer, the sensible bot's own read of the table, guesses the
   seat's secret (J'Accuse: the colour its revealed votes lean to is the colour it plays for;
   Betrayal, in the games the seat is the traitor: its army looks most suspect before the joker
-  dies), for the strong bot and for the sensible bot in the same seat;
+  dies; Hasty Accusations: the suspect the seat showed least sign of wanting dead, by the public
+  signs the Hasty sampler leans on, taken before the first suspect dies, is its own), for the
+  strong bot and for the sensible bot in the same seat;
 - CPU time per strong decision (median and 99th percentile; goal 100 and 250 ms at full speed).
 
 CPU time is process time, so other load on the machine slows the figures less than the wall clock
@@ -38,8 +40,8 @@ from controller.games.registry import rules, strategy
 from controller.games.registry import sampler as sampler_of
 from controller.games.search import Budget
 
-TABLES = (("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 3), ("betrayal", 5))
-GOAL_TABLES = (("jaccuse", 6), ("betrayal", 5))
+TABLES = (("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 3), ("betrayal", 5), ("hasty", 4))
+GOAL_TABLES = (("jaccuse", 6), ("betrayal", 5), ("hasty", 4))
 GOAL_RATIO = 1.3
 MAX_ACTIONS = 50_000
 
@@ -69,9 +71,19 @@ class Observer:
         self.seat = seat
         self.memory: Any = strategy(game).TableMemory()
         self.frozen = False  # Betrayal: once the joker died everybody knows; the guess is taken before
+        self.history: list[dict[str, Any]] = []  # Hasty: the public events until the seat is out
 
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         if self.frozen:
+            return
+        if self.game == "hasty":
+            for e in events:
+                if e.get("type") == "died":
+                    # from the first death on the field narrows for everyone (and the last suspect
+                    # standing is no secret): the guess is taken before
+                    self.frozen = True
+                    return
+                self.history.append(e)
             return
         if self.game == "betrayal" and any(e.get("type") == "joker_died" for e in events):
             self.frozen = True
@@ -85,6 +97,12 @@ class Observer:
 
             lean = self.memory.lean(self.seat)
             return lean is not None and lean == wanted_colour(final, self.seat)
+        if self.game == "hasty":
+            from controller.games.hasty.sampler import against
+
+            signs = against(self.history, final.players, final.options.suspects)[self.seat]
+            least = [s for s, n in enumerate(signs) if n == min(signs)]
+            return len(least) == 1 and least[0] == final.secrets[self.seat]
         if final.army_seats[final.traitor] != self.seat:
             return None
         suspicion = [self.memory.suspicion(a) for a in range(final.armies)]
@@ -132,15 +150,16 @@ def ratio_interval(games: list[Game], draws: int = 2000, seed: int = 0) -> tuple
     """The strong/sensible win-rate ratio and its 95% paired-bootstrap interval."""
     strong = sum(g.strong_won for g in games)
     base = sum(g.sensible_won for g in games)
-    ratio = strong / base if base else math.inf
+    ratio = strong / base if base else math.inf if strong else math.nan  # 0/0 meets no goal
     rng = random.Random(seed)
     ratios = []
     pairs = [(g.strong_won, g.sensible_won) for g in games]
     for _ in range(draws):
         sample = [pairs[rng.randrange(len(pairs))] for _ in pairs]
         b = sum(p[1] for p in sample)
-        ratios.append(sum(p[0] for p in sample) / b if b else math.inf)
-    ratios.sort()
+        s = sum(p[0] for p in sample)
+        ratios.append(s / b if b else math.inf if s else math.nan)
+    ratios.sort(key=lambda r: -1.0 if math.isnan(r) else r)  # an undefined ratio counts as the lowest
     return ratio, ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]
 
 
@@ -166,7 +185,7 @@ def report(table: Table) -> list[str]:
     if guessed:
         s = sum(bool(g.strong_guessed) for g in guessed)
         b = sum(bool(g.sensible_guessed) for g in guessed)
-        what = "colour" if table.game == "jaccuse" else "traitor"
+        what = {"jaccuse": "colour", "hasty": "suspect"}.get(table.game, "traitor")
         lines.append(f"  observer guesses its {what}: strong {s}/{len(guessed)} ({s / len(guessed):.1%}),"
                      f" sensible {b}/{len(guessed)} ({b / len(guessed):.1%})")
     if table.think:

@@ -15,7 +15,8 @@ from controller.games.registry import rules, strategy
 from controller.games.registry import sampler as sampler_of
 from controller.games.search import Budget, StrongBot
 
-TABLES = [("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 2), ("betrayal", 3), ("betrayal", 5)]
+TABLES = [("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 2), ("betrayal", 3), ("betrayal", 5),
+          ("hasty", 3), ("hasty", 4), ("hasty", 6)]
 
 
 def positions(game: str, players: int, seed: int, policy: str) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
@@ -111,10 +112,43 @@ def _betrayal_twin(state: Any, seat: int) -> Any | None:
     return None
 
 
-@pytest.mark.parametrize(("game", "players"), [("jaccuse", 6), ("betrayal", 5)])
+def _hasty_twin(state: Any, seat: int) -> Any | None:
+    """The same table with two other seats' hands of one size swapped, else two face-down cards of
+    different kinds in the piles swapped, or None."""
+    others = [s for s in range(state.players) if s != seat and not state.eliminated[s]]
+    for a in others:
+        for b in others:
+            if a < b and len(state.hands[a]) == len(state.hands[b]) and sorted(state.hands[a]) != sorted(
+                state.hands[b]
+            ):
+                twin = state.copy()
+                twin.hands[a], twin.hands[b] = state.hands[b], state.hands[a]
+                return twin
+    from controller.games.hasty.cards import UP
+
+    hidden = [(slot, k) for slot in state.row for k, c in enumerate(state.piles[slot]) if not c & UP]
+    for x, (slot, k) in enumerate(hidden):
+        for other, j in hidden[x + 1:]:
+            if state.piles[slot][k] != state.piles[other][j]:
+                twin = state.copy()
+                one, two = list(twin.piles[slot]), list(twin.piles[other])
+                if slot == other:
+                    one[k], one[j] = one[j], one[k]
+                    twin.piles[slot] = tuple(one)
+                else:
+                    one[k], two[j] = two[j], one[k]
+                    twin.piles[slot], twin.piles[other] = tuple(one), tuple(two)
+                return twin
+    return None
+
+
+_TWINS = {"jaccuse": _jaccuse_twin, "betrayal": _betrayal_twin, "hasty": _hasty_twin}
+
+
+@pytest.mark.parametrize(("game", "players"), [("jaccuse", 6), ("betrayal", 5), ("hasty", 4)])
 def test_secrets_it_cannot_see_do_not_change_its_move(game: str, players: int) -> None:
     core, plan, sampler = rules(game), strategy(game), sampler_of(game)
-    twin_of = _jaccuse_twin if game == "jaccuse" else _betrayal_twin
+    twin_of = _TWINS[game]
     compared = 0
     for seed in range(40):
         for state, history in positions(game, players, seed, "sensible"):

@@ -16,7 +16,7 @@ from controller.games.search.ismcts import GameSampler
 from controller.games.shape import missing_members
 
 
-@pytest.mark.parametrize("game", ["jaccuse", "betrayal"])
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
 def test_every_game_has_a_sampler(game: str) -> None:
     assert missing_members(sampler_of(game), GameSampler) == []  # type: ignore[type-abstract]
 
@@ -89,6 +89,7 @@ def test_a_lone_legal_move_is_played_without_thinking() -> None:
     ("jaccuse", 5, ["strong", "sensible", "random", "sensible", "strong"]),
     ("betrayal", 3, ["strong", "sensible", "sensible"]),
     ("betrayal", 2, ["strong", "random"]),
+    ("hasty", 4, ["strong", "sensible", "random", "strong"]),
 ])
 def test_strong_seats_play_whole_games(game: str, players: int, policies: list[str]) -> None:
     core = rules(game)

@@ -30,7 +30,7 @@ def _play_out(table: Table, limit: float = 120.0) -> None:
         table.wait_for_change(table.snapshot().serial, 0.5)
 
 
-@pytest.mark.parametrize(("game", "players"), [("jaccuse", 5), ("betrayal", 3)])
+@pytest.mark.parametrize(("game", "players"), [("jaccuse", 5), ("betrayal", 3), ("hasty", 4)])
 def test_strong_bots_play_a_whole_game_and_it_resumes(tmp_path: Path, game: str, players: int) -> None:
     thought: list[Job] = []
     post = Thinker.post

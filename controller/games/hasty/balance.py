@@ -11,15 +11,16 @@ from __future__ import annotations
 import random
 import statistics
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.driver import play_bots
-from controller.games.hasty import strategy
+from controller.games.driver import play_bots, policy_name, wins_by_seat
+from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
 from controller.games.hasty.state import new_game
+from controller.games.search import Budget
 
 POLICIES: Final = ("random", "sensible")
 #: a game ends long before this; it only guards the loop
@@ -42,7 +43,8 @@ class GameStats:
     over: bool
 
 
-def play_game(players: int, seed: int, policy: str, **options: Any) -> GameStats:
+def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None,
+              **options: Any) -> GameStats:
     rng = random.Random(seed)
     state = new_game(deal_cards(players, rng, **options))
     counts: Counter[str] = Counter()
@@ -55,7 +57,8 @@ def play_game(players: int, seed: int, policy: str, **options: Any) -> GameStats
             if kind == "eliminated":
                 outs.append(event["card"])
 
-    state, actions = play_bots(hasty, strategy, state, rng, policy, MAX_ACTIONS, count)
+    state, actions = play_bots(hasty, strategy, state, rng, policy, MAX_ACTIONS, count,
+                               sampler=sampler, budget=budget)
     return GameStats(
         turns=counts["turn"] + 1, actions=actions, reviews=state.reviews,
         evaluations=counts["evaluating"], deaths=counts["died"], outs=outs,
@@ -107,20 +110,23 @@ class Report:
             "policy": self.policy, "options": dict(self.options),
             "base": _series(self.base, self.players),
             "traitor": _series(self.with_traitor, self.players),
+            # games won per seat in the first series (the table's options, without the Traitor)
+            "wins_by_seat": wins_by_seat(self.players, [g.winners for g in self.base]),
         }
 
 
 def simulate(
-    players: int, games: int, seed: int, policy: str, *,
-    progress: Callable[[int, int], None] | None = None,
+    players: int, games: int, seed: int, policy: str | Sequence[str], *,
+    progress: Callable[[int, int], None] | None = None, budget: Budget | None = None,
     speedy: bool = False, big_hands: bool = False, suspects: int | None = None,
 ) -> Report:
     """Two series of ``games`` games each, without and with the Traitor variant."""
     options: dict[str, Any] = {"speedy": speedy, "big_hands": big_hands, "suspects": suspects}
-    report = Report(players, games, seed, policy, {k: v for k, v in options.items() if v})
+    report = Report(players, games, seed, policy_name(policy), {k: v for k, v in options.items() if v})
     for i in range(games):
-        report.base.append(play_game(players, seed + i, policy, **options))
-        report.with_traitor.append(play_game(players, seed + i, policy, traitor=True, **options))
+        report.base.append(play_game(players, seed + i, policy, budget=budget, **options))
+        report.with_traitor.append(play_game(players, seed + i, policy, budget=budget, traitor=True,
+                                             **options))
         if progress is not None:
             progress(i + 1, games)
     return report

@@ -7,7 +7,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.game import Game, Screens
+from controller.games.game import Game, Screens, submodule
 from controller.games.hasty.deal import OPTION_KEYS
 from controller.games.shape import GameRules
 
@@ -100,4 +100,5 @@ GAME: Final = Game.of_package(
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",
     },
     random_phone_action=random_phone_action,
+    sampler=submodule("controller.games.hasty.sampler"),  # the strong bot's view of the game
 )

@@ -47,6 +47,10 @@ class Server(BoxProcess):
         # every page of these tests (several phones, the table, the host) connects from 127.0.0.1: lift the
         # per-device limits, which would otherwise treat a whole table of phones as one greedy device
         per_device = ("--streams-per-client", "64", "--connections-per-client", "256")
+        # bots are the random ones unless ``extra`` says otherwise: these tests need bots that move at once,
+        # not the strong bot's thinking (tests/browser/test_strong_bot.py plays against that one)
+        if "--bot-level" not in extra:
+            extra = (*extra, "--bot-level", "random")
         super().__init__(
             data_dir, "--seed", str(SEED), *per_device, *extra, players=players, pads=pads, cwd=SERVER_ROOT
         )
@@ -56,11 +60,7 @@ class Server(BoxProcess):
 
 
 def serving(tmp_path: Path, players: int = 5, *extra: str) -> Iterator[Server]:
-    """A started box for a fixture to yield from (stopped afterwards): ``players`` seats, ``extra`` flags.
-    Its bots are the random ones unless ``extra`` says otherwise: these tests need bots that move at once,
-    not the strong bot's thinking (tests/browser/test_strong_bot.py plays against that one)."""
-    if "--bot-level" not in extra:
-        extra = (*extra, "--bot-level", "random")
+    """A started box for a fixture to yield from (stopped afterwards): ``players`` seats, ``extra`` flags."""
     srv = Server(tmp_path / "data", players=players, extra=extra).start()
     try:
         yield srv

@@ -23,8 +23,8 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture
 def three(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(tmp_path / "data", players=3, extra=("--game", "betrayal", "--bots", "2",
-                                                      "--bot-delay", "0.05")).start()
+    extra = ("--game", "betrayal", "--bots", "2", "--bot-level", "strong", "--bot-delay", "0.05")
+    srv = Server(tmp_path / "data", players=3, extra=extra).start()
     try:
         yield srv
     finally:

@@ -1,11 +1,12 @@
 """The optional compiled rules core (mypyc) plays exactly the same game as the Python sources.
 
 The build is the one a compiled install makes (setup.py with JACCUSE_COMPILE_RULES=1), put in a
-folder by benchmarks/compiled_rules.py. Every test that touches the rules (the rules themselves,
-replay, simulate, the table, the server and its reliability suite, but not the browser) then runs a
-second time in a child process that imports that copy; the conftest refuses to run if the sources
-got imported instead. The pinned-digest tests among them hold both builds to the same games, byte
-for byte, and the server tests show a box installed compiled works as one installed plain.
+folder by benchmarks/compiled_rules.py. The tests that drive the rules (the rules themselves,
+replay, simulate, the CLI and the table) then run a second time in a child process that imports that
+copy; the conftest refuses to run if the sources got imported instead. The pinned-digest tests among
+them hold both builds to the same games, byte for byte, and the table tests show a table on the
+compiled core behaves as one on the sources. The server, reliability and device suites drive that
+same table and run once, on the sources, which keeps CI within its time.
 """
 
 from __future__ import annotations
@@ -71,10 +72,10 @@ def test_the_rules_and_box_tests_pass_on_the_compiled_core(compiled_copy: Path) 
         compiled_copy, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
         "-m", "not browser", "--ignore=tests/jaccuse/test_compiled_build.py",
         "tests/jaccuse", "tests/test_replay.py", "tests/test_simulate.py", "tests/test_cli.py",
-        "tests/table", "tests/web", "tests/reliability", "tests/devices",
+        "tests/table",
         timeout=1200,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     summary = result.stdout.strip().splitlines()[-1]
     passed = re.search(r"(\d+) passed", summary)
-    assert passed and int(passed.group(1)) > 700 and "failed" not in summary, summary
+    assert passed and int(passed.group(1)) > 500 and "failed" not in summary, summary

@@ -215,7 +215,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME",
         help=f"switch on one of the game's table options for a new deal (repeatable; {_options_help()}); "
-        "a resumed game keeps its own",
+        "a kept game dealt with other options is not resumed without --new-game",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")
     parser.add_argument(
@@ -789,7 +789,7 @@ def main(args: argparse.Namespace) -> int:
                     require_match=frozenset(
                         flag for flag in ("game", "players", "campaign")
                         if getattr(args, flag, None) is not None
-                    ),
+                    ) | ({"options"} if args.option else set()),
                     vote_changes_per_second=max(0.0, args.vote_changes),
                     # --bots on the command line replaces the journal's bot seats; else they are kept
                     bots_asked=args.bots is not None,

@@ -367,10 +367,20 @@ class Table:
                     cls._set_aside_tail(journal, state.version, record.stored, stopped, status)
                 # the flags that differ were not given (``_check_match`` refuses those that were): say
                 # what is resumed, and name no flag the command line did not hold
-                what = _describe(record)
+                on = _options_on(record.game, state)
+                asked = tuple(sorted(config.options)) if record.game == config.game else on
+                if on != asked and "options" in config.require_match:
+                    journal.close()
+                    where = "finished" if _finished(state) else f"at move {len(record.actions)}"
+                    raise GameMismatch(
+                        f"{path} holds a {_describe(record, on)} ({where}), not one with "
+                        f"{_options_words(asked)}: add --new-game to archive it and deal a new one, or leave"
+                        " out --option to resume it"
+                    )
+                what = _describe(record, on)
                 differs = record.game != config.game or record.players != config.players or (
                     _generations(record) != config.campaign and record.game == config.game
-                )
+                ) or on != asked
                 if differs:
                     _say(f"the data dir holds a {what}: resuming it (--new-game deals a new one)")
                 if found.wal.damaged:
@@ -1600,13 +1610,27 @@ def _generations(record: Any) -> int:
     return int(record.campaign["generations"]) if record.campaign else 0
 
 
-def _describe(record: Any) -> str:
-    """A journaled game in words: "5-player game of NAME", "6-player 4-generation campaign"."""
+def _describe(record: Any, options: tuple[str, ...] = ()) -> str:
+    """A journaled game in words: "5-player game of NAME", "6-player 4-generation campaign", "4-player
+    game of NAME with the table options a, b"."""
     length = _generations(record)
     what = f"{length}-generation campaign" if length else "game"
     if record.game != registry.DEFAULT_GAME:
         what = f"{what} of {record.game}"
-    return f"{record.players}-player {what}"
+    described = f"{record.players}-player {what}"
+    return f"{described} with {_options_words(options)}" if options else described
+
+
+def _options_on(game: str, state: Any) -> tuple[str, ...]:
+    """The table options (``Game.table_options``) a dealt game was dealt with, sorted by name."""
+    chosen = registry.table_rules(game).options_of(state)
+    return tuple(sorted(name for name in registry.game(game).table_options if chosen.get(name)))
+
+
+def _options_words(options: tuple[str, ...]) -> str:
+    if not options:
+        return "no table options"
+    return ("the table option " if len(options) == 1 else "the table options ") + ", ".join(options)
 
 
 def deal_game(

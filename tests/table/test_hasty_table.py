@@ -143,3 +143,43 @@ def test_bots_play_a_hasty_table_to_the_end_and_the_journal_replays(tmp_path: Pa
         assert rules_part(snap.public) == rules_part(_norm(rules.public_view(state)))
     finally:
         table.stop()
+
+
+def test_a_resumed_game_is_not_silently_one_with_other_table_options(tmp_path: Path) -> None:
+    """``run --option`` names the variants wanted: a journal dealt with others is refused (one line saying
+    what it holds and what to do), as ``--players`` is; without ``--option`` on the command line the
+    journal's variants are resumed, and the status says which."""
+    import pytest
+
+    from controller.table import GameMismatch
+
+    _write(tmp_path, 4, traitor=True)
+    asked = TableConfig(data_dir=tmp_path, players=4, game="hasty", options=("speedy",),
+                        require_match=frozenset({"options"}))
+    with pytest.raises(GameMismatch) as err:
+        Table.open(asked)
+    message = str(err.value)
+    assert "with the table option traitor" in message and "not one with the table option speedy" in message
+    assert "--new-game" in message and "leave out --option" in message
+    # the same variants asked for again: resumed without a word
+    table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty", options=("traitor",),
+                                   require_match=frozenset({"options"})))
+    try:
+        assert not any("resumed" in s for s in table.snapshot().status)
+    finally:
+        table.stop()
+    # from the config file (not the command line): the journal's variants win, and the box says so
+    table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty", options=("speedy",)))
+    try:
+        status = " ".join(table.snapshot().status)
+        assert "with the table option traitor" in status
+    finally:
+        table.stop()
+    # --new-game deals the variants asked for
+    table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty", options=("speedy",),
+                                   require_match=frozenset({"options"}), new_game=True))
+    try:
+        view = table.snapshot().public
+        assert view["options"]["speedy"] and not view["options"]["traitor"]
+    finally:
+        table.stop()

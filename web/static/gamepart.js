@@ -3,7 +3,8 @@
 // when the host deals another game, the box's /api/box says what that one needs.
 // A part draws into the page's box for games (.bx: #bpanel, #bboard), or lays out the page itself: its
 // mount() puts its own elements among the shell's and returns them; the box for games is hidden
-// meanwhile, and the elements go when another game's part takes over.
+// meanwhile, and the elements go when another game's part takes over. A part's STYLES names its own
+// stylesheet in its package's static/, linked (once) before the part draws anything.
 import {api} from "./cards.js";
 
 export function pageOf(body) {
@@ -15,7 +16,21 @@ export function pageOf(body) {
 const NO_PART = {prompt: () => "", render() {}, reset() {}, waitingText: () => "", sound() {}};
 
 export async function partFor(page, kind) {
-  return page.parts ? await import(`./${page.parts}_${kind}.js`) : NO_PART;
+  if (!page.parts) return NO_PART;
+  const part = await import(`./${page.parts}_${kind}.js`);
+  if (part.STYLES) await styled(part.STYLES);
+  return part;
+}
+
+// the stylesheet `file` (in /static/) linked in the page's head, once it has loaded (or failed to)
+function styled(file) {
+  const href = `/static/${file}`;
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) return null;
+  const link = document.createElement("link");
+  link.rel = "stylesheet"; link.href = href;
+  const loaded = new Promise((done) => { link.onload = done; link.onerror = done; });
+  document.head.append(link);
+  return loaded;
 }
 
 let placed = [], shown = null;

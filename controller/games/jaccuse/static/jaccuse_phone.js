@@ -6,6 +6,7 @@ import {cardFace, colour, confirmButton, count, el, feedEntries, label, list, wh
 import {byRank, campaignWinners, chips, echoIndex, historyTable, memberChip, networkWords, pips, PHASE, rankOf,
   scoreTable} from "./jaccuse_cards.js";
 
+export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
 const $ = (id) => document.getElementById(id);
 let ctx = null, me = null, mode = null, picked = [], target = null, accColour = null;
 let seenFeed = 0, seenRefusals = null;

@@ -5,6 +5,7 @@
 import {cardFace, count, el, label, list, playAgainText, who} from "./cards.js";
 import {campaignWinners, chips, echoIndex, historyTable, networkWords, pips, PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
 
+export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
 const $ = (id) => document.getElementById(id);
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 

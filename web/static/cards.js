@@ -1,9 +1,12 @@
 // Shared helpers of the pages and every game's parts: card labels with suit symbols, card elements,
 // JSON fetch, names, feeds, the shot clock. A game's own helpers live in its package's <name>_cards.js.
 export const SUIT = {H: "♥", D: "♦", S: "♠", C: "♣"};
-export const JOKER = {RJ: "red joker", BJ: "black joker", NJ: "neutral joker"};
+// A game's jokers by their code: name and colour (its cards module adds them with addJokers); every
+// other card is a rank and a suit ("10H").
+export const JOKER = {};
+export function addJokers(jokers) { Object.assign(JOKER, jokers); }
 export function colour(card) {
-  if (card === "RJ") return "red"; if (card === "BJ") return "black"; if (card === "NJ") return "neutral";
+  if (JOKER[card]) return JOKER[card].colour;
   return "HD".includes(card.slice(-1)) ? "red" : "black";
 }
 // A feed as the phone shows it: the lines told at one moment (one version) read as one entry, in the
@@ -17,7 +20,7 @@ export function feedEntries(items) {
   }
   return out.map((e) => ({version: e.version, you: e.you, text: e.texts.join(" ")}));
 }
-export function label(card) { return JOKER[card] || card.slice(0, -1) + SUIT[card.slice(-1)]; }
+export function label(card) { return JOKER[card] ? JOKER[card].name : card.slice(0, -1) + SUIT[card.slice(-1)]; }
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -30,7 +33,7 @@ export function el(tag, attrs = {}, ...kids) {
 export function cardFace(card, tag = "div", attrs = {}) {
   const c = colour(card);
   const e = el(tag, {...attrs, class: `card ${c} ${attrs.class || ""}`, "data-card": card, "aria-label": label(card)});
-  if (JOKER[card]) { e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: JOKER[card]})); }
+  if (JOKER[card]) { e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: JOKER[card].name})); }
   else { e.append(el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]})); }
   return e;
 }

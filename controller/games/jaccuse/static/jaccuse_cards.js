@@ -1,6 +1,10 @@
 // J'Accuse's card helpers, shared by its phone and table parts: the order of a hand, policy chips,
 // stability pips, memberships and networks, and the campaign's history and score tables.
-import {colour, el, JOKER, label, list, who} from "./cards.js";
+import {addJokers, colour, el, JOKER, label, list, who} from "./cards.js";
+
+// J'Accuse's three jokers: a red and a black one, and a neutral one that has no colour
+addJokers({RJ: {name: "red joker", colour: "red"}, BJ: {name: "black joker", colour: "black"},
+  NJ: {name: "neutral joker", colour: "neutral"}});
 
 // Cards in the order a player holds them: jokers, then ace to king (2 before 10), suits ♠ ♥ ♦ ♣.
 const RANK = {A: 1, J: 11, Q: 12, K: 13};

@@ -96,7 +96,7 @@ class Game:
     #: the template its rules page is generated into (``python -m web.rulesdoc``), in ``templates/``
     rules_template: str = ""
     #: the stem of the game's page parts in its ``static/``: ``<stem>_phone.js`` and ``<stem>_table.js``,
-    #: ES modules the phone and table pages load for the game (empty: the pages' built-in parts)
+    #: ES modules the phone and table pages load for the game (empty: the pages show only their shell)
     page_parts: str = ""
     #: what identifies a round of pad presses in the public view (the pads' epoch moves on with it)
     pad_round: Callable[[Mapping[str, Any]], Hashable | None] = no_pad_round

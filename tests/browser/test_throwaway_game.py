@@ -51,7 +51,7 @@ def test_a_throwaway_game_plays_through_the_phone_and_table_pages(browser: Any, 
         phones[winner].wait_for_selector("#prompt:has-text('you win')")
         table.wait_for_selector("#toytally:has-text('Tally 6 of 5')")
         assert phones[winner].title() == f"Toy Tally · seat {winner}"
-        assert not phones[winner].locator("#hand").is_visible()  # the built-in parts stay hidden
+        assert not phones[winner].locator("#hand").is_visible()  # no J'Accuse parts here
         # the OLED draws the game with its renderer (the tally as a bar of 10 pixels a point)
         deadline = time.monotonic() + 10
         while lit_in_top_row(requests.get(f"{base}/api/display.png", timeout=5).content) != 60:

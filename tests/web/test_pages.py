@@ -57,6 +57,25 @@ def test_pages_load_only_local_assets_under_100_kb(client: FlaskClient, path: st
     assert _page_weight(client, path) < 100 * 1024
 
 
+def test_jaccuse_parts_come_from_its_package_and_the_shell_names_none(client: FlaskClient) -> None:
+    """J'Accuse's page parts are modules of its package like every game's: the pages name them, the
+    shell's scripts keep nothing of the game (its hand, its board). Each page fetches its part, the
+    part's helpers and its stylesheet at once (a preload each, so no round trip waits for another), and
+    with them weighs under 100 KB (``_page_weight`` follows the preloads)."""
+    for path, kind in (("/", "table"), ("/seat/0", "phone")):
+        html = client.get(path).get_data(as_text=True)
+        assert 'data-game="jaccuse"' in html and 'data-parts="jaccuse"' in html
+        assert 'id="hand"' not in html and 'id="seats"' not in html and 'id="bigreveal"' not in html
+        for preload in (f'rel="modulepreload" href="/static/jaccuse_{kind}.js"',
+                        'rel="modulepreload" href="/static/jaccuse_cards.js"',
+                        'rel="preload" as="style" href="/static/jaccuse.css"'):
+            assert preload in html, (path, preload)
+        assert _page_weight(client, path) < 100 * 1024
+    for shell in ("phone.js", "table.js", "cards.js", "app.css"):
+        text = client.get(f"/static/{shell}").get_data(as_text=True)
+        assert "bigreveal" not in text and "membership" not in text and ".chip" not in text, shell
+
+
 def test_pages_forbid_outside_scripts(client: FlaskClient) -> None:
     csp = client.get("/").headers["Content-Security-Policy"]
     assert "default-src 'self'" in csp and "script-src 'self'" in csp

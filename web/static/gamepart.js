@@ -1,7 +1,10 @@
 // A game's own page parts: the ES module its package serves at /static/<parts>_<kind>.js ("phone" or
-// "table"), loaded for the game dealt. A game without parts of its own uses the page's built-in ones.
-// The page knows the game it was served for (its body's data-*); when the host deals another game,
-// the box's /api/box says what that one needs.
+// "table"), loaded for the game dealt. The page knows the game it was served for (its body's data-*);
+// when the host deals another game, the box's /api/box says what that one needs.
+// A part draws into the page's box for games (.bx: #bpanel, #bboard), or lays out the page itself: its
+// mount() puts its own elements among the shell's and returns them; the box for games is hidden
+// meanwhile, and the elements go when another game's part takes over. A part's STYLES names its own
+// stylesheet in its package's static/, linked (once) before the part draws anything.
 import {api} from "./cards.js";
 
 export function pageOf(body) {
@@ -9,8 +12,35 @@ export function pageOf(body) {
   return {name: d.game, title: d.title, rules: d.rules, parts: d.parts};
 }
 
+// a game without parts of its own: the shell's header, prompt and feeds, nothing more
+const NO_PART = {prompt: () => "", render() {}, reset() {}, waitingText: () => "", sound() {}};
+
 export async function partFor(page, kind) {
-  return page.parts ? await import(`./${page.parts}_${kind}.js`) : null;
+  if (!page.parts) return NO_PART;
+  const part = await import(`./${page.parts}_${kind}.js`);
+  if (part.STYLES) await styled(part.STYLES);
+  return part;
+}
+
+// the stylesheet `file` (in /static/) linked in the page's head, once it has loaded (or failed to)
+function styled(file) {
+  const href = `/static/${file}`;
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) return null;
+  const link = document.createElement("link");
+  link.rel = "stylesheet"; link.href = href;
+  const loaded = new Promise((done) => { link.onload = done; link.onerror = done; });
+  document.head.append(link);
+  return loaded;
+}
+
+let placed = [], shown = null;
+// the page laid out for `part`: the last part's own elements taken away, this one's put in
+export function place(part) {
+  if (part === shown) return;
+  for (const e of placed) e.remove();
+  placed = part.mount ? part.mount() : [];
+  shown = part;
+  for (const e of document.querySelectorAll(".bx")) e.hidden = !!part.mount;
 }
 
 // The page of game `name` as the box describes it now (null: the box has moved on to another game).
@@ -19,10 +49,11 @@ export async function pageNow(name) {
   return r.ok && r.body.game_name === name ? r.body.game_page : null;
 }
 
-// A page's game, kept current: `follow(game)` loads the game's page and parts (once at a time), then
-// calls `done`.
+// A page's game, kept current: `follow(game)` loads the game's page and parts (once at a time), lays
+// the page out for them, then calls `done`.
 export function follower(kind, page, part, done) {
   const now = {page, part};
+  place(part);
   let loading = null;
   now.follow = (game) => {
     if (loading === game) return;
@@ -30,7 +61,7 @@ export function follower(kind, page, part, done) {
     pageNow(game).then(async (p) => {
       // page and part change together: a view rendered while the part loads must not meet the new page
       // with the old part (it would draw one game's view with another game's parts)
-      if (p) { const part = await partFor(p, kind); now.page = p; now.part = part; }
+      if (p) { const part = await partFor(p, kind); now.page = p; now.part = part; place(part); }
       loading = null;
       done();
     });

@@ -74,6 +74,7 @@ GAME: Final = Game.of_package(
     default_players=6,
     screens=_screens,
     rules_template="rules_doc.html",
+    page_parts="jaccuse",
     pad_round=pad_round,
     # a press, a membership card placed, XP given: the decision goes on
     within_a_decision=frozenset({"pressed", "membership_placed", "xp_given"}),

@@ -1,0 +1,82 @@
+// J'Accuse's card helpers, shared by its phone and table parts: the order of a hand, policy chips,
+// stability pips, memberships and networks, and the campaign's history and score tables.
+import {addJokers, colour, el, JOKER, label, list, who} from "./cards.js";
+
+// J'Accuse's three jokers: a red and a black one, and a neutral one that has no colour
+addJokers({RJ: {name: "red joker", colour: "red"}, BJ: {name: "black joker", colour: "black"},
+  NJ: {name: "neutral joker", colour: "neutral"}});
+
+// Cards in the order a player holds them: jokers, then ace to king (2 before 10), suits ♠ ♥ ♦ ♣.
+const RANK = {A: 1, J: 11, Q: 12, K: 13};
+export function rankOf(card) { return JOKER[card] ? 0 : RANK[card.slice(0, -1)] || Number(card.slice(0, -1)); }
+export function byRank(cards) {
+  return [...cards].sort((a, b) => rankOf(a) - rankOf(b) || "SHDCRBN".indexOf(a.slice(-1)) - "SHDCRBN".indexOf(b.slice(-1)) || (a < b ? -1 : 1));
+}
+export function chips(policies, streak, echo = null) {
+  const box = el("div", {class: "policies"});
+  const n = policies.length;
+  policies.forEach((p, i) => box.append(el("span", {
+    class: `chip ${p.color}` + (streak && i >= n - streak.length ? " streak" : "") + (i === echo ? " echo" : ""),
+    title: i === echo ? "historical echo: the last generation's winning colour" : p.kind,
+    text: (p.color === "red" ? "♥" : "♠") + (p.card ? " " + label(p.card) : "") + (i === echo ? " echo" : "")})));
+  if (!n) box.append(el("span", {class: "muted", text: "no policies yet"}));
+  return box;
+}
+export function pips(stability) {
+  const b = el("span", {class: "pips", "aria-label": `stability ${stability}`});
+  for (let i = 1; i <= 5; i++) b.append(el("span", {class: i <= stability ? "on" : ""}));
+  return b;
+}
+// The network in plain words, for the end of a game.
+export function networkWords(pair) {
+  return pair[0] === pair[1] ? `both ${pair[0]}: ${pair[0]} whatever the membership` :
+    `${pair[0]} and ${pair[1]}: the membership card decides`;
+}
+export function memberChip(m) {
+  return m ? el("span", {class: `mem ${colour(m)}`, "data-member": m, text: label(m)}) : el("span", {text: "none"});
+}
+// the phases as the pages name them
+export const PHASE = {setup: "Setting up", election: "Election", parley: "Parley", presidency: "Presidency",
+  replace_membership: "New membership", enact: "Enacting a policy", over: "Game over"};
+
+// Campaigns: which policy is the historical echo (the first one of a later generation, when the
+// generation before it had a winning colour), and the shared history and score tables.
+export function echoIndex(t) {
+  const c = t.campaign;
+  if (!c || c.generation < 2 || !t.policies.length) return null;
+  const last = c.history[c.generation - 2];
+  return last && last.winning_color ? 0 : null;
+}
+const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
+export function historyTable(t, you = null) {
+  // one row per seat, one column per finished generation: narrow enough for a phone with 14 seats
+  const c = t.campaign, n = t.players;
+  if (!c.history.length) return el("div", {class: "muted", text: "No generation has ended yet."});
+  const mem = (m) => m ? el("span", {class: `mem ${colour(m)}`, "data-member": m, text: label(m)}) : "—";
+  const head = el("tr", {}, el("th", {text: "generation"}), ...c.history.map((h, i) => el("th", {"data-generation": i + 1, text: String(i + 1)})));
+  const won = el("tr", {}, el("td", {text: "won"}), ...c.history.map((h, i) =>
+    el("td", {"data-won": i + 1, text: h.winning_color ? cap(h.winning_color) : "none"})));
+  const rows = Array.from({length: n}, (_, s) => el("tr", {"data-history-seat": s},
+    el("td", {text: s === you ? `${who(t, s)} (you)` : who(t, s)}), ...c.history.map((h) => el("td", {}, mem(h.membership[s])))));
+  return el("div", {class: "scroll"}, el("table", {class: "history"}, head, won, ...rows),
+    el("div", {class: "muted", text: "Each seat's membership card when the generation ended."}));
+}
+export function scoreTable(t, you = null) {
+  const c = t.campaign, n = t.players, net = t.reveal ? t.reveal.network : null;
+  const head = el("tr", {}, ...["seat", "VP", "XP", ...(net ? ["network"] : []), ""].map((h) => el("th", {text: h})));
+  const rows = [];
+  for (let s = 0; s < n; s++) {
+    const cells = [el("td", {text: s === you ? `${who(t, s)} (you)` : who(t, s)}), el("td", {class: "vp", text: String(c.vp[s])}),
+      el("td", {text: String(t.xp[s])})];
+    if (net) cells.push(el("td", {}, el("span", {class: `net ${net[(s + n - 1) % n]}`, text: net[(s + n - 1) % n]}), " ",
+      el("span", {class: `net ${net[s]}`, text: net[s]})));
+    cells.push(el("td", {}, c.over && c.winners.includes(s) ? el("span", {class: "win", text: "winner"}) : ""));
+    rows.push(el("tr", {"data-score-seat": s}, ...cells));
+  }
+  return el("table", {class: "scores"}, head, ...rows);
+}
+export function campaignWinners(c, t = null) {
+  if (!c.winners.length) return "";
+  const names = c.winners.map((s) => t && t.names && t.names[s] ? `${t.names[s]} (seat ${s})` : `seat ${s}`);
+  return `Winner${c.winners.length > 1 ? "s" : ""}: ${list(names)}`;
+}

@@ -1,0 +1,156 @@
+"""What every game's package would otherwise write again: written once here, named by no game.
+
+A game's package builds from these pieces: its engine's outcome (``Accepted``, ``Refused``, and
+``Refusal``, the exception a handler raises to refuse), the equality of its slotted state, the small
+parts of its table adapter (``shape.TableRules``) that do not depend on the game, and the frame of its
+replay reader (``shape.ReplayReader``). Like the rules, everything here is pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+Event = dict[str, Any]
+S = TypeVar("S")
+A = TypeVar("A")
+T = TypeVar("T")
+
+
+# -- the engine's outcome ----------------------------------------------------------------------------
+class Accepted(Generic[S]):
+    """An accepted action: the new state and the public events it caused."""
+
+    __slots__ = ("events", "state")
+
+    # written out: one is made per action
+    def __init__(self, state: S, events: tuple[Event, ...]) -> None:
+        self.state = state
+        self.events = events
+
+    def __repr__(self) -> str:
+        return f"Accepted({self.state!r}, {self.events!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A refused action: a short fixed ``code`` for programs and a sentence for people."""
+
+    code: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message}
+
+
+class Refusal(Exception):
+    """Raised by a rule handler, before it changes anything, to refuse the action; ``apply`` turns it
+    into the ``Refused`` it returns."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def refused(self) -> Refused:
+        return Refused(self.code, self.message)
+
+
+# -- the state ---------------------------------------------------------------------------------------
+class SlottedValue:
+    """A state held in ``__slots__``: equal to another of its class when every slot is equal, and not
+    hashable (it is a value, but one that a handler's copy is built up in)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _slots(type(self)))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    names: tuple[str, ...] = getattr(cls, "__slots__", ())
+    return names
+
+
+# -- the table adapter -------------------------------------------------------------------------------
+def one_game(state: S, deal: Any) -> tuple[S, dict[str, Any], None]:
+    """``deal``'s answer for a game with no campaign: the state, the journal's deal, no record."""
+    return state, deal.to_dict(), None
+
+
+def no_campaign(title: str, campaign: dict[str, Any] | None) -> None:
+    """``rebuild``'s check for a game that has no campaign (a journal that has one is not this game's)."""
+    if campaign is not None:
+        raise ValueError(f"a {title} game has no campaign")
+
+
+def name_at(names: Sequence[str | None], seat: int) -> str | None:
+    """The table's name for ``seat``, or None when it has none (or the list is short)."""
+    return names[seat] if 0 <= seat < len(names) else None
+
+
+def lines_about(
+    events: Sequence[Event], concerns: Callable[[Event], bool], describe: Callable[[Event], str | None]
+) -> list[str]:
+    """The log's lines of the events a seat's feed shows (those it ``concerns``)."""
+    lines = []
+    for event in events:
+        if concerns(event):
+            line = describe(event)
+            if line:
+                lines.append(line)
+    return lines
+
+
+def dark_pads(players: int) -> dict[int, str]:
+    """Every seat's pad light off, for ``pad_lights`` to light some of."""
+    return {seat: "off" for seat in range(players)}
+
+
+# -- the replay reader -------------------------------------------------------------------------------
+def is_int(value: object) -> bool:
+    """An integer of the JSON file (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_head(
+    data: object, versions: tuple[int, ...], title: str, error: type[ValueError]
+) -> dict[str, Any]:
+    """The file as an object, once its version is one the reader knows and it names its ``players``;
+    else ``error``, the reader's ``ReplayInputError``."""
+    if not isinstance(data, dict):
+        raise error("the file must hold one JSON object")
+    version = data.get("version", 1)
+    if not is_int(version) or version not in versions:
+        shown = " or ".join(str(v) for v in versions)
+        raise error(f"unsupported version {version!r}; {title} files are version {shown}")
+    if "players" not in data:
+        raise error("missing 'players'")
+    return data
+
+
+def actions_of(data: dict[str, Any], error: type[ValueError]) -> list[Any]:
+    """The file's ``actions``, still raw."""
+    if "actions" not in data:
+        raise error("missing 'actions'")
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise error("'actions' must be a list")
+    return actions
+
+
+def read_actions(
+    raw_actions: list[Any], parse: Callable[[Any], T], malformed: type[ValueError], error: type[ValueError]
+) -> Iterator[T]:
+    """Each action parsed only when it is reached, so nothing after a refusal is examined; one that
+    ``parse`` finds ``malformed`` is the file's ``error``, with its index."""
+    for index, raw in enumerate(raw_actions):
+        try:
+            yield parse(raw)
+        except malformed as exc:
+            raise error(f"action {index}: {exc}") from None

@@ -39,6 +39,15 @@ def apply_until_refused(
     return state, applied, None
 
 
+def replay_answer(
+    game: GameRules[S, A, Any], state: S, actions: Iterable[A], summary: Callable[[S], dict[str, Any]]
+) -> dict[str, Any]:
+    """A replay reader's answer (``ok``, ``error``, ``applied`` and the game's ``summary`` of the state
+    reached): ``actions`` applied in order until the end or the first refusal."""
+    end, applied, error = apply_until_refused(game, state, actions)
+    return {"ok": error is None, "error": error, "applied": applied, **summary(end)}
+
+
 def play_bots(
     game: GameRules[S, A, Any],
     strategy: GameStrategy[S, A, Any],

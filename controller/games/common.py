@@ -8,9 +8,9 @@ replay reader (``shape.ReplayReader``). Like the rules, everything here is pure.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeGuard, TypeVar
 
 Event = dict[str, Any]
 S = TypeVar("S")
@@ -112,10 +112,28 @@ def dark_pads(players: int) -> dict[int, str]:
     return {seat: "off" for seat in range(players)}
 
 
-# -- the replay reader -------------------------------------------------------------------------------
-def is_int(value: object) -> bool:
-    """An integer of the JSON file (``true`` is not one)."""
+# -- the action's and the replay file's forms ---------------------------------------------------------
+def is_int(value: object) -> TypeGuard[int]:
+    """An integer of the JSON form (``true`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def read_act(
+    data: object, acts: Container[str], error: type[ValueError], known: str = ""
+) -> tuple[dict[str, Any], str]:
+    """An action's dict form and its ``act``, one of ``acts`` (else ``error``; ``known`` ends the
+    message for an unknown act)."""
+    if not isinstance(data, dict):
+        raise error("an action must be a JSON object")
+    act = data.get("act")
+    if not isinstance(act, str):
+        raise error("an action needs an 'act' string")
+    if act not in acts:
+        raise error(f"unknown act {act!r}{known}")
+    return data, act
+
+
+# -- the replay reader -------------------------------------------------------------------------------
 
 
 def read_head(

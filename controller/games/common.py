@@ -12,10 +12,14 @@ from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
+from controller.games.shape import StateShape
+
 Event = dict[str, Any]
 S = TypeVar("S")
 A = TypeVar("A")
+D = TypeVar("D")
 T = TypeVar("T")
+P = TypeVar("P", bound=StateShape)
 
 
 # -- the engine's outcome ----------------------------------------------------------------------------
@@ -55,6 +59,34 @@ class Refusal(Exception):
 
     def refused(self) -> Refused:
         return Refused(self.code, self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class BotGame(Generic[D, S, A]):
+    """A whole game played by bots: its deal, every action, and the state it ended in."""
+
+    deal: D
+    actions: tuple[A, ...]
+    final: S
+
+
+def play_out(
+    deal: D, state: P, choose: Callable[[P], A | None], apply: Callable[[P, A], Accepted[P] | Refused],
+    max_actions: int,
+) -> BotGame[D, P, A]:
+    """``state`` played on with the actions ``choose`` picks until the game is over, ``choose`` has
+    none, or ``max_actions`` (only a guard); a refused one is a bug of the bot (AssertionError)."""
+    log: list[A] = []
+    while not state.over and len(log) < max_actions:
+        action = choose(state)
+        if action is None:
+            break
+        result = apply(state, action)
+        if not isinstance(result, Accepted):
+            raise AssertionError(f"the bot chose a refused move {action}: {result}")
+        state = result.state
+        log.append(action)
+    return BotGame(deal, tuple(log), state)
 
 
 # -- the state ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ replay reader (``shape.ReplayReader``). Like the rules, everything here is pure.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
@@ -71,14 +72,15 @@ class BotGame(Generic[D, S, A]):
 
 
 def play_out(
-    deal: D, state: P, choose: Callable[[P], A | None], apply: Callable[[P, A], Accepted[P] | Refused],
-    max_actions: int,
+    deal: D, state: P, choose: Callable[[P, random.Random], A | None], rng: random.Random,
+    apply: Callable[[P, A], Accepted[P] | Refused], max_actions: int,
 ) -> BotGame[D, P, A]:
-    """``state`` played on with the actions ``choose`` picks until the game is over, ``choose`` has
-    none, or ``max_actions`` (only a guard); a refused one is a bug of the bot (AssertionError)."""
+    """``state`` played on with the actions ``choose`` picks with ``rng`` until the game is over,
+    ``choose`` has none, or ``max_actions`` (only a guard); a refused one is a bug of the bot
+    (AssertionError)."""
     log: list[A] = []
     while not state.over and len(log) < max_actions:
-        action = choose(state)
+        action = choose(state, rng)
         if action is None:
             break
         result = apply(state, action)

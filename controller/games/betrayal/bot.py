@@ -132,4 +132,4 @@ def play_bot_game(
     rng = random.Random(seed)
     deal = deal_cards(players, rng)
     state = new_game(deal, twos_defend=twos_defend)
-    return play_out(deal, state, lambda s: next_bot_action(s, rng), apply, max_actions)
+    return play_out(deal, state, next_bot_action, rng, apply, max_actions)

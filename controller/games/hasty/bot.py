@@ -96,6 +96,6 @@ def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor
     """A whole game played by random bots; the same seed always plays the same game."""
     rng = random.Random(seed)
     deal = deal_cards(players, rng, suspects=suspects, traitor=traitor, speedy=speedy, big_hands=big_hands)
-    game = play_out(deal, new_game(deal), lambda s: next_bot_action(s, rng), apply, max_actions)
+    game = play_out(deal, new_game(deal), next_bot_action, rng, apply, max_actions)
     assert game.final.over or len(game.actions) == max_actions  # a live game always has a bot's move
     return game

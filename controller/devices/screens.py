@@ -96,6 +96,14 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
     return name if isinstance(name, str) and name else seat_label(seat)
 
 
+def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A cleared panel and the pen that draws on it (1-bit: no anti-aliased text)."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    return image, draw
+
+
 def box_screen(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -131,9 +139,7 @@ def box_screen(
 def render(model: DisplayModel) -> Image.Image:
     """The screen of a game that brings none of its own: the shared screens, else the game's name,
     phase and move (the box hands the OLED worker each game's own renderer, see controller.games)."""
-    image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"
+    image, draw = blank()
     view = model.view or {}
     title = str(view.get("title") or view.get("game") or "").upper()
     if box_screen(image, draw, model, title=title):

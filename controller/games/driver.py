@@ -5,7 +5,8 @@ Pure, like the games themselves."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 from controller.games.search.bot import StrongBot
@@ -37,6 +38,15 @@ def apply_until_refused(
         state = result.state
         applied += 1
     return state, applied, None
+
+
+def replay_answer(
+    game: GameRules[S, A, Any], state: S, actions: Iterable[A], summary: Callable[[S], dict[str, Any]]
+) -> dict[str, Any]:
+    """A replay reader's answer (``ok``, ``error``, ``applied`` and the game's ``summary`` of the state
+    reached): ``actions`` applied in order until the end or the first refusal."""
+    end, applied, error = apply_until_refused(game, state, actions)
+    return {"ok": error is None, "error": error, "applied": applied, **summary(end)}
 
 
 def play_bots(
@@ -95,6 +105,27 @@ def wins_by_seat(players: int, winners: list[list[int]]) -> list[int]:
         for seat in seats:
             wins[seat] += 1
     return wins
+
+
+def spread(values: Sequence[float]) -> dict[str, float]:
+    """A report's summary of per-game figures (all zero for no games)."""
+    values = values or [0]
+    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}
+
+
+def percent(share: float | None) -> str:
+    """A report's share for people ("n/a" where there is none)."""
+    return "n/a" if share is None else f"{100 * share:.1f}%"
+
+
+def seeds(seed: int, games: int, progress: Callable[[int, int], None] | None = None) -> Iterator[int]:
+    """Game i's seed, ``seed + i`` (so any single game can be replayed on its own); ``progress`` is told
+    of each game once it is played."""
+    for i in range(games):
+        yield seed + i
+        if progress is not None:
+            progress(i + 1, games)
 
 
 def policy_name(policy: str | Sequence[str]) -> str:

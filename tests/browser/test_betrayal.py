@@ -7,7 +7,6 @@ the joker dies. Screenshots go to artifacts/screenshots/ (docs/img/ keeps copies
 
 from __future__ import annotations
 
-import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -17,7 +16,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server
+from tests.browser import phones
+from tests.browser.conftest import Server, serving
 from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
 
 pytestmark = pytest.mark.browser
@@ -40,35 +40,8 @@ def strength(card: str) -> int:
     return (RANK[rank] if rank in RANK else int(rank)) + (1 if card[-1] in "SC" else 0)
 
 
-class Phone:
-    def __init__(self, browser: Any, base: str, seat: int) -> None:
-        self.seat, self.base = seat, base
-        # the CSP is checked by test_csp.py; bypassing it here lets Playwright's waits evaluate
-        self.ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                       bypass_csp=True)
-        self.page = self.ctx.new_page()
-        self.page.set_default_timeout(10_000)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(f"{e} {getattr(e, 'stack', '')}"))
-
-    def join(self, name: str) -> None:
-        self.page.goto(f"{self.base}/seat/{self.seat}")
-        self.page.fill("#name", name)
-        self.page.click("#joinbtn")
-        self.page.wait_for_selector("#bpanel section")
-
-    def me(self) -> dict[str, Any]:
-        self.page.wait_for_function("window.jaccuse && window.jaccuse.me()")
-        return self.page.evaluate("window.jaccuse.me()")
-
-    def settle(self, version: int) -> dict[str, Any]:
-        """The view once the page shows a version past ``version`` (or the same, after a short wait)."""
-        with contextlib.suppress(Exception):  # a bot may still be thinking: the caller looks again
-            self.page.wait_for_function(f"window.jaccuse.me().table.version > {version}", timeout=3000)
-        return self.me()
-
-    def shot(self, shots: Path, name: str) -> None:
-        self.page.screenshot(path=str(shots / name), full_page=True)
+class Phone(phones.Phone):
+    JOINED = "#bpanel section"
 
     def check_secrets(self) -> None:
         """The page shows no face-down card of another army and names no traitor it may not know."""
@@ -185,23 +158,14 @@ def api_move(ph: Phone, v: dict[str, Any], rng: random.Random) -> bool:
     return True
 
 
-def _serve(tmp_path: Path, players: int, bots: int) -> Iterator[Server]:
-    extra = ("--game", "betrayal", "--bot-delay", "0.05") + (("--bots", str(bots)) if bots else ())
-    srv = Server(tmp_path / "data", players=players, extra=extra).start()
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
 @pytest.fixture
 def five(tmp_path: Path) -> Iterator[Server]:
-    yield from _serve(tmp_path, 5, 4)
+    yield from serving(tmp_path, 5, "--game", "betrayal", "--bot-delay", "0.05", "--bots", "4")
 
 
 @pytest.fixture
 def two(tmp_path: Path) -> Iterator[Server]:
-    yield from _serve(tmp_path, 2, 0)
+    yield from serving(tmp_path, 2, "--game", "betrayal", "--bot-delay", "0.05")
 
 
 def test_betrayal_five_seats_one_person_four_bots(browser: Any, five: Server, shots: Path) -> None:

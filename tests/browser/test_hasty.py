@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import requests
 
+from tests.browser import phones
 from tests.browser.conftest import Server, serving
 from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
 
@@ -36,40 +37,8 @@ SUSPECTS = ("Ms. Scarlett", "Rev. Green", "Col. Mustard", "Prof. Plum", "Mrs. Pe
             "Bella Baker", "Monsieur Brunette", "Madame Rose")
 
 
-class Phone:
-    def __init__(self, browser: Any, base: str, seat: int) -> None:
-        self.seat, self.base = seat, base
-        self.ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                       bypass_csp=True)
-        self.page = self.ctx.new_page()
-        self.page.set_default_timeout(10_000)
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-    def join(self, name: str) -> None:
-        self.page.goto(f"{self.base}/seat/{self.seat}")
-        self.page.fill("#name", name)
-        self.page.click("#joinbtn")
-        self.page.wait_for_selector("#bpanel .hrow")
-
-    def me(self) -> dict[str, Any]:
-        self.page.wait_for_function("window.jaccuse && window.jaccuse.me()")
-        return self.page.evaluate("window.jaccuse.me()")
-
-    def settle(self, version: int) -> dict[str, Any]:
-        with contextlib.suppress(Exception):  # a bot may still be thinking: the caller looks again
-            self.page.wait_for_function(f"window.jaccuse.me().table.version > {version}", timeout=3000)
-        return self.me()
-
-    def shot(self, shots: Path, name: str, at: str | None = None) -> None:
-        """The whole page, or (``at``) the screen scrolled to that element, as a player sees it."""
-        if at is None:
-            self.page.screenshot(path=str(shots / name), full_page=True)
-            return
-        # one step in the page (a new view may redraw the element at any moment)
-        scroll = "(at) => (document.querySelector(at) || document.body).scrollIntoView({block: 'start'})"
-        self.page.evaluate(scroll, at)
-        self.page.screenshot(path=str(shots / name))
+class Phone(phones.Phone):
+    JOINED = "#bpanel .hrow"
 
     def check_secrets(self) -> None:
         """The page shows only face-up cards in the piles, and no other seat's secret suspect."""

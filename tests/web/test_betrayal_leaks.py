@@ -15,28 +15,27 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 import requests
-from web_helpers import Server, env_int, seat_everyone_and_listen, walk_keys
+from web_helpers import (
+    Server,
+    check_received,
+    env_int,
+    env_ints,
+    norm,
+    seat_everyone_and_listen,
+    wait_caught_up,
+    walk_keys,
+)
 
 from controller.games import betrayal as rules
 from controller.table import rules_part
 
 #: keys that hold secrets wherever they appear before the end
 HIDDEN_KEYS = {"hand", "hands", "middle", "gone", "choices", "seed"}
-
-
-def _players() -> list[int]:
-    text = __import__("os").environ.get("JACCUSE_LEAK_BETRAYAL_PLAYERS", "2,3,8")
-    return [int(p) for p in text.split(",") if p.strip()]
-
-
-def _norm(value: Any) -> Any:
-    return json.loads(json.dumps(value))
 
 
 def check_public(view: dict[str, Any], state: rules.GameState) -> None:
@@ -70,7 +69,7 @@ def check_seat(me: dict[str, Any], seat: int, state: rules.GameState) -> None:
         assert path[-1] not in HIDDEN_KEYS and path[-1] != "peeks", path
 
 
-@pytest.mark.parametrize("players", _players())
+@pytest.mark.parametrize("players", env_ints("JACCUSE_LEAK_BETRAYAL_PLAYERS", "2,3,8"))
 def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> None:
     seed = 2000 + players
     max_actions = env_int("JACCUSE_LEAK_MAX_ACTIONS", 400)
@@ -81,7 +80,7 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
     with Server(tmp_path, *extra, players=players) as server:
         url = server.url
         first = requests.get(f"{url}/api/table", timeout=5).json()
-        assert rules_part(first) == rules_part(_norm(rules.public_view(state)))
+        assert rules_part(first) == rules_part(norm(rules.public_view(state)))
         sessions, received, streams = seat_everyone_and_listen(server, players)
         responses: list[tuple[int, int, Any]] = []  # (seat, version, view)
         boxes: list[tuple[int, Any]] = []
@@ -100,27 +99,18 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
             states[state.version] = state
             me = r.json()["me"]
             responses.append((seat, state.version, me))
-            assert rules_part(me) == rules_part(_norm(rules.seat_view(state, seat)))
+            assert rules_part(me) == rules_part(norm(rules.seat_view(state, seat)))
             if n % 20 == 0:
                 for s in range(players):
                     got = sessions[s].get(f"{url}/api/me", timeout=5).json()
                     responses.append((s, state.version, got))
-                    assert rules_part(got) == rules_part(_norm(rules.seat_view(state, s)))
+                    assert rules_part(got) == rules_part(norm(rules.seat_view(state, s)))
                 public = requests.get(f"{url}/api/table", timeout=5).json()
-                assert rules_part(public) == rules_part(_norm(rules.public_view(state)))
+                assert rules_part(public) == rules_part(norm(rules.public_view(state)))
                 check_public(public, state)
                 boxes.append((state.version, requests.get(f"{url}/api/box", timeout=5).json()))
         final = state.version
-        expected = {-1: rules_part(_norm(rules.public_view(state)))}
-        expected |= {s: rules_part(_norm(rules.seat_view(state, s))) for s in range(players)}
-
-        def caught_up(s: int) -> bool:
-            return bool(received[s]) and rules_part(received[s][-1]) == expected[s]
-
-        deadline = time.monotonic() + 15
-        while not all(caught_up(s) for s in received):
-            assert time.monotonic() < deadline, "the SSE streams did not catch up with the last state"
-            time.sleep(0.05)
+        wait_caught_up(received, rules, state)
         for stream in streams:
             stream.close()
     assert final > 0
@@ -128,16 +118,7 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
           f"{sum(len(v) for v in received.values())} SSE events, {len(responses)} responses")
     for seat, version, me in responses:
         check_seat(me, seat, states[version])
-    for view in received[-1]:
-        check_public(view, states[view["version"]])
-        assert "feed" not in view
-        assert rules_part(view) == rules_part(_norm(rules.public_view(states[view["version"]])))
-    for seat in range(players):
-        assert received[seat], f"seat {seat} got no event"
-        for me in received[seat]:
-            version = me["table"]["version"]
-            check_seat(me, seat, states[version])
-            assert rules_part(me) == rules_part(_norm(rules.seat_view(states[version], seat)))
+    check_received(rules, received, states, check_public, check_seat)
     for version, box in boxes:
         # the box's status and log are public: no secret key, and no log line names a face-down card
         for path, _ in walk_keys(box):

@@ -28,7 +28,17 @@ from typing import Any
 
 import pytest
 import requests
-from web_helpers import SSE, Server, env_int, phone_address, seat_everyone_and_listen, walk_keys
+from web_helpers import (
+    SSE,
+    Server,
+    check_received,
+    env_int,
+    norm,
+    phone_address,
+    seat_everyone_and_listen,
+    wait_caught_up,
+    walk_keys,
+)
 
 from controller.client import session_from
 from controller.games import hasty as rules
@@ -56,10 +66,6 @@ def _cases() -> list[Any]:
     wanted = os.environ.get("JACCUSE_LEAK_HASTY_CASES")
     chosen = [c for c in CASES if not wanted or c[0] in wanted.split(",")]
     return [pytest.param(*c[1:], id=c[0]) for c in chosen]
-
-
-def _norm(value: Any) -> Any:
-    return json.loads(json.dumps(value))
 
 
 def _secret(code: int) -> int | str:
@@ -143,7 +149,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
         url = server.url
         first = requests.get(f"{url}/api/table", timeout=5).json()
         assert first["game"] == "hasty"
-        assert rules_part(first) == rules_part(_norm(rules.public_view(state)))
+        assert rules_part(first) == rules_part(norm(rules.public_view(state)))
         sessions, received, streams = seat_everyone_and_listen(server, players)
         stranger = session_from(phone_address(90))
         responses: list[tuple[int, int, Any]] = []  # (seat, version, view)
@@ -170,16 +176,16 @@ def test_no_hasty_seat_sees_another_seats_secrets(
             feed_views[state.version] = [_feed_view(f) for f in feeds]
             me = r.json()["me"]
             responses.append((action.seat, state.version, me))
-            assert rules_part(me) == rules_part(_norm(rules.seat_view(state, action.seat)))
+            assert rules_part(me) == rules_part(norm(rules.seat_view(state, action.seat)))
             assert me["feed"] == feed_views[state.version][action.seat]
             if n % 15 == 0:
                 for s in range(players):
                     got = sessions[s].get(f"{url}/api/me", timeout=5).json()
                     responses.append((s, state.version, got))
-                    assert rules_part(got) == rules_part(_norm(rules.seat_view(state, s)))
+                    assert rules_part(got) == rules_part(norm(rules.seat_view(state, s)))
                     assert got["feed"] == feed_views[state.version][s]
                 public = requests.get(f"{url}/api/table", timeout=5).json()
-                assert rules_part(public) == rules_part(_norm(rules.public_view(state)))
+                assert rules_part(public) == rules_part(norm(rules.public_view(state)))
                 check_public(public, state)
                 boxes.append((state.version, stranger.get(f"{url}/api/box", timeout=5).json()))
                 logs[state.version] = list(log)
@@ -187,16 +193,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
                 assert rules_part(stranger.get(f"{url}/api/table", timeout=5).json()) == rules_part(public)
                 assert stranger.get(f"{url}/api/me", timeout=5).status_code == 401
         final = state.version
-        expected = {-1: rules_part(_norm(rules.public_view(state)))}
-        expected |= {s: rules_part(_norm(rules.seat_view(state, s))) for s in range(players)}
-
-        def caught_up(s: int) -> bool:
-            return bool(received[s]) and rules_part(received[s][-1]) == expected[s]
-
-        deadline = time.monotonic() + 15
-        while not all(caught_up(s) for s in received):
-            assert time.monotonic() < deadline, "the SSE streams did not catch up with the last state"
-            time.sleep(0.05)
+        wait_caught_up(received, rules, state)
         # a stranger's stream of a seat is refused; the table's stream is the public view
         refused = SSE(server.port, "/api/me/events", "not-a-token", source=phone_address(91))
         assert list(refused.events()) == []
@@ -211,17 +208,10 @@ def test_no_hasty_seat_sees_another_seats_secrets(
           f"{sum(len(v) for v in received.values())} SSE events, {len(responses)} responses")
     for seat, version, me in responses:
         check_seat(me, seat, states[version])
-    for view in received[-1]:
-        check_public(view, states[view["version"]])
-        assert "feed" not in view
-        assert rules_part(view) == rules_part(_norm(rules.public_view(states[view["version"]])))
+    check_received(rules, received, states, check_public, check_seat)
     for seat in range(players):
-        assert received[seat], f"seat {seat} got no event"
         for me in received[seat]:
-            version = me["table"]["version"]
-            check_seat(me, seat, states[version])
-            assert rules_part(me) == rules_part(_norm(rules.seat_view(states[version], seat)))
-            assert me["feed"] == feed_views[version][seat]
+            assert me["feed"] == feed_views[me["table"]["version"]][seat]
     for version, box in boxes:
         # the box's status and its log are public: no secret key, and the log is exactly the rules'
         # lines of the public events

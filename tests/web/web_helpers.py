@@ -7,8 +7,10 @@ broadcaster of the live streams on an event loop of its own, as the web server d
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -17,7 +19,7 @@ import requests
 
 from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.games import jaccuse as rules
-from controller.table import Table
+from controller.table import Table, rules_part
 from controller.table.table import FEED_LINES
 from web.sse import Broadcaster
 
@@ -105,6 +107,48 @@ def walk_keys(value: Any, path: tuple[str, ...] = ()) -> Iterator[tuple[tuple[st
     elif isinstance(value, list):
         for v in value:
             yield from walk_keys(v, (*path, "[]"))
+
+
+def norm(value: Any) -> Any:
+    """A value as it comes back from JSON (tuples become lists)."""
+    return json.loads(json.dumps(value))
+
+
+def env_ints(name: str, default: str) -> list[int]:
+    """A comma list of whole numbers from the environment (the player counts a leak test plays)."""
+    return [int(p) for p in os.environ.get(name, default).split(",") if p.strip()]
+
+
+def wait_caught_up(received: dict[int, list[Any]], game: Any, state: Any, seconds: float = 15) -> None:
+    """Until every stream's last event is ``game``'s view of ``state`` for its audience (-1: the table)."""
+    expected = {-1: rules_part(norm(game.public_view(state)))}
+    expected |= {s: rules_part(norm(game.seat_view(state, s))) for s in received if s >= 0}
+    deadline = time.monotonic() + seconds
+    while not all(received[s] and rules_part(received[s][-1]) == expected[s] for s in received):
+        assert time.monotonic() < deadline, "the SSE streams did not catch up with the last state"
+        time.sleep(0.05)
+
+
+def check_received(
+    game: Any,
+    received: dict[int, list[Any]],
+    states: dict[int, Any],
+    check_public: Callable[[dict[str, Any], Any], None],
+    check_seat: Callable[[dict[str, Any], int, Any], None],
+) -> None:
+    """Every event of the table's stream (-1) and of each seat's is ``game``'s view of the state of its
+    version for that audience and passes the test's own checks; no seat's stream is empty."""
+    for view in received[-1]:
+        state = states[view["version"]]
+        check_public(view, state)
+        assert "feed" not in view
+        assert rules_part(view) == rules_part(norm(game.public_view(state)))
+    for seat in (s for s in received if s >= 0):
+        assert received[seat], f"seat {seat} got no event"
+        for me in received[seat]:
+            state = states[me["table"]["version"]]
+            check_seat(me, seat, state)
+            assert rules_part(me) == rules_part(norm(game.seat_view(state, seat)))
 
 
 class FeedMirror:

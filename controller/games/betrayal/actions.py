@@ -7,9 +7,10 @@ action is legal now is for the engine to say.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple, TypeGuard
+from typing import Any, Final, NamedTuple
 
 from controller.games.betrayal.cards import SUITS, is_card
+from controller.games.common import is_int, read_act
 
 #: act name -> the keys it carries besides ``army`` and ``act`` (``army`` takes ``red`` or ``suits``)
 ACT_KEYS: Final[dict[str, tuple[str, ...]]] = {
@@ -48,15 +49,9 @@ class Action(NamedTuple):
     @classmethod
     def from_dict(cls, data: object, armies: int | None = None) -> Action:
         """Parse the contract's dict form; with ``armies``, an ``army`` outside 0..armies-1 is one too."""
-        if not isinstance(data, dict):
-            raise ActionFormatError("an action must be a JSON object")
-        act = data.get("act")
-        if not isinstance(act, str):
-            raise ActionFormatError("an action needs an 'act' string")
-        if act not in ACT_KEYS:
-            raise ActionFormatError(f"unknown act {act!r}")
+        data, act = read_act(data, ACT_KEYS, ActionFormatError)
         army = data.get("army")
-        if not _is_int(army):
+        if not is_int(army):
             raise ActionFormatError("'army' must be an integer")
         if armies is not None and not 0 <= army < armies:
             raise ActionFormatError(f"there is no army {army}: this game has armies 0 to {armies - 1}")
@@ -94,15 +89,11 @@ class Action(NamedTuple):
         return out
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _position(data: dict[str, Any], key: str) -> int:
     if key not in data:
         raise ActionFormatError(f"missing {key!r}")
     value = data[key]
-    if not _is_int(value):
+    if not is_int(value):
         raise ActionFormatError(f"{key!r} must be an integer position")
     return int(value)
 
@@ -110,7 +101,7 @@ def _position(data: dict[str, Any], key: str) -> int:
 def _place(value: object, what: str) -> Place:
     if value is None:
         raise ActionFormatError(f"missing {what}")
-    if not isinstance(value, list) or len(value) != 2 or not all(_is_int(v) for v in value):
+    if not isinstance(value, list) or len(value) != 2 or not all(is_int(v) for v in value):
         raise ActionFormatError(f"{what} must be [army, position], two integers")
     return (int(value[0]), int(value[1]))
 

@@ -19,7 +19,8 @@ from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.driver import POLICIES, play_bots, policy_name, wins_by_seat
+from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
+from controller.games.driver import percent as pct
 from controller.games.search.ismcts import Budget
 
 __all__ = ["ENDINGS", "POLICIES", "format_report", "play_game", "simulate"]
@@ -108,7 +109,6 @@ class Report:
 
     def to_dict(self) -> dict[str, Any]:
         n = max(len(self.stats), 1)
-        lengths = [g.accusations for g in self.stats] or [0]
         sides = Counter(g.winner_side or "unfinished" for g in self.stats)
         endings = Counter(g.ending for g in self.stats)
         titles = Counter(t for g in self.stats for t in g.titles)
@@ -122,12 +122,7 @@ class Report:
             "seed": self.seed,
             "policy": self.policy,
             "twos_defend": self.twos_defend,
-            "accusations": {
-                "mean": round(statistics.fmean(lengths), 2),
-                "median": statistics.median(lengths),
-                "min": min(lengths),
-                "max": max(lengths),
-            },
+            "accusations": spread([g.accusations for g in self.stats]),
             "actions_per_game": round(sum(g.actions for g in self.stats) / n, 1),
             "winner_side": {side: round(sides[side] / n, 4) for side in ("traitor", "loyal", "unfinished")},
             "ending": {e: round(endings[e] / n, 4) for e in ENDINGS},
@@ -156,17 +151,12 @@ def simulate(
 ) -> Report:
     """Game i uses seed ``seed + i``, so any single game can be replayed on its own."""
     report = Report(players, games, seed, policy_name(policy), twos_defend)
-    for i in range(games):
-        report.stats.append(play_game(players, seed + i, policy, twos_defend=twos_defend, budget=budget))
-        if progress is not None:
-            progress(i + 1, games)
+    for game_seed in seeds(seed, games, progress):
+        report.stats.append(play_game(players, game_seed, policy, twos_defend=twos_defend, budget=budget))
     return report
 
 
 def format_report(data: dict[str, Any]) -> str:
-    def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
-
     a, w, e, j = data["accusations"], data["winner_side"], data["ending"], data["joker_died"]
     out, pts = data["eliminations_per_game"], data["points_mean"]
     variant = ", twos defend" if data["twos_defend"] else ""

@@ -9,15 +9,16 @@ tests/betrayal/test_bots.py checks both.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeAlias
 
+from controller.games import common
 from controller.games.betrayal.actions import Action
 from controller.games.betrayal.cards import JOKER, NAMES
 from controller.games.betrayal.deal import Deal, deal_cards
-from controller.games.betrayal.engine import MAX_RED, Accepted, apply
+from controller.games.betrayal.engine import MAX_RED, apply
 from controller.games.betrayal.moves import red_choices, suit_choices
 from controller.games.betrayal.state import GameState, new_game
+from controller.games.common import play_out
 
 #: n.bit_length() for every count of choices a bot meets (a row, or every row, holds at most the deck)
 _BITS: Final = tuple(n.bit_length() for n in range(256))
@@ -116,11 +117,8 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     return _setup_move(s, waiting[_below(rng, len(waiting))], rng)
 
 
-@dataclass(frozen=True, slots=True)
-class BotGame:
-    deal: Deal
-    actions: tuple[Action, ...]
-    final: GameState
+#: a whole Betrayal game played by bots
+BotGame: TypeAlias = common.BotGame[Deal, GameState, Action]
 
 
 def play_bot_game(
@@ -134,14 +132,4 @@ def play_bot_game(
     rng = random.Random(seed)
     deal = deal_cards(players, rng)
     state = new_game(deal, twos_defend=twos_defend)
-    log: list[Action] = []
-    while state.phase != "over" and len(log) < max_actions:
-        action = next_bot_action(state, rng)
-        if action is None:
-            break
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            raise AssertionError(f"the bot chose a refused move {action}: {result}")
-        state = result.state
-        log.append(action)
-    return BotGame(deal, tuple(log), state)
+    return play_out(deal, state, next_bot_action, rng, apply, max_actions)

@@ -13,9 +13,9 @@ card is stays in the state, for the owner's seat view.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Final
 
+from controller.games import common
 from controller.games.betrayal.actions import Action
 from controller.games.betrayal.cards import (
     BLACK_ACES,
@@ -40,6 +40,8 @@ from controller.games.betrayal.state import (
     Side,
     loyal_losses_to_lose,
 )
+from controller.games.common import Refusal
+from controller.games.common import Refused as Refused
 
 Event = dict[str, Any]
 
@@ -47,36 +49,10 @@ Event = dict[str, Any]
 MAX_RED: Final = 5
 
 
-class Accepted:
-    """An accepted action: the new state and the public events it caused."""
+class Accepted(common.Accepted[GameState]):
+    """An accepted action of this game (its own class, typed with its state)."""
 
-    __slots__ = ("events", "state")
-
-    # written out: one is made per action
-    def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
-        self.state = state
-        self.events = events
-
-    def __repr__(self) -> str:
-        return f"Accepted({self.state!r}, {self.events!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """A refused action (B18): a short fixed ``code`` for programs and a sentence for people."""
-
-    code: str
-    message: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
-
-class _Refusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    __slots__ = ()
 
 
 def apply(state: GameState, action: Action) -> Accepted | Refused:
@@ -85,17 +61,17 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     events: list[Event] = []
     try:
         if not 0 <= action.army < work.armies:
-            raise _Refusal(
+            raise Refusal(
                 "unknown_army", f"There is no army {action.army}: armies are 0 to {work.armies - 1}."
             )
         if work.phase == "over":
-            raise _Refusal("game_over", "The game is over; nothing more can be played.")
+            raise Refusal("game_over", "The game is over; nothing more can be played.")
         handler = _HANDLERS.get(action.act)
         if handler is None:
-            raise _Refusal("unknown_act", f"There is no act {action.act!r} in Betrayal.")
+            raise Refusal("unknown_act", f"There is no act {action.act!r} in Betrayal.")
         handler(work, action, events)
-    except _Refusal as refusal:
-        return Refused(refusal.code, refusal.message)
+    except Refusal as refusal:
+        return refusal.refused()
     work.version += 1
     return Accepted(work, tuple(events))
 
@@ -103,7 +79,7 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
 # ---------------------------------------------------------------- checks
 
 
-def _wrong_phase(s: GameState) -> _Refusal:
+def _wrong_phase(s: GameState) -> Refusal:
     if s.phase == "setup":
         why = "every army must first choose its cards"
     elif s.phase == "turn":
@@ -112,25 +88,25 @@ def _wrong_phase(s: GameState) -> _Refusal:
         why = f"army {s.turn} may hide its card again or end its turn"
     else:
         why = f"the game waits for army {s.turn} to peek"
-    return _Refusal("wrong_phase", f"That cannot be done now: {why}.")
+    return Refusal("wrong_phase", f"That cannot be done now: {why}.")
 
 
 def _check_turn(s: GameState, phase: str, army: int) -> None:
     if s.phase != phase:
         raise _wrong_phase(s)
     if army != s.turn:
-        raise _Refusal("not_your_turn", f"It is army {s.turn}'s move, not army {army}'s.")
+        raise Refusal("not_your_turn", f"It is army {s.turn}'s move, not army {army}'s.")
 
 
 def _check_place(s: GameState, army: int, place: tuple[int, int]) -> None:
     """``place`` must be a card in another army's row."""
     target, position = place
     if not 0 <= target < s.armies:
-        raise _Refusal("bad_target", f"There is no army {target}.")
+        raise Refusal("bad_target", f"There is no army {target}.")
     if target == army:
-        raise _Refusal("bad_target", f"Army {army} cannot pick a card of its own row.")
+        raise Refusal("bad_target", f"Army {army} cannot pick a card of its own row.")
     if not 0 <= position < len(s.rows[target]):
-        raise _Refusal("bad_position", _no_card(s, target, position))
+        raise Refusal("bad_position", _no_card(s, target, position))
 
 
 def _no_card(s: GameState, army: int, position: int) -> str:
@@ -145,10 +121,10 @@ def _no_card(s: GameState, army: int, position: int) -> str:
 
 def _choose(s: GameState, a: Action, ev: list[Event]) -> None:
     if s.phase != "setup":
-        raise _Refusal("wrong_phase", "Armies are chosen only at the start of the game.")
+        raise Refusal("wrong_phase", "Armies are chosen only at the start of the game.")
     army = a.army
     if s.chosen[army]:
-        raise _Refusal("already_chosen", f"Army {army} has already chosen its cards.")
+        raise Refusal("already_chosen", f"Army {army} has already chosen its cards.")
     hand = s.hands[army]
     if army == s.traitor:
         keep = _traitor_keeps(army, hand, a)
@@ -171,23 +147,23 @@ def _choose(s: GameState, a: Action, ev: list[Event]) -> None:
 def _traitor_keeps(army: int, hand: tuple[int, ...], a: Action) -> list[bool]:
     """B5: the joker, every spade and club, and the named red cards (first-dealt copies first)."""
     if a.suits is not None:
-        raise _Refusal(
+        raise Refusal(
             "traitor_picks_red",
             f"Army {army} holds the joker: as the traitor it adds 0 to {MAX_RED} red cards, not two suits.",
         )
     red = a.red if a.red is not None else ()
     if len(red) > MAX_RED:
-        raise _Refusal("too_many_red", f"The traitor adds at most {MAX_RED} red cards, not {len(red)}.")
+        raise Refusal("too_many_red", f"The traitor adds at most {MAX_RED} red cards, not {len(red)}.")
     wanted: dict[int, int] = {}
     for name in red:
         card = INDEX.get(name, -1)
         if card < 0 or not is_red(card):
-            raise _Refusal("not_red", f"{name} is not a heart or a diamond.")
+            raise Refusal("not_red", f"{name} is not a heart or a diamond.")
         wanted[card] = wanted.get(card, 0) + 1
     for card, count in wanted.items():
         if hand.count(card) < count:
             held = "does not hold" if card not in hand else "holds only one"
-            raise _Refusal("card_not_held", f"Army {army} {held} {NAMES[card]}.")
+            raise Refusal("card_not_held", f"Army {army} {held} {NAMES[card]}.")
     keep = []
     for card in hand:
         if card == JOKER or is_black(card):
@@ -203,15 +179,15 @@ def _traitor_keeps(army: int, hand: tuple[int, ...], a: Action) -> list[bool]:
 def _loyal_keeps(army: int, hand: tuple[int, ...], a: Action) -> list[bool]:
     """B5: every card of two different suits; a choice that keeps nothing is refused."""
     if a.red is not None:
-        raise _Refusal(
+        raise Refusal(
             "loyal_picks_suits", f"Army {army} is not the traitor: it chooses two suits, not red cards."
         )
     suits = a.suits if a.suits is not None else ()
     if len(suits) != 2 or suits[0] == suits[1]:
-        raise _Refusal("bad_suits", "Choose two different suits.")
+        raise Refusal("bad_suits", "Choose two different suits.")
     keep = [SUIT_OF[c] in suits for c in hand]
     if not any(keep):
-        raise _Refusal(
+        raise Refusal(
             "empty_army", f"Army {army} holds no {suits[0]} or {suits[1]} card: that would leave it no army."
         )
     return keep
@@ -240,14 +216,14 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
         _check_turn(s, "turn", army)
     position, target = a.card, a.target
     if position is None or target is None:
-        raise _Refusal("bad_action", "An accusation names its card and its target.")
+        raise Refusal("bad_action", "An accusation names its card and its target.")
     rows = s.rows
     row = rows[army]
     if not 0 <= position < len(row):
-        raise _Refusal("bad_position", _no_card(s, army, position))
+        raise Refusal("bad_position", _no_card(s, army, position))
     card = row[position] & FACE
     if card == JOKER:
-        raise _Refusal("joker_cannot_attack", "The joker cannot accuse.")
+        raise Refusal("joker_cannot_attack", "The joker cannot accuse.")
     t, t_position = target
     if not 0 <= t < s.armies or t == army or not 0 <= t_position < len(rows[t]):
         _check_place(s, army, target)
@@ -344,7 +320,7 @@ def _hide(s: GameState, a: Action, ev: list[Event]) -> None:
     at = a.at
     row = s.rows[army]
     if at is None or not 0 <= at < len(row):
-        raise _Refusal("bad_position", f"Hide the card at a position from 0 to {len(row) - 1}.")
+        raise Refusal("bad_position", f"Hide the card at a position from 0 to {len(row) - 1}.")
     mine = row.copy()
     card = mine.pop(s.card_at) & FACE
     mine.insert(at, card)
@@ -369,9 +345,9 @@ def _peek(s: GameState, a: Action, ev: list[Event]) -> None:
     others = sum(len(row) for t, row in enumerate(s.rows) if t != army)
     need = min(2, others)
     if len(places) != need:
-        raise _Refusal("peek_count", f"Look at exactly {need} card(s) in the other armies' rows.")
+        raise Refusal("peek_count", f"Look at exactly {need} card(s) in the other armies' rows.")
     if len(set(places)) != len(places):
-        raise _Refusal("peek_same", "Look at two different cards.")
+        raise Refusal("peek_same", "Look at two different cards.")
     for place in places:
         _check_place(s, army, place)
     peeks = s.peeks.copy()

@@ -9,7 +9,6 @@ a refused action is examined.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any, Final
 
 from controller.games import betrayal
@@ -18,7 +17,8 @@ from controller.games.betrayal.deal import Deal, DealError, deal_cards
 from controller.games.betrayal.seats import check_players
 from controller.games.betrayal.state import GameState, new_game
 from controller.games.betrayal.views import replay_summary
-from controller.games.driver import apply_until_refused
+from controller.games.common import actions_of, is_int, read_actions, read_head
+from controller.games.driver import replay_answer
 
 SUPPORTED_VERSIONS: Final = (1,)
 
@@ -27,19 +27,9 @@ class ReplayInputError(ValueError):
     """The file is not a Betrayal game: bad players, deal, options, or a malformed action."""
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def read_game(data: object) -> tuple[GameState, list[Any]]:
     """The starting state of the file's game and its actions, still in their raw form."""
-    if not isinstance(data, dict):
-        raise ReplayInputError("the file must hold one JSON object")
-    version = data.get("version", 1)
-    if not _is_int(version) or version not in SUPPORTED_VERSIONS:
-        raise ReplayInputError(f"unsupported version {version!r}; Betrayal files are version 1")
-    if "players" not in data:
-        raise ReplayInputError("missing 'players'")
+    data = read_head(data, SUPPORTED_VERSIONS, "Betrayal", ReplayInputError)
     try:
         players = check_players(data["players"])
     except ValueError as exc:
@@ -53,7 +43,7 @@ def read_game(data: object) -> tuple[GameState, list[Any]]:
     if not isinstance(twos_defend, bool):
         raise ReplayInputError("'options.twos_defend' must be true or false")
     seed = data.get("seed", 0)
-    if not _is_int(seed):
+    if not is_int(seed):
         raise ReplayInputError("'seed' must be an integer")
     try:
         if data.get("deal") is not None:
@@ -62,27 +52,14 @@ def read_game(data: object) -> tuple[GameState, list[Any]]:
             deal = deal_cards(players, random.Random(seed))
     except DealError as exc:
         raise ReplayInputError(str(exc)) from None
-    if "actions" not in data:
-        raise ReplayInputError("missing 'actions'")
-    actions = data["actions"]
-    if not isinstance(actions, list):
-        raise ReplayInputError("'actions' must be a list")
-    return new_game(deal, twos_defend=twos_defend), actions
+    return new_game(deal, twos_defend=twos_defend), actions_of(data, ReplayInputError)
 
 
 def run_replay(state: GameState, raw_actions: list[Any]) -> dict[str, Any]:
     """Read and apply actions in order until the end or the first refusal; the contract's answer."""
-    end, applied, error = apply_until_refused(betrayal, state, _read_actions(raw_actions, state.armies))
-    return {"ok": error is None, "error": error, "applied": applied, **replay_summary(end)}
-
-
-def _read_actions(raw_actions: list[Any], armies: int) -> Iterator[Action]:
-    """Each action parsed only when it is reached, so nothing after a refusal is examined."""
-    for index, raw in enumerate(raw_actions):
-        try:
-            yield Action.from_dict(raw, armies)
-        except ActionFormatError as exc:
-            raise ReplayInputError(f"action {index}: {exc}") from None
+    actions = read_actions(raw_actions, lambda raw: Action.from_dict(raw, state.armies), ActionFormatError,
+                           ReplayInputError)
+    return replay_answer(betrayal, state, actions, replay_summary)
 
 
 def replay(data: object) -> dict[str, Any]:

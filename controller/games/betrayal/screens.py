@@ -46,6 +46,7 @@ from controller.devices.screens import (
     _centered,
     _fit_text,
     _header,
+    blank,
     box_screen,
     font,
 )
@@ -92,9 +93,7 @@ def accusation_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | No
 
 def render_betrayal(model: DisplayModel) -> Image.Image:
     """Pick the Betrayal screen that matters most now and draw it (from the public view only)."""
-    image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"
+    image, draw = blank()
     view = model.view
     if box_screen(image, draw, model, unplugged="Phones still play.", paused="Game paused.", title=TITLE):
         return image

@@ -16,6 +16,7 @@ from typing import Final, Literal, NamedTuple
 from controller.games.betrayal.cards import FACE, INDEX, JOKER
 from controller.games.betrayal.deal import Deal, check_deal
 from controller.games.betrayal.seats import armies_of, army_count, seat_of
+from controller.games.common import SlottedValue
 
 Phase = Literal["setup", "turn", "after_win", "peek", "over"]
 PHASES: Final = ("setup", "turn", "after_win", "peek", "over")
@@ -87,7 +88,7 @@ class Peek(NamedTuple):
     card: int
 
 
-class GameState:
+class GameState(SlottedValue):
     """One game. Rows, points piles and the middle pile hold card codes."""
 
     __slots__ = (
@@ -249,13 +250,6 @@ class GameState:
         new.peeks = [list(p) for p in self.peeks]
         new.winners = list(self.winners)
         return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<Betrayal {self.players} players, {self.phase}, turn {self.turn}, version {self.version}>"

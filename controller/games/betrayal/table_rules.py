@@ -18,9 +18,11 @@ from controller.games.betrayal.deal import Deal, deal_cards
 from controller.games.betrayal.describe import describe_event, describe_events
 from controller.games.betrayal.engine import Refused
 from controller.games.betrayal.moves import awaiting_armies
-from controller.games.betrayal.seats import armies_of, army_count, check_players
+from controller.games.betrayal.seats import armies_of, army_count
+from controller.games.betrayal.seats import check_players as check_players
 from controller.games.betrayal.seats import seat_of as _seat_of
 from controller.games.betrayal.state import GameState, new_game
+from controller.games.common import dark_pads, lines_about, name_at, no_campaign, one_game
 from controller.games.shape import SeatRefused
 
 GAME: Final = "betrayal"
@@ -39,36 +41,16 @@ _FORCED: Final = {
     "peek": ("two random cards looked at", "two random cards were looked at for you"),
 }
 
-__all__ = [
-    "COALESCED_ACT",
-    "GAME",
-    "PAD_ACTS",
-    "check_players",
-    "deal",
-    "forced_actions",
-    "forced_lines",
-    "log_lines",
-    "options_of",
-    "pad_action",
-    "pad_lights",
-    "parse_action",
-    "rebuild",
-    "seat_feed",
-    "seat_of",
-]
-
-
 def deal(
     players: int, options: dict[str, Any], rng: random.Random
 ) -> tuple[GameState, dict[str, Any], dict[str, Any] | None]:
     """A shuffled deal (its draws' rolls included, B7); Betrayal has no campaign record."""
     dealt = deal_cards(players, rng)
-    return new_game(dealt), dealt.to_dict(), None
+    return one_game(new_game(dealt), dealt)
 
 
 def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
-    if campaign is not None:
-        raise ValueError("a Betrayal game has no campaign")
+    no_campaign("Betrayal", campaign)
     return new_game(Deal.from_dict(players, data))
 
 
@@ -120,8 +102,7 @@ def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
 
 
 def _who(army: int, players: int, names: Sequence[str | None]) -> str:
-    seat = _seat_of(players, army)
-    name = names[seat] if 0 <= seat < len(names) else None
+    name = name_at(names, _seat_of(players, army))
     return f"army {army} ({name})" if name else f"army {army}"
 
 
@@ -147,19 +128,13 @@ def _concerns(event: dict[str, Any], mine: tuple[int, ...]) -> bool:
 def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
     """The log's lines about the seat's own armies (and the moments everyone must see)."""
     mine = armies_of(len(names), seat) if names else (seat,)
-    lines = []
-    for event in events:
-        if _concerns(event, mine):
-            line = describe_event(event)
-            if line:
-                lines.append(line)
-    return lines
+    return lines_about(events, lambda event: _concerns(event, mine), describe_event)
 
 
 def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:
     """The seat whose turn it is shows steady; after its won accusation it blinks (a press ends the
     turn)."""
-    lights = {seat: "off" for seat in range(players)}
+    lights = dark_pads(players)
     turn = public_view.get("turn")
     if public_view.get("over") or not isinstance(turn, int):
         return lights

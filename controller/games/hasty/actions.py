@@ -8,8 +8,9 @@ pending.
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple, TypeGuard
+from typing import Any, Final, NamedTuple
 
+from controller.games.common import is_int, read_act
 from controller.games.hasty.cards import is_card
 
 ACTS: Final = ("play", "end", "choose")
@@ -45,13 +46,7 @@ class Action(NamedTuple):
     def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None) -> Action:
         """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``) outside
         the table is malformed too; ``seat`` given replaces the dict's (a phone's token says it)."""
-        if not isinstance(data, dict):
-            raise ActionFormatError("an action must be a JSON object")
-        act = data.get("act")
-        if not isinstance(act, str):
-            raise ActionFormatError("an action needs an 'act' string")
-        if act not in ACTS:
-            raise ActionFormatError(f"unknown act {act!r}; the acts are play, end and choose")
+        data, act = read_act(data, ACTS, ActionFormatError, "; the acts are play, end and choose")
         who = data.get("seat") if seat is None else seat
         who = _seat(who, "seat", players)
         if act == "end":
@@ -69,7 +64,7 @@ class Action(NamedTuple):
         swap = None
         if "swap" in data:
             raw = data["swap"]
-            if not isinstance(raw, list) or len(raw) != 2 or not all(_is_int(v) for v in raw):
+            if not isinstance(raw, list) or len(raw) != 2 or not all(is_int(v) for v in raw):
                 raise ActionFormatError("'swap' must be two positions")
             swap = (int(raw[0]), int(raw[1]))
         cards = None
@@ -113,18 +108,14 @@ def mask_of(*names: str) -> int:
     return sum(1 << CHOICE_KEYS.index(name) for name in names)
 
 
-def _is_int(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int(value: object, name: str) -> int:
-    if not _is_int(value):
+    if not is_int(value):
         raise ActionFormatError(f"{name!r} must be an integer position")
     return value
 
 
 def _seat(value: object, name: str, players: int | None) -> int:
-    if not _is_int(value) or (players is not None and not 0 <= value < players):
+    if not is_int(value) or (players is not None and not 0 <= value < players):
         where = f" 0 to {players - 1}" if players is not None else ""
         raise ActionFormatError(f"{name!r} must be a seat{where}, not {value!r}")
     return value

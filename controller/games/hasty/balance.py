@@ -9,14 +9,14 @@ a second series with the Traitor variant, how often the traitor wins. Game i of 
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.driver import play_bots, policy_name, wins_by_seat
+from controller.games.driver import percent as pct
+from controller.games.driver import play_bots, policy_name, seeds, spread, wins_by_seat
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
 from controller.games.hasty.state import new_game
@@ -66,12 +66,6 @@ def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: B
     )
 
 
-def _spread(values: list[int]) -> dict[str, float]:
-    values = values or [0]
-    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
-            "min": min(values), "max": max(values)}
-
-
 def _series(stats: list[GameStats], players: int) -> dict[str, Any]:
     n = max(len(stats), 1)
     outs = Counter(o for g in stats for o in g.outs)
@@ -80,7 +74,7 @@ def _series(stats: list[GameStats], players: int) -> dict[str, Any]:
     traitors = [g for g in stats if g.traitor is not None]
     return {
         "games": len(stats),
-        "turns": _spread([g.turns for g in stats]),
+        "turns": spread([g.turns for g in stats]),
         "actions_per_game": round(sum(g.actions for g in stats) / n, 1),
         "reviews_per_game": round(sum(g.reviews for g in stats) / n, 2),
         "evaluations_per_game": round(sum(g.evaluations for g in stats) / n, 2),
@@ -123,19 +117,14 @@ def simulate(
     """Two series of ``games`` games each, without and with the Traitor variant."""
     options: dict[str, Any] = {"speedy": speedy, "big_hands": big_hands, "suspects": suspects}
     report = Report(players, games, seed, policy_name(policy), {k: v for k, v in options.items() if v})
-    for i in range(games):
-        report.base.append(play_game(players, seed + i, policy, budget=budget, **options))
-        report.with_traitor.append(play_game(players, seed + i, policy, budget=budget, traitor=True,
+    for game_seed in seeds(seed, games, progress):
+        report.base.append(play_game(players, game_seed, policy, budget=budget, **options))
+        report.with_traitor.append(play_game(players, game_seed, policy, budget=budget, traitor=True,
                                              **options))
-        if progress is not None:
-            progress(i + 1, games)
     return report
 
 
 def format_report(data: dict[str, Any]) -> str:
-    def pct(x: float) -> str:
-        return f"{100 * x:.1f}%"
-
     players = data["players"]
     variant = "".join(f", {k.replace('_', ' ')} {v}" for k, v in data["options"].items())
     lines = [f"Hasty Accusations: {data['games']} games per series, {players} players,"

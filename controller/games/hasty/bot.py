@@ -9,13 +9,15 @@ from ``rng.random()`` without building ``legal_moves``; what it picks is always 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import TypeAlias
 
+from controller.games import common
+from controller.games.common import play_out
 from controller.games.hasty.actions import Action
 from controller.games.hasty.cards import KEYS
 from controller.games.hasty.choices import hand_targets, question_options, switcheroo_options
 from controller.games.hasty.deal import Deal, deal_cards
-from controller.games.hasty.engine import BIG_HANDS_PLAYS, Accepted, apply
+from controller.games.hasty.engine import BIG_HANDS_PLAYS, apply
 from controller.games.hasty.state import GameState, new_game
 
 
@@ -85,11 +87,8 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     return turn_action(s, seat, rng)
 
 
-@dataclass(frozen=True, slots=True)
-class BotGame:
-    deal: Deal
-    actions: tuple[Action, ...]
-    final: GameState
+#: a whole Hasty Accusations game played by bots
+BotGame: TypeAlias = common.BotGame[Deal, GameState, Action]
 
 
 def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor: bool = False,
@@ -97,14 +96,6 @@ def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor
     """A whole game played by random bots; the same seed always plays the same game."""
     rng = random.Random(seed)
     deal = deal_cards(players, rng, suspects=suspects, traitor=traitor, speedy=speedy, big_hands=big_hands)
-    state = new_game(deal)
-    log: list[Action] = []
-    while state.phase != "over" and len(log) < max_actions:
-        action = next_bot_action(state, rng)
-        assert action is not None
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            raise AssertionError(f"the bot chose a refused move {action}: {result}")
-        state = result.state
-        log.append(action)
-    return BotGame(deal, tuple(log), state)
+    game = play_out(deal, new_game(deal), next_bot_action, rng, apply, max_actions)
+    assert game.final.over or len(game.actions) == max_actions  # a live game always has a bot's move
+    return game

@@ -12,18 +12,11 @@ from collections import Counter
 from itertools import combinations
 from typing import Any
 
+from controller.games.common import Refusal
 from controller.games.hasty.actions import Action, mask_of
 from controller.games.hasty.cards import FACE, INDEX, KEYS, SIDEKICK, UP
 from controller.games.hasty.mechanics import Event, begin_evaluation, kill, neighbour_slots
 from controller.games.hasty.state import GameState, Peek, Pending
-
-
-class ChoiceRefused(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
 
 #: the keys a ``choose`` of each kind carries; investigate and switcheroo take one of two
 KIND_KEYS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -144,7 +137,7 @@ def _ask(s: GameState, pending: Pending, ev: list[Event]) -> None:
 
 def _need(cond: bool, code: str, message: str) -> None:
     if not cond:
-        raise ChoiceRefused(code, message)
+        raise Refusal(code, message)
 
 
 def _living(s: GameState, at: int) -> int:
@@ -154,13 +147,13 @@ def _living(s: GameState, at: int) -> int:
 
 
 def resolve(s: GameState, a: Action, ev: list[Event]) -> None:
-    """Carry out ``a`` for the pending choice, or raise ChoiceRefused having changed nothing."""
+    """Carry out ``a`` for the pending choice, or raise Refusal having changed nothing."""
     pending = s.pending
     assert pending is not None
     kind = pending.kind
     if a.choice_mask() not in _KIND_MASKS[kind]:
         wanted = " or ".join("+".join(k) for k in KIND_KEYS[kind])
-        raise ChoiceRefused("wrong_choice", f"The game waits for a {kind} choice, made with {wanted}.")
+        raise Refusal("wrong_choice", f"The game waits for a {kind} choice, made with {wanted}.")
     if kind in ("pile", "sidekick", "mover"):
         assert a.at is not None
         _need(a.at in pending.options, "bad_option",

@@ -12,12 +12,14 @@ finding not at all (it stays in the state, for the seat's own view).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
+from controller.games import common
+from controller.games.common import Refusal
+from controller.games.common import Refused as Refused
 from controller.games.hasty.actions import Action
 from controller.games.hasty.cards import FACE, INDEX, KEYS, TRAITOR, UP
-from controller.games.hasty.choices import ChoiceRefused, offer, offer_market, resolve
+from controller.games.hasty.choices import offer, offer_market, resolve
 from controller.games.hasty.effects import act
 from controller.games.hasty.mechanics import (
     Event,
@@ -35,35 +37,10 @@ from controller.games.hasty.state import GameState, Review
 BIG_HANDS_PLAYS: Final = 2
 
 
-class Accepted:
-    """An accepted action: the new state and the public events it caused."""
+class Accepted(common.Accepted[GameState]):
+    """An accepted action of this game (its own class, typed with its state)."""
 
-    __slots__ = ("events", "state")
-
-    def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
-        self.state = state
-        self.events = events
-
-    def __repr__(self) -> str:
-        return f"Accepted({self.state!r}, {self.events!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """A refused action (H24): a short fixed ``code`` and a sentence for people."""
-
-    code: str
-    message: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
-
-class _Refusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    __slots__ = ()
 
 
 def apply(state: GameState, action: Action) -> Accepted | Refused:
@@ -79,10 +56,8 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     events: list[Event] = []
     try:
         handler(s, action, events)
-    except _Refusal as refusal:
-        return Refused(refusal.code, refusal.message)
-    except ChoiceRefused as refusal:
-        return Refused(refusal.code, refusal.message)
+    except Refusal as refusal:
+        return refusal.refused()
     _run(s, events)
     s.version += 1
     return Accepted(s, tuple(events))
@@ -95,11 +70,11 @@ def _check_turn(s: GameState, a: Action) -> None:
     pending = s.pending
     if pending is not None:
         if a.seat == pending.seat:
-            raise _Refusal("choice_pending", f"First make your choice ({pending.kind}).")
-        raise _Refusal("not_your_turn",
+            raise Refusal("choice_pending", f"First make your choice ({pending.kind}).")
+        raise Refusal("not_your_turn",
                        f"The game waits for seat {pending.seat} to choose ({pending.kind}).")
     if a.seat != s.turn:
-        raise _Refusal("not_your_turn", f"It is seat {s.turn}'s turn, not seat {a.seat}'s.")
+        raise Refusal("not_your_turn", f"It is seat {s.turn}'s turn, not seat {a.seat}'s.")
 
 
 def _play(s: GameState, a: Action, ev: list[Event]) -> None:
@@ -108,13 +83,13 @@ def _play(s: GameState, a: Action, ev: list[Event]) -> None:
     card = INDEX[a.card]
     hand = s.hands[a.seat]
     if card not in hand:
-        raise _Refusal("not_in_hand", f"You hold no {a.card}.")
+        raise Refusal("not_in_hand", f"You hold no {a.card}.")
     at = a.at
     if not (0 <= at < len(s.row) and not s.dead[s.row[at]]):
-        raise _Refusal("bad_position", f"Position {a.at} is not a living suspect's pile"
+        raise Refusal("bad_position", f"Position {a.at} is not a living suspect's pile"
                        f" (positions are 0 to {len(s.row) - 1}).")
     if s.options.big_hands and s.plays >= BIG_HANDS_PLAYS:
-        raise _Refusal("too_many_plays",
+        raise Refusal("too_many_plays",
                        f"With Big Hands a turn has at most {BIG_HANDS_PLAYS} plays: end it.")
     i = hand.index(card)
     s.hands[a.seat] = hand[:i] + hand[i + 1:]
@@ -170,9 +145,9 @@ def _start_review(s: GameState, ev: list[Event]) -> None:
 def _choose(s: GameState, a: Action, ev: list[Event]) -> None:
     pending = s.pending
     if pending is None:
-        raise _Refusal("nothing_to_choose", "There is no choice to make now.")
+        raise Refusal("nothing_to_choose", "There is no choice to make now.")
     if a.seat != pending.seat:
-        raise _Refusal("not_your_choice",
+        raise Refusal("not_your_choice",
                        f"The game waits for seat {pending.seat} to choose ({pending.kind}).")
     resolve(s, a, ev)
 

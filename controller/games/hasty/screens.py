@@ -30,7 +30,6 @@ from PIL import Image, ImageDraw
 
 from controller.devices.screens import (
     BOLD,
-    HEIGHT,
     SMALL,
     WIDTH,
     DisplayModel,
@@ -38,6 +37,7 @@ from controller.devices.screens import (
     _centered,
     _fit_text,
     _header,
+    blank,
     box_screen,
     font,
     seat_name,
@@ -77,9 +77,7 @@ def review_frames(view: Mapping[str, Any] | None) -> list[tuple[Reveal, ...]]:
 
 def render_hasty(model: DisplayModel) -> Image.Image:
     """Pick the screen that matters most now and draw it (from the public view only)."""
-    image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"
+    image, draw = blank()
     view = model.view
     if box_screen(image, draw, model, unplugged="Phones still play.", paused="Game paused.", title=TITLE):
         return image

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, NamedTuple
 
+from controller.games.common import SlottedValue
 from controller.games.hasty.cards import FACE, KINDS, TRAITOR, TRAITOR_KEY
 from controller.games.hasty.deal import Deal, Options, check_deal
 
@@ -81,7 +82,7 @@ class Peek(NamedTuple):
     cards: tuple[int, ...]
 
 
-class GameState:
+class GameState(SlottedValue):
     __slots__ = (
         "dead",
         "deck",
@@ -283,13 +284,6 @@ class GameState:
         new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
         new.peeks = self.peeks[:]
         return new
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<Hasty {self.players} players, {self.phase}, turn {self.turn}, version {self.version}>"

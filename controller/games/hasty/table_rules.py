@@ -12,9 +12,11 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from controller.games.common import dark_pads, lines_about, name_at, no_campaign, one_game
 from controller.games.hasty.actions import Action
 from controller.games.hasty.bot import choice_action
-from controller.games.hasty.deal import OPTION_KEYS, Deal, check_players, deal_cards, suspect_range
+from controller.games.hasty.deal import OPTION_KEYS, Deal, deal_cards, suspect_range
+from controller.games.hasty.deal import check_players as check_players
 from controller.games.hasty.describe import describe_event, describe_events
 from controller.games.hasty.engine import Refused
 from controller.games.hasty.state import GameState, new_game
@@ -27,25 +29,6 @@ NO_PRESS: Final = Refused("nothing_to_end",
 #: events every seat's feed shows, whoever they are about
 _EVERYONE: Final = frozenset({"review", "evaluating", "died", "eliminated", "over", "stalled"})
 
-__all__ = [
-    "COALESCED_ACT",
-    "GAME",
-    "PAD_ACTS",
-    "check_players",
-    "deal",
-    "forced_actions",
-    "forced_lines",
-    "log_lines",
-    "options_of",
-    "pad_action",
-    "pad_lights",
-    "parse_action",
-    "rebuild",
-    "seat_feed",
-    "seat_of",
-]
-
-
 def deal(
     players: int, options: dict[str, Any], rng: random.Random
 ) -> tuple[GameState, dict[str, Any], dict[str, Any] | None]:
@@ -53,12 +36,11 @@ def deal(
     ``big_hands``); the journal's deal carries them. Hasty Accusations has no campaign record."""
     chosen = {k: options[k] for k in OPTION_KEYS if options.get(k) is not None}
     dealt = deal_cards(players, rng, **chosen)
-    return new_game(dealt), dealt.to_dict(), None
+    return one_game(new_game(dealt), dealt)
 
 
 def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
-    if campaign is not None:
-        raise ValueError("a Hasty Accusations game has no campaign")
+    no_campaign("Hasty Accusations", campaign)
     return new_game(Deal.from_dict(players, data))
 
 
@@ -97,7 +79,7 @@ def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
 
 
 def _name(seat: int, names: Sequence[str | None]) -> str:
-    name = names[seat] if 0 <= seat < len(names) else None
+    name = name_at(names, seat)
     return f"{name} (seat {seat})" if name else f"seat {seat}"
 
 
@@ -121,19 +103,14 @@ def _concerns(event: dict[str, Any], seat: int) -> bool:
 def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
     """The log's lines about the seat (its plays, its choices, who looked at its hand, what it was
     asked) and the moments everyone must see (reviews, deaths, the end)."""
-    lines = []
-    for event in events:
-        if _concerns(event, seat):
-            line = describe_event(event, names)
-            if line:
-                lines.append(line)
-    return lines
+    return lines_about(events, lambda event: _concerns(event, seat),
+                       lambda event: describe_event(event, names))
 
 
 def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:
     """The active seat's pad blinks while a press would end its turn; a seat making a choice shows
     steady."""
-    lights = {seat: "off" for seat in range(players)}
+    lights = dark_pads(players)
     waiting = public_view.get("waiting")
     if public_view.get("over") or not isinstance(waiting, int) or waiting not in lights:
         return lights

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
+from controller.games.common import read_act
 from controller.games.jaccuse.cards import is_card
 
 #: act name -> the keys it needs besides ``seat`` and ``act``
@@ -68,13 +69,7 @@ class Action:
     @classmethod
     def from_dict(cls, data: object, seat: int | None = None) -> Action:
         """Parse the contract's dict form; ``seat`` overrides (the HTTP API takes it from the token)."""
-        if not isinstance(data, dict):
-            raise ActionFormatError("an action must be a JSON object")
-        act = data.get("act")
-        if not isinstance(act, str):
-            raise ActionFormatError("an action needs an 'act' string")
-        if act not in ACT_KEYS:
-            raise ActionFormatError(f"unknown act {act!r}")
+        data, act = read_act(data, ACT_KEYS, ActionFormatError)
         if seat is None:
             seat = _int(data, "seat")
         fields: dict[str, Any] = {}

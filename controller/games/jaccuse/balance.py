@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games import jaccuse as rules
-from controller.games.driver import POLICIES, play_bots, policy_name, wins_by_seat
+from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
+from controller.games.driver import percent as pct
 from controller.games.jaccuse import deal_cards, new_game, sampler, strategy
 from controller.games.search.ismcts import Budget
 
@@ -64,7 +64,6 @@ class Report:
     stats: list[GameStats] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        elections = [g.elections for g in self.stats] or [0]
         colours = Counter(_outcome(g) for g in self.stats)
         totals: dict[str, list[int]] = {}
         for g in self.stats:
@@ -78,12 +77,7 @@ class Report:
             "games": len(self.stats),
             "seed": self.seed,
             "policy": self.policy,
-            "elections": {
-                "mean": round(statistics.fmean(elections), 2),
-                "median": statistics.median(elections),
-                "min": min(elections),
-                "max": max(elections),
-            },
+            "elections": spread([g.elections for g in self.stats]),
             "winning_color": {c: round(colours[c] / n, 4) for c in ("red", "black", "none", "unfinished")},
             "aligned_rate": {
                 kind: round(totals[kind][1] / totals[kind][0], 4) if kind in totals else None
@@ -108,10 +102,8 @@ def simulate(
 ) -> Report:
     """Game i uses seed ``seed + i``, so any single game can be replayed on its own."""
     report = Report(players, games, seed, policy_name(policy))
-    for i in range(games):
-        report.stats.append(play_game(players, seed + i, policy, budget=budget))
-        if progress is not None:
-            progress(i + 1, games)
+    for game_seed in seeds(seed, games, progress):
+        report.stats.append(play_game(players, game_seed, policy, budget=budget))
     return report
 
 
@@ -119,9 +111,6 @@ def format_report(data: dict[str, Any]) -> str:
     e = data["elections"]
     w = data["winning_color"]
     a = data["aligned_rate"]
-
-    def pct(x: float | None) -> str:
-        return "n/a" if x is None else f"{100 * x:.1f}%"
 
     return "\n".join([
         f"{data['games']} games, {data['players']} players, {data['policy']} bots, seeds from {data['seed']}",

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from controller.games.common import Refusal as _Refusal
+from controller.games.common import Refused as Refused
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import ALL_CARD_NAMES, Color, color_of, contains_all, rank_value
 from controller.games.jaccuse.state import (
@@ -38,22 +40,6 @@ class Accepted:
     def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
         self.state = state
         self.events = events
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    code: str
-    message: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": self.code, "message": self.message}
-
-
-class _Refusal(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def apply(state: GameState, action: Action) -> Accepted | Refused:

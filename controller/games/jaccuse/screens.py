@@ -17,7 +17,6 @@ from PIL import Image, ImageDraw
 from controller.devices.screens import (
     BOLD,
     CONDENSED,
-    HEIGHT,
     WIDTH,
     DisplayModel,
     Font,
@@ -25,6 +24,7 @@ from controller.devices.screens import (
     _centered,
     _fit_text,
     _header,
+    blank,
     box_screen,
     font,
     names_line,
@@ -56,9 +56,7 @@ def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
 
 def render(model: DisplayModel) -> Image.Image:
     """Pick the J'Accuse screen that matters most now and draw it."""
-    image = Image.new("1", (WIDTH, HEIGHT), 0)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"
+    image, draw = blank()
     view = model.view
     if box_screen(image, draw, model, title=TITLE):
         return image

@@ -11,8 +11,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
+from controller.games.common import dark_pads
 from controller.games.jaccuse.actions import Action
-from controller.games.jaccuse.deal import Deal, check_players, deal_cards, deal_next_generation
+from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
+from controller.games.jaccuse.deal import check_players as check_players
 from controller.games.jaccuse.describe import describe_events
 from controller.games.jaccuse.feed import seat_feed as _seat_feed
 from controller.games.jaccuse.state import GameState, new_game
@@ -22,25 +24,6 @@ GAME: Final = "jaccuse"
 #: with pads, reveal and abstain are pressed on the seat's pad (R-rules: the vote is the pad's)
 PAD_ACTS: Final = ("reveal", "abstain")
 COALESCED_ACT: Final = "vote"
-
-__all__ = [
-    "COALESCED_ACT",
-    "GAME",
-    "PAD_ACTS",
-    "check_players",
-    "deal",
-    "forced_actions",
-    "forced_lines",
-    "log_lines",
-    "options_of",
-    "pad_action",
-    "pad_lights",
-    "parse_action",
-    "rebuild",
-    "seat_feed",
-    "seat_of",
-]
-
 
 def deal(
     players: int, options: dict[str, Any], rng: random.Random
@@ -109,7 +92,7 @@ def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str |
 
 def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:
     """Only an election round lights pads: blinking while a seat is awaited, steady once it pressed."""
-    lights = {seat: "off" for seat in range(players)}
+    lights = dark_pads(players)
     if public_view.get("phase") != "election" or public_view.get("over"):
         return lights
     for seat in public_view.get("awaiting") or []:

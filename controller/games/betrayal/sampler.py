@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from controller.games.betrayal.actions import Action
-from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, POWER, UP, deck
+from controller.games.betrayal.belief import PAIRS, Tracker
+from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, POWER, SUIT_OF, UP, deck
 from controller.games.betrayal.deal import Deal, hand_sizes
 from controller.games.betrayal.engine import MAX_RED, Accepted, apply
 from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
@@ -30,7 +31,7 @@ Event = dict[str, Any]
 #: how strongly each black card shown (less each red one) points at the traitor
 SUSPICION: Final = 0.4
 
-__all__ = ["candidate_actions", "public_event", "sample_state", "score"]
+__all__ = ["candidate_actions", "prepare", "public_event", "sample_state", "score"]
 
 
 def public_event(event: Event) -> Event:
@@ -67,9 +68,42 @@ def _pick_traitor(view: dict[str, Any], history: Sequence[Event], candidates: li
 
 def sample_state(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
     """A full state that gives ``view`` for its seat, the unseen dealt at random (see the module)."""
+    return prepare(view, history)(rng)
+
+
+def prepare(view: dict[str, Any], history: Sequence[Event]) -> Callable[[random.Random], GameState]:
+    """``sample_state`` for this view and history, with the belief read from them once (the
+    search deals many states per decision from the same view)."""
     if view["table"]["phase"] == "setup":
-        return _sample_setup(view, history, rng)
-    return _sample_play(view, history, rng)
+        return lambda rng: _sample_setup(view, history, rng)
+    tracker = Tracker(view, history)
+    if not tracker.fits(view):
+        return lambda rng: _sample_play(view, history, rng)
+    own = _own(view)
+    t = view["table"]
+    armies: int = t["armies"]
+    traitor: int | None = None
+    if t["traitor"] is not None:
+        traitor = int(t["traitor"])
+    for army, mine in own.items():
+        if mine["traitor"]:
+            traitor = army
+        for peek in mine["peeks"]:
+            if peek["card"] == NAMES[JOKER]:
+                traitor = int(peek["army"])
+    candidates: list[int] = []
+    weights: list[float] = []
+    if traitor is None:
+        candidates = [a for a in range(armies) if a not in own and (t["joker_dead"] or tracker.rows[a])]
+        weights = tracker.traitor_weights(candidates)
+        if not candidates or sum(weights) <= 0:
+            return lambda rng: _sample_play(view, history, rng)
+
+    def sample(rng: random.Random) -> GameState:
+        guess = traitor if traitor is not None else rng.choices(candidates, weights)[0]
+        return _sample_tracked(view, history, tracker, guess, rng)
+
+    return sample
 
 
 def _sample_setup(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
@@ -176,6 +210,107 @@ def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
     middle_count: int = t["middle_count"]
     middle, gone = sorted(rest[:middle_count]), rest[middle_count:]
 
+    s = _bare_state(view, rows, points, middle, gone, traitor, rng)
+    s.peeks = _peeks(view, history, rows, armies)
+    return s
+
+
+def _take(pool: Counter[int], fits: Callable[[str], bool], count: int, rng: random.Random,
+          weight: Callable[[int], float] | None = None) -> list[int]:
+    """``count`` cards drawn from ``pool`` without replacement, among those whose suit ``fits`` while
+    there are any, then any (weighted by ``weight`` when given)."""
+    out: list[int] = []
+    while len(out) < count:
+        cards = [c for c in pool.elements() if fits(SUIT_OF[c])] or list(pool.elements())
+        if not cards:
+            break
+        if weight is None:
+            rng.shuffle(cards)
+            take = cards[:count - len(out)]
+        else:
+            take = [rng.choices(cards, [weight(c) for c in cards])[0]]
+        for c in take:
+            pool[c] -= 1
+        out += take
+    return out
+
+
+def _sample_tracked(view: dict[str, Any], history: Sequence[Event], tracker: Tracker, traitor: int,
+                    rng: random.Random) -> GameState:
+    """Play: the unseen cards dealt the way the setup made the rows (a loyal army's first row is two
+    suits, the traitor's the joker, blacks and its strongest reds; drawn cards are anything)."""
+    t = view["table"]
+    armies: int = t["armies"]
+    own = _own(view)
+    rows: list[list[int]] = []
+    known: list[int] = []
+    for army in range(armies):
+        if army in own:
+            row = [INDEX[c["card"]] | (UP if c["up"] else 0) for c in own[army]["row"]]
+        else:
+            row = [(slot.card | (UP if slot.up else 0)) if slot.card >= 0 else -1
+                   for slot in tracker.rows[army]]
+        known += [c & FACE for c in row if c >= 0]
+        rows.append(row)
+    points = [[INDEX[c] for c in pile] for pile in t["points"]]
+    known += [c for pile in points for c in pile]
+    pool = Counter(INDEX[c] for c in deck(armies)) - Counter(known)
+    joker_alive = pool[JOKER] > 0
+    pool[JOKER] = 0
+    order = [a for a in range(armies) if a not in own and a != traitor]
+    rng.shuffle(order)
+    if traitor not in own:
+        order.insert(0, traitor)
+    for army in order:
+        firsts = [p for p, slot in enumerate(tracker.rows[army]) if slot.card < 0 and not slot.drawn]
+        if not firsts:
+            continue
+        rng.shuffle(firsts)
+        if army == traitor:
+            if joker_alive:
+                rows[army][firsts.pop()] = JOKER
+            shown_red = sum(SUIT_OF[c] in "HD" for c in tracker.first_known[army])
+            reds = min(len(firsts), max(0, MAX_RED - shown_red))
+            cards = _take(pool, "HD".__contains__, reds, rng, lambda c: POWER[c] ** 2)
+            cards += _take(pool, "SC".__contains__, len(firsts) - len(cards), rng)
+        else:
+            suits = {SUIT_OF[c] for c in tracker.first_known[army]}
+            pairs = [pair for pair in PAIRS if suits <= set(pair)
+                     and sum(n for c, n in pool.items() if n > 0 and SUIT_OF[c] in pair) >= len(firsts)]
+            pair = pairs[rng.randrange(len(pairs))] if pairs else ("S", "H")
+            kept = set(pair)
+            cards = _take(pool, kept.__contains__, len(firsts), rng)
+        for p, c in zip(firsts, cards, strict=False):
+            rows[army][p] = c
+    rest = list(pool.elements())
+    rng.shuffle(rest)
+    for row in rows:
+        for p, c in enumerate(row):
+            if c < 0:
+                row[p] = rest.pop() if rest else 0
+    middle_count: int = t["middle_count"]
+    middle, gone = sorted(rest[:middle_count]), rest[middle_count:]
+    s = _bare_state(view, rows, points, middle, gone, traitor, rng)
+    peeks: list[list[Peek]] = [[] for _ in range(armies)]
+    for army in range(armies):
+        if army in own:
+            peeks[army] = [Peek(p["army"], p["position"], INDEX[p["card"]]) for p in own[army]["peeks"]]
+            continue
+        where = {slot.key: rows[a][p] & FACE for a in range(armies) for p, slot in enumerate(tracker.rows[a])}
+        for slot, target, p in tracker.peeked[army]:
+            card = where.get(slot.key, slot.card)
+            if card >= 0:
+                peeks[army].append(Peek(target, p, card))
+    s.peeks = peeks
+    return s
+
+
+def _bare_state(view: dict[str, Any], rows: list[list[int]], points: list[list[int]], middle: list[int],
+                gone: list[int], traitor: int, rng: random.Random) -> GameState:
+    """The state the view describes, with these rows, piles and traitor (peeks left to the caller)."""
+    t = view["table"]
+    armies: int = t["armies"]
+    eliminated = [a in t["eliminated"] for a in range(armies)]
     s = GameState.__new__(GameState)
     s.players = t["players"]
     s.armies = armies
@@ -208,7 +343,6 @@ def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
     s.eliminated = eliminated
     s.joker_dead = t["joker_dead"]
     s.deaths = t["traitor_deaths_after_joker"]
-    s.peeks = _peeks(view, history, rows, armies)
     s.winner_side = None
     s.winners = []
     s.version = t["version"]

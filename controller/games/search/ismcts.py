@@ -62,6 +62,10 @@ class GameSampler(Protocol[S, A]):
     def public_event(self, event: Event, /) -> Event:
         """The event as every seat saw it (without what only some seats learnt)."""
 
+    # Optional: ``prepare(view, history) -> Callable[[random.Random], S]``, the same dealing as
+    # ``sample_state`` with whatever the sampler reads from the history done once per decision
+    # (the search deals many states from one view). Its draws must agree with ``sample_state``'s.
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -115,7 +119,8 @@ def search(
         deadline = started + budget.seconds
     memory = strategy.TableMemory()
     memory.observe(tuple(history))
-    first = sampler.sample_state(view, history, rng)
+    draw = _dealer(sampler, view, history)
+    first = draw(rng)
     plain = strategy.sensible_action(first, seat, rng, copy.deepcopy(memory))
     candidates: list[A] = [] if plain is None else [plain]
     for action in sampler.candidate_actions(first, seat):
@@ -141,7 +146,7 @@ def search(
                 now = budget.clock()
                 if now + (now - started) / rounds > deadline:
                     break
-            state = sampler.sample_state(view, history, rng)
+            state = draw(rng)
         rounds += 1
         seed = rng.getrandbits(48)
         scores: dict[int, float] = {}
@@ -165,6 +170,17 @@ def search(
     best = _best(visits, gains, squares, budget.margin)
     stats = list(zip(candidates, visits, totals, strict=True))
     return SearchResult(candidates[best], done, stats, _spent(budget, started))
+
+
+def _dealer(sampler: GameSampler[S, A], view: dict[str, Any],
+            history: Sequence[Event]) -> Callable[[random.Random], S]:
+    """How this decision deals its states: the sampler's optional ``prepare(view, history)`` hook,
+    which reads the belief from the history once per decision, else ``sample_state`` each time."""
+    prepare: Callable[[dict[str, Any], Sequence[Event]], Callable[[random.Random], S]] | None = getattr(
+        sampler, "prepare", None)
+    if prepare is not None:
+        return prepare(view, history)
+    return lambda rng: sampler.sample_state(view, history, rng)
 
 
 def _spent(budget: Budget, started: float | None) -> float | None:

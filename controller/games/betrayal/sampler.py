@@ -31,7 +31,7 @@ Event = dict[str, Any]
 #: how strongly each black card shown (less each red one) points at the traitor
 SUSPICION: Final = 0.4
 
-__all__ = ["candidate_actions", "prepare", "public_event", "sample_state", "score"]
+__all__ = ["Dealer", "candidate_actions", "prepare", "public_event", "sample_state", "score"]
 
 
 def public_event(event: Event) -> Event:
@@ -71,39 +71,83 @@ def sample_state(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
     return prepare(view, history)(rng)
 
 
-def prepare(view: dict[str, Any], history: Sequence[Event]) -> Callable[[random.Random], GameState]:
+def prepare(view: dict[str, Any], history: Sequence[Event]) -> Dealer:
     """``sample_state`` for this view and history, with the belief read from them once (the
     search deals many states per decision from the same view)."""
-    if view["table"]["phase"] == "setup":
-        return lambda rng: _sample_setup(view, history, rng)
-    tracker = Tracker(view, history)
-    if not tracker.fits(view):
-        return lambda rng: _sample_play(view, history, rng)
-    own = _own(view)
-    t = view["table"]
-    armies: int = t["armies"]
-    traitor: int | None = None
-    if t["traitor"] is not None:
-        traitor = int(t["traitor"])
-    for army, mine in own.items():
-        if mine["traitor"]:
-            traitor = army
-        for peek in mine["peeks"]:
-            if peek["card"] == NAMES[JOKER]:
-                traitor = int(peek["army"])
-    candidates: list[int] = []
-    weights: list[float] = []
-    if traitor is None:
-        candidates = [a for a in range(armies) if a not in own and (t["joker_dead"] or tracker.rows[a])]
-        weights = tracker.traitor_weights(candidates)
-        if not candidates or sum(weights) <= 0:
-            return lambda rng: _sample_play(view, history, rng)
+    return Dealer(view, history)
 
-    def sample(rng: random.Random) -> GameState:
-        guess = traitor if traitor is not None else rng.choices(candidates, weights)[0]
-        return _sample_tracked(view, history, tracker, guess, rng)
 
-    return sample
+class Dealer:
+    """Deals states for one view and history (``__call__``), and names the moves worth weighing
+    there (``candidates``), both from the belief the public events give (``belief.Tracker``)."""
+
+    def __init__(self, view: dict[str, Any], history: Sequence[Event]) -> None:
+        self.view = view
+        self.history = history
+        self.tracker: Tracker | None = None
+        self.traitor: int | None = None
+        self.suspects: list[int] = []
+        self.weights: list[float] = []
+        t = view["table"]
+        if t["phase"] == "setup":
+            return
+        tracker = Tracker(view, history)
+        if not tracker.fits(view):
+            return
+        own = _own(view)
+        traitor: int | None = None if t["traitor"] is None else int(t["traitor"])
+        for army, mine in own.items():
+            if mine["traitor"]:
+                traitor = army
+            for peek in mine["peeks"]:
+                if peek["card"] == NAMES[JOKER]:
+                    traitor = int(peek["army"])
+        if traitor is None:
+            self.suspects = [a for a in range(t["armies"])
+                             if a not in own and (t["joker_dead"] or tracker.rows[a])]
+            self.weights = tracker.traitor_weights(self.suspects)
+            if not self.suspects or sum(self.weights) <= 0:
+                return
+        self.tracker, self.traitor = tracker, traitor
+
+    def __call__(self, rng: random.Random) -> GameState:
+        if self.view["table"]["phase"] == "setup":
+            return _sample_setup(self.view, self.history, rng)
+        if self.tracker is None:
+            return _sample_play(self.view, self.history, rng)
+        guess = self.traitor if self.traitor is not None else rng.choices(self.suspects, self.weights)[0]
+        return _sample_tracked(self.view, self.tracker, guess, rng)
+
+    def candidates(self, s: GameState, seat: int) -> list[Action]:
+        """``candidate_actions``, and in a turn, where the belief follows the rows: against each
+        other army the first card nobody has seen (from its first row, where the joker hides),
+        with the strongest, the weakest and the strongest red card, and the strongest card seen
+        there that one of ours beats."""
+        out = candidate_actions(s, seat)
+        tracker = self.tracker
+        if tracker is None or s.phase != "turn" or s.turn is None or s.army_seats[s.turn] != seat:
+            return out
+        army = s.turn
+        mine = sorted((POWER[c & FACE], p, c & FACE) for p, c in enumerate(s.rows[army]) if c & FACE != JOKER)
+        if not mine:
+            return out
+        reds = [(power, p) for power, p, c in mine if SUIT_OF[c] in "HD"]
+        picks = {mine[0][1], mine[-1][1]} | ({reds[-1][1]} if reds else set())
+        for target in range(s.armies):
+            slots = tracker.rows[target]
+            if target == army or not slots or s.army_seats[target] == seat:
+                continue
+            unseen = [p for p, slot in enumerate(slots) if slot.card < 0]
+            hunt = [p for p in unseen if not slots[p].drawn] or unseen
+            if hunt:
+                out += [Action(army, "accuse", card=c, target=(target, hunt[0])) for c in sorted(picks)]
+            seen = [(POWER[slot.card], p) for p, slot in enumerate(slots) if slot.card >= 0]
+            beatable = [(power, p) for power, p in seen if power <= mine[-1][0]]
+            if beatable:
+                power, p = max(beatable)
+                card = next(q for pw, q, _ in mine if pw >= power)
+                out.append(Action(army, "accuse", card=card, target=(target, p)))
+        return list(dict.fromkeys(out))
 
 
 def _sample_setup(view: dict[str, Any], history: Sequence[Event], rng: random.Random) -> GameState:
@@ -235,8 +279,7 @@ def _take(pool: Counter[int], fits: Callable[[str], bool], count: int, rng: rand
     return out
 
 
-def _sample_tracked(view: dict[str, Any], history: Sequence[Event], tracker: Tracker, traitor: int,
-                    rng: random.Random) -> GameState:
+def _sample_tracked(view: dict[str, Any], tracker: Tracker, traitor: int, rng: random.Random) -> GameState:
     """Play: the unseen cards dealt the way the setup made the rows (a loyal army's first row is two
     suits, the traitor's the joker, blacks and its strongest reds; drawn cards are anything)."""
     t = view["table"]

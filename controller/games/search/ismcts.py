@@ -65,6 +65,8 @@ class GameSampler(Protocol[S, A]):
     # Optional: ``prepare(view, history) -> Callable[[random.Random], S]``, the same dealing as
     # ``sample_state`` with whatever the sampler reads from the history done once per decision
     # (the search deals many states from one view). Its draws must agree with ``sample_state``'s.
+    # What it returns may also have ``candidates(state, seat) -> list[A]``, used instead of
+    # ``candidate_actions`` (it may weigh moves by what it read from the history).
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,8 @@ def search(
     first = draw(rng)
     plain = strategy.sensible_action(first, seat, rng, copy.deepcopy(memory))
     candidates: list[A] = [] if plain is None else [plain]
-    for action in sampler.candidate_actions(first, seat):
+    weigh = getattr(draw, "candidates", None) or sampler.candidate_actions
+    for action in weigh(first, seat):
         if action not in candidates:
             candidates.append(action)
     if len(candidates) <= 1:

@@ -24,10 +24,13 @@ from controller.games.betrayal.deal import Deal, hand_sizes
 from controller.games.betrayal.engine import MAX_RED, Accepted, apply
 from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
 from controller.games.betrayal.state import Accusation, GameState, Peek, new_game, rewards_for
-from controller.games.betrayal.strategy import TableMemory, setup_choice
+from controller.games.betrayal.strategy import TableMemory, sensible_action, setup_choice
+from controller.games.betrayal.strategy import _accuse as sensible_accuse
 
 Event = dict[str, Any]
 
+#: the belief's share on one army from which the seat's own later moves take it for the traitor
+SURE: Final = 0.6
 #: how strongly each black card shown (less each red one) points at the traitor
 SUSPICION: Final = 0.4
 
@@ -88,6 +91,8 @@ class Dealer:
         self.traitor: int | None = None
         self.suspects: list[int] = []
         self.weights: list[float] = []
+        #: the traitor is known, or the belief puts at least ``SURE`` on one army
+        self.sure = False
         t = view["table"]
         if t["phase"] == "setup":
             return
@@ -109,6 +114,7 @@ class Dealer:
             if not self.suspects or sum(self.weights) <= 0:
                 return
         self.tracker, self.traitor = tracker, traitor
+        self.sure = traitor is not None or max(self.weights) >= SURE * sum(self.weights)
 
     def __call__(self, rng: random.Random) -> GameState:
         if self.view["table"]["phase"] == "setup":
@@ -117,6 +123,14 @@ class Dealer:
             return _sample_play(self.view, self.history, rng)
         guess = self.traitor if self.traitor is not None else rng.choices(self.suspects, self.weights)[0]
         return _sample_tracked(self.view, self.tracker, guess, rng)
+
+    def own_action(self, s: GameState, seat: int, rng: random.Random, memory: TableMemory) -> Action | None:
+        """The seat's own later moves in a play-out: the sensible bot's, but a loyal army that has
+        worked the traitor out (the belief is sure enough) goes after it as if it knew."""
+        if (self.sure and s.phase == "turn" and s.turn is not None and s.army_seats[s.turn] == seat
+                and not s.joker_dead and s.army_seats[s.traitor] != seat and s.rows[s.traitor]):
+            return sensible_accuse(s, s.turn, _Suspecting(memory, s.traitor))
+        return sensible_action(s, seat, rng, memory)
 
     def candidates(self, s: GameState, seat: int) -> list[Action]:
         """``candidate_actions``, and in a turn, where the belief follows the rows: against each
@@ -257,6 +271,17 @@ def _sample_play(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
     s = _bare_state(view, rows, points, middle, gone, traitor, rng)
     s.peeks = _peeks(view, history, rows, armies)
     return s
+
+
+class _Suspecting(TableMemory):
+    """The table's memory, with one army taken for the traitor (for one seat's own move)."""
+
+    def __init__(self, memory: TableMemory, traitor: int) -> None:
+        super().__init__(memory.shown)
+        self.traitor = traitor
+
+    def suspicion(self, army: int) -> int:
+        return 1_000 if army == self.traitor else super().suspicion(army)
 
 
 def _take(pool: Counter[int], fits: Callable[[str], bool], count: int, rng: random.Random,

@@ -66,7 +66,9 @@ class GameSampler(Protocol[S, A]):
     # ``sample_state`` with whatever the sampler reads from the history done once per decision
     # (the search deals many states from one view). Its draws must agree with ``sample_state``'s.
     # What it returns may also have ``candidates(state, seat) -> list[A]``, used instead of
-    # ``candidate_actions`` (it may weigh moves by what it read from the history).
+    # ``candidate_actions`` (it may weigh moves by what it read from the history), and
+    # ``own_action(state, seat, rng, memory) -> A | None``, the searching seat's own later moves in
+    # a play-out instead of the sensible bot's (it may play on what the seat has worked out).
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,7 @@ def search(
     plain = strategy.sensible_action(first, seat, rng, copy.deepcopy(memory))
     candidates: list[A] = [] if plain is None else [plain]
     weigh = getattr(draw, "candidates", None) or sampler.candidate_actions
+    mine: Callable[[S, int, random.Random, M], A | None] | None = getattr(draw, "own_action", None)
     for action in weigh(first, seat):
         if action not in candidates:
             candidates.append(action)
@@ -158,7 +161,7 @@ def search(
             if not isinstance(result, rules.Accepted):
                 continue  # cannot happen for a correct sampler
             scores[i] = _play_out(rules, strategy, sampler, result.state, result.events, seat,
-                                  copy.deepcopy(memory), random.Random(seed))
+                                  copy.deepcopy(memory), random.Random(seed), mine)
             done += 1
         if 0 not in scores:
             break
@@ -221,8 +224,10 @@ def _play_out(
     seat: int,
     memory: M,
     rng: random.Random,
+    mine: Callable[[S, int, random.Random, M], A | None] | None = None,
 ) -> float:
-    """Play to the end with the sensible bot in every seat; the end's worth to ``seat``."""
+    """Play to the end with the sensible bot in every seat (``seat`` itself by ``mine`` when
+    given); the end's worth to ``seat``."""
     # looked up once: this loop is where the search spends its time
     apply, awaiting, accepted = rules.apply, rules.awaiting, rules.Accepted
     sensible, observe, choice = strategy.sensible_action, memory.observe, rng.choice
@@ -231,7 +236,8 @@ def _play_out(
         if state.over:
             return sampler.score(state, seat)
         waiting = awaiting(state)
-        action = sensible(state, waiting[0] if len(waiting) == 1 else choice(waiting), rng, memory)
+        who = waiting[0] if len(waiting) == 1 else choice(waiting)
+        action = (sensible if mine is None or who != seat else mine)(state, who, rng, memory)
         if action is None:
             break
         result = apply(state, action)

@@ -24,7 +24,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Final
 
-from controller.games.betrayal.cards import BLACK_ACES, INDEX, POWER, SPECIAL, SUIT_OF, SUITS, TWOS
+from controller.games.betrayal.cards import BLACK_ACES, INDEX, POWER, RED_SUITS, SPECIAL, SUIT_OF, SUITS, TWOS
 from controller.games.betrayal.deal import hand_sizes
 from controller.games.betrayal.engine import MAX_RED
 from controller.games.betrayal.state import rewards_for
@@ -129,7 +129,7 @@ def _suits_likelihood(known: list[int], first_row: int, traitor: bool) -> float:
     if not known:
         return 1.0
     if traitor:
-        reds = sum(SUIT_OF[c] in "HD" for c in known)
+        reds = sum(SUIT_OF[c] in RED_SUITS for c in known)
         blacks = len(known) - reds
         size = max(first_row - 1, len(known))
         red_total = min(MAX_RED, size)

@@ -19,7 +19,18 @@ from typing import Any, Final
 
 from controller.games.betrayal.actions import Action
 from controller.games.betrayal.belief import PAIRS, Tracker
-from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, POWER, SUIT_OF, UP, deck
+from controller.games.betrayal.cards import (
+    BLACK_SUITS,
+    FACE,
+    INDEX,
+    JOKER,
+    NAMES,
+    POWER,
+    RED_SUITS,
+    SUIT_OF,
+    UP,
+    deck,
+)
 from controller.games.betrayal.deal import Deal, hand_sizes
 from controller.games.betrayal.engine import MAX_RED, Accepted, apply
 from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
@@ -125,12 +136,36 @@ class Dealer:
         return _sample_tracked(self.view, self.tracker, guess, rng)
 
     def own_action(self, s: GameState, seat: int, rng: random.Random, memory: TableMemory) -> Action | None:
-        """The seat's own later moves in a play-out: the sensible bot's, but a loyal army that has
-        worked the traitor out (the belief is sure enough) goes after it as if it knew."""
-        if (self.sure and s.phase == "turn" and s.turn is not None and s.army_seats[s.turn] == seat
-                and not s.joker_dead and s.army_seats[s.traitor] != seat and s.rows[s.traitor]):
-            return sensible_accuse(s, s.turn, _Suspecting(memory, s.traitor))
-        return sensible_action(s, seat, rng, memory)
+        """The seat's own moves in a play-out, and the move the search weighs the others against:
+        the sensible bot's, except that
+
+        - a loyal army that has worked the traitor out (the belief is sure enough) goes after it
+          as if it knew;
+        - the traitor hides each winning card again in front of its row, where the sensible
+          armies' blind attacks land (a strong card there beats most of them), and attacks a
+          hidden card with its strongest red card rather than a black one the table would count
+          against it (each alone lifts a sensible traitor's wins against sensible armies, 26% to
+          51% and to 73% with both, in 3,000 games)."""
+        action = sensible_action(s, seat, rng, memory)
+        army = s.turn
+        if action is None or army is None or s.army_seats[army] != seat:
+            return action
+        if army == s.traitor:
+            if s.phase == "after_win":
+                return Action(army, "hide", at=0)
+            if s.phase == "turn" and action.act == "accuse" and action.card is not None and action.target:
+                row = s.rows[army]
+                t, tp = action.target
+                if not s.rows[t][tp] & UP:
+                    reds = [(POWER[c & FACE], p) for p, c in enumerate(row) if SUIT_OF[c & FACE] in RED_SUITS]
+                    strongest = max(POWER[c & FACE] for c in row if c & FACE != JOKER)
+                    if reds and POWER[row[action.card] & FACE] == strongest:
+                        return Action(army, "accuse", card=max(reds)[1], target=action.target)
+            return action
+        if (self.sure and s.phase == "turn" and not s.joker_dead and s.army_seats[s.traitor] != seat
+                and s.rows[s.traitor]):
+            return sensible_accuse(s, army, _Suspecting(memory, s.traitor))
+        return action
 
     def candidates(self, s: GameState, seat: int) -> list[Action]:
         """``candidate_actions``, and in a turn, where the belief follows the rows: against each
@@ -145,7 +180,7 @@ class Dealer:
         mine = sorted((POWER[c & FACE], p, c & FACE) for p, c in enumerate(s.rows[army]) if c & FACE != JOKER)
         if not mine:
             return out
-        reds = [(power, p) for power, p, c in mine if SUIT_OF[c] in "HD"]
+        reds = [(power, p) for power, p, c in mine if SUIT_OF[c] in RED_SUITS]
         picks = {mine[0][1], mine[-1][1]} | ({reds[-1][1]} if reds else set())
         for target in range(s.armies):
             slots = tracker.rows[target]
@@ -337,10 +372,10 @@ def _sample_tracked(view: dict[str, Any], tracker: Tracker, traitor: int, rng: r
         if army == traitor:
             if joker_alive:
                 rows[army][firsts.pop()] = JOKER
-            shown_red = sum(SUIT_OF[c] in "HD" for c in tracker.first_known[army])
+            shown_red = sum(SUIT_OF[c] in RED_SUITS for c in tracker.first_known[army])
             reds = min(len(firsts), max(0, MAX_RED - shown_red))
-            cards = _take(pool, "HD".__contains__, reds, rng, lambda c: POWER[c] ** 2)
-            cards += _take(pool, "SC".__contains__, len(firsts) - len(cards), rng)
+            cards = _take(pool, RED_SUITS.__contains__, reds, rng, lambda c: POWER[c] ** 2)
+            cards += _take(pool, BLACK_SUITS.__contains__, len(firsts) - len(cards), rng)
         else:
             suits = {SUIT_OF[c] for c in tracker.first_known[army]}
             pairs = [pair for pair in PAIRS if suits <= set(pair)

@@ -125,10 +125,11 @@ def search(
     memory.observe(tuple(history))
     draw = _dealer(sampler, view, history)
     first = draw(rng)
-    plain = strategy.sensible_action(first, seat, rng, copy.deepcopy(memory))
+    # the move the others must beat: the seat's own play-out policy's, by default the sensible bot's
+    mine: Callable[[S, int, random.Random, M], A | None] | None = getattr(draw, "own_action", None)
+    plain = (mine or strategy.sensible_action)(first, seat, rng, copy.deepcopy(memory))
     candidates: list[A] = [] if plain is None else [plain]
     weigh = getattr(draw, "candidates", None) or sampler.candidate_actions
-    mine: Callable[[S, int, random.Random, M], A | None] | None = getattr(draw, "own_action", None)
     for action in weigh(first, seat):
         if action not in candidates:
             candidates.append(action)

@@ -3,10 +3,17 @@
 ``sample_state`` builds a full state from one seat's private view and the public events: the
 face-down cards of the other rows, the middle pile, the cards gone with an army, the other hands
 during setup, and (while the joker lives and the seat is loyal) who the traitor is. The seat's
-view of the result is exactly the one given. The traitor is drawn leaning on the accusations seen:
-an army that has shown black cards is more likely the traitor, one that has shown more red cards
-than the traitor may keep is not. A card this seat's peek saw goes back where it was seen, and the
-draws from the middle pile (the deal's rolls) are dealt anew, since nobody knows them.
+view of the result is exactly the one given. In play, ``belief.Tracker`` follows the public events
+card place by card place: the traitor is drawn by Bayes over the armies that may hold the joker
+(the row lengths after the setup, the suits shown from each first row, how each accusation fits
+the sensible bot's play), a card everyone saw hidden again and a card this seat peeked at go back
+where they lie, and each army's unseen first-row cards are dealt as its setup made them (two suits
+for a loyal army; the joker, blacks and strong reds for the traitor). The draws from the middle
+pile (the deal's rolls) are dealt anew, since nobody knows them. Without a replayable history (a
+test's made-up events) the traitor leans on the black cards shown instead.
+
+``prepare`` (the search's optional hook) reads the belief once per decision and also gives the
+moves worth weighing and the seat's own play-out policy (``Dealer``).
 """
 
 from __future__ import annotations

@@ -2,12 +2,13 @@
 
 The seat's information set is sampled, not enumerated: each round deals one full state that agrees
 with the seat's view and the public events (the game's sampler) and plays every candidate move in
-it, each followed by the game's sensible bot in every seat to the end, all from the same RNG seed.
+it, each followed by the game's sensible bot in every seat to the end, all from the same RNG seed
+(a game's prepared dealer may give the searching seat its own play-out policy, ``own_action``).
 So the candidates are compared on the same deals and the same luck (common random numbers), and
-what is measured is each move's gain over the sensible bot's own move in that deal. A move that
-clearly loses is dropped after a few rounds; at the end the move with the largest gain, counted
-less one standard error and a margin, replaces the sensible move, and only if that is still a
-gain. This is the root of information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
+what is measured is each move's gain over the default move in that deal (the own policy's, else
+the sensible bot's). A move that clearly loses is dropped after a few rounds; at the end the move
+with the largest gain, counted less one standard error and a margin, replaces the default move,
+and only if that is still a gain. This is the root of information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
 2012) with paired play-outs instead of UCB1 at the root: the budget allows tens of play-outs per
 decision, too few for a tree, enough to see which move wins more often in the same deals.
 

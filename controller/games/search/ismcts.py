@@ -8,9 +8,10 @@ So the candidates are compared on the same deals and the same luck (common rando
 what is measured is each move's gain over the default move in that deal (the own policy's, else
 the sensible bot's). A move that clearly loses is dropped after a few rounds; at the end the move
 with the largest gain, counted less one standard error and a margin, replaces the default move,
-and only if that is still a gain. This is the root of information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
-2012) with paired play-outs instead of UCB1 at the root: the budget allows tens of play-outs per
-decision, too few for a tree, enough to see which move wins more often in the same deals.
+and only if that is still a gain. This is the root of information-set Monte Carlo tree search
+(Cowling, Powley and Whitehouse 2012) with paired play-outs instead of UCB1 at the root: the
+budget allows tens of play-outs per decision, too few for a tree, enough to see which move wins
+more often in the same deals.
 
 Pure: no clock of its own (a time budget reads the clock the caller passes in), randomness only
 from the RNG given, and the true state never enters: only ``view`` and ``history``.

@@ -140,3 +140,26 @@ def test_the_search_uses_the_prepared_dealer_and_repeats_with_a_seed() -> None:
                    Budget(rollouts=60)) for _ in range(2)]
     assert runs[0] is not None and runs[1] is not None
     assert runs[0].action == runs[1].action and runs[0].stats == runs[1].stats
+
+
+def test_the_own_play_out_policy_is_legal_and_hides_the_traitors_card_in_front() -> None:
+    """The seat's own play-out moves (``Dealer.own_action``) are always accepted; as the traitor,
+    a winning card goes back face down at the front of the row."""
+    core = rules("betrayal")
+    hid_in_front = 0
+    for seed in (1, 2, 3):
+        for state, history in _sensible_positions(seed)[::3]:
+            if state.phase in ("setup", "over") or state.turn is None:
+                continue
+            seat = state.army_seats[state.turn]
+            view = betrayal.seat_view(state, seat)
+            dealer = sampler.prepare(view, history)
+            sample = dealer(random.Random(seed))
+            memory = TableMemory()
+            memory.observe(tuple(history))
+            move = dealer.own_action(sample, seat, random.Random(0), memory)
+            assert move is not None and isinstance(core.apply(sample, move), core.Accepted)
+            if state.phase == "after_win" and state.turn == state.traitor:
+                assert move.act == "hide" and move.at == 0
+                hid_in_front += 1
+    assert hid_in_front > 0

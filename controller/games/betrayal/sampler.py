@@ -402,11 +402,11 @@ def _sample_tracked(view: dict[str, Any], tracker: Tracker, traitor: int, rng: r
     middle, gone = sorted(rest[:middle_count]), rest[middle_count:]
     s = _bare_state(view, rows, points, middle, gone, traitor, rng)
     peeks: list[list[Peek]] = [[] for _ in range(armies)]
+    where = {slot.key: rows[a][p] & FACE for a in range(armies) for p, slot in enumerate(tracker.rows[a])}
     for army in range(armies):
         if army in own:
             peeks[army] = [Peek(p["army"], p["position"], INDEX[p["card"]]) for p in own[army]["peeks"]]
             continue
-        where = {slot.key: rows[a][p] & FACE for a in range(armies) for p, slot in enumerate(tracker.rows[a])}
         for slot, target, p in tracker.peeked[army]:
             card = where.get(slot.key, slot.card)
             if card >= 0:

@@ -6,7 +6,8 @@ Sensible bots play whole games; every fifth action of a turn (while the joker li
 (the army whose turn it is) asks the belief (controller/games/betrayal/belief.py) how likely each
 other army is to be the traitor. Printed per stage of the game: the mean share it puts on the true
 traitor, against the share the old lean on shown black cards gave (the sampler's fallback), and
-against a blind guess among the other armies.
+against a blind guess among the other armies. First, how often the traitor's row is the one
+longest after the setup (a public fact the belief starts from).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     args = parser.parse_args()
     stages: dict[int, list[tuple[float, float, float]]] = {}
+    longest = 0
     for seed in range(args.games):
         rng = random.Random(seed)
         state = betrayal.new_game(betrayal.deal_cards(args.players, rng))
@@ -44,6 +46,10 @@ def main() -> None:
             memory.observe(result.events)
             history += result.events
             actions += 1
+            for event in result.events:
+                if event.get("type") == "armies_set":
+                    rows = event["rows"]
+                    longest += rows.count(max(rows)) == 1 and rows[state.traitor] == max(rows)
             if state.phase != "turn" or state.joker_dead or actions % 5 or state.turn is None:
                 continue
             seat = state.army_seats[state.turn]
@@ -57,7 +63,8 @@ def main() -> None:
             at = suspects.index(state.traitor)
             stages.setdefault(min(actions // 20, 4), []).append(
                 (new[at] / sum(new), old[at] / sum(old), 1 / len(suspects)))
-    print(f"Betrayal {args.players} players, {args.games} sensible games: the share on the true traitor")
+    print(f"Betrayal {args.players} players, {args.games} sensible games: the traitor's row is the one"
+          f" longest after the setup in {longest / args.games:.1%}; the share on the true traitor:")
     for stage, rows in sorted(stages.items()):
         n = len(rows)
         label = f"actions {20 * stage}-{20 * stage + 19}" if stage < 4 else "actions 80+"

@@ -151,3 +151,10 @@ def test_slow_cpu_refuses_fractions_the_kernel_cannot_do() -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
     )
     assert result.returncode != 0 and "--slow-cpu takes 0.1 to 1.0" in result.stderr
+
+
+def test_betrayal_belief_and_policies_run() -> None:
+    out = _run("betrayal_belief.py", "--games", "3")
+    assert "the share on the true traitor" in out and "belief" in out
+    out = _run("betrayal_policies.py", "--games", "5")
+    assert "traitor both" in out and "a loyal army knows the traitor" in out

@@ -2,14 +2,16 @@
 
 The seat's information set is sampled, not enumerated: each round deals one full state that agrees
 with the seat's view and the public events (the game's sampler) and plays every candidate move in
-it, each followed by the game's sensible bot in every seat to the end, all from the same RNG seed.
+it, each followed by the game's sensible bot in every seat to the end, all from the same RNG seed
+(a game's prepared dealer may give the searching seat its own play-out policy, ``own_action``).
 So the candidates are compared on the same deals and the same luck (common random numbers), and
-what is measured is each move's gain over the sensible bot's own move in that deal. A move that
-clearly loses is dropped after a few rounds; at the end the move with the largest gain, counted
-less one standard error and a margin, replaces the sensible move, and only if that is still a
-gain. This is the root of information-set Monte Carlo tree search (Cowling, Powley and Whitehouse
-2012) with paired play-outs instead of UCB1 at the root: the budget allows tens of play-outs per
-decision, too few for a tree, enough to see which move wins more often in the same deals.
+what is measured is each move's gain over the default move in that deal (the own policy's, else
+the sensible bot's). A move that clearly loses is dropped after a few rounds; at the end the move
+with the largest gain, counted less one standard error and a margin, replaces the default move,
+and only if that is still a gain. This is the root of information-set Monte Carlo tree search
+(Cowling, Powley and Whitehouse 2012) with paired play-outs instead of UCB1 at the root: the
+budget allows tens of play-outs per decision, too few for a tree, enough to see which move wins
+more often in the same deals.
 
 Pure: no clock of its own (a time budget reads the clock the caller passes in), randomness only
 from the RNG given, and the true state never enters: only ``view`` and ``history``.
@@ -61,6 +63,14 @@ class GameSampler(Protocol[S, A]):
 
     def public_event(self, event: Event, /) -> Event:
         """The event as every seat saw it (without what only some seats learnt)."""
+
+    # Optional: ``prepare(view, history) -> Callable[[random.Random], S]``, the same dealing as
+    # ``sample_state`` with whatever the sampler reads from the history done once per decision
+    # (the search deals many states from one view). Its draws must agree with ``sample_state``'s.
+    # What it returns may also have ``candidates(state, seat) -> list[A]``, used instead of
+    # ``candidate_actions`` (it may weigh moves by what it read from the history), and
+    # ``own_action(state, seat, rng, memory) -> A | None``, the searching seat's own later moves in
+    # a play-out instead of the sensible bot's (it may play on what the seat has worked out).
 
 
 @dataclass(frozen=True)
@@ -115,10 +125,14 @@ def search(
         deadline = started + budget.seconds
     memory = strategy.TableMemory()
     memory.observe(tuple(history))
-    first = sampler.sample_state(view, history, rng)
-    plain = strategy.sensible_action(first, seat, rng, copy.deepcopy(memory))
+    draw = _dealer(sampler, view, history)
+    first = draw(rng)
+    # the move the others must beat: the seat's own play-out policy's, by default the sensible bot's
+    mine: Callable[[S, int, random.Random, M], A | None] | None = getattr(draw, "own_action", None)
+    plain = (mine or strategy.sensible_action)(first, seat, rng, copy.deepcopy(memory))
     candidates: list[A] = [] if plain is None else [plain]
-    for action in sampler.candidate_actions(first, seat):
+    weigh = getattr(draw, "candidates", None) or sampler.candidate_actions
+    for action in weigh(first, seat):
         if action not in candidates:
             candidates.append(action)
     if len(candidates) <= 1:
@@ -141,7 +155,7 @@ def search(
                 now = budget.clock()
                 if now + (now - started) / rounds > deadline:
                     break
-            state = sampler.sample_state(view, history, rng)
+            state = draw(rng)
         rounds += 1
         seed = rng.getrandbits(48)
         scores: dict[int, float] = {}
@@ -150,7 +164,7 @@ def search(
             if not isinstance(result, rules.Accepted):
                 continue  # cannot happen for a correct sampler
             scores[i] = _play_out(rules, strategy, sampler, result.state, result.events, seat,
-                                  copy.deepcopy(memory), random.Random(seed))
+                                  copy.deepcopy(memory), random.Random(seed), mine)
             done += 1
         if 0 not in scores:
             break
@@ -165,6 +179,17 @@ def search(
     best = _best(visits, gains, squares, budget.margin)
     stats = list(zip(candidates, visits, totals, strict=True))
     return SearchResult(candidates[best], done, stats, _spent(budget, started))
+
+
+def _dealer(sampler: GameSampler[S, A], view: dict[str, Any],
+            history: Sequence[Event]) -> Callable[[random.Random], S]:
+    """How this decision deals its states: the sampler's optional ``prepare(view, history)`` hook,
+    which reads the belief from the history once per decision, else ``sample_state`` each time."""
+    prepare: Callable[[dict[str, Any], Sequence[Event]], Callable[[random.Random], S]] | None = getattr(
+        sampler, "prepare", None)
+    if prepare is not None:
+        return prepare(view, history)
+    return lambda rng: sampler.sample_state(view, history, rng)
 
 
 def _spent(budget: Budget, started: float | None) -> float | None:
@@ -202,8 +227,10 @@ def _play_out(
     seat: int,
     memory: M,
     rng: random.Random,
+    mine: Callable[[S, int, random.Random, M], A | None] | None = None,
 ) -> float:
-    """Play to the end with the sensible bot in every seat; the end's worth to ``seat``."""
+    """Play to the end with the sensible bot in every seat (``seat`` itself by ``mine`` when
+    given); the end's worth to ``seat``."""
     # looked up once: this loop is where the search spends its time
     apply, awaiting, accepted = rules.apply, rules.awaiting, rules.Accepted
     sensible, observe, choice = strategy.sensible_action, memory.observe, rng.choice
@@ -212,7 +239,8 @@ def _play_out(
         if state.over:
             return sampler.score(state, seat)
         waiting = awaiting(state)
-        action = sensible(state, waiting[0] if len(waiting) == 1 else choice(waiting), rng, memory)
+        who = waiting[0] if len(waiting) == 1 else choice(waiting)
+        action = (sensible if mine is None or who != seat else mine)(state, who, rng, memory)
         if action is None:
             break
         result = apply(state, action)

@@ -66,7 +66,7 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
     if phase == "election":
         r = s.vote_round
         assert r is not None
-        if seat not in r.voters or seat in r.pressed:
+        if seat not in r.waiting:
             return None
         return _election_move(s, r, seat, d)
     hand = s.hands[seat]
@@ -159,12 +159,8 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
 def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     """``next_bot_action``, drawing through ``d`` (a whole game draws through one)."""
     r = s.vote_round if s.phase == "election" else None
-    if r is None:
-        waiting = awaiting(s)
-    else:
-        # awaiting(s), inlined for the commonest phase
-        pressed = r.pressed
-        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
+    # awaiting(s), read straight from the round in the commonest phase
+    waiting = awaiting(s) if r is None else r.waiting
     n = len(waiting)
     if not n:
         return None

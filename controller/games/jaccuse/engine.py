@@ -189,32 +189,34 @@ def _round_for_vote(s: GameState, seat: int) -> VoteRound:
 def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.card not in s.hands[a.seat]:
         _check_card_in_hand(s, a.seat, a.card)
     selected = r.selected.copy()
     selected[a.seat] = a.card
-    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed)
+    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed, r.waiting)
 
 
 def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.seat not in r.selected:
         raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
     pressed = r.pressed.copy()
     pressed[a.seat] = "reveal"
-    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed)
+    waiting = r.waiting.copy()
+    waiting.remove(a.seat)
+    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed, waiting)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(pressed) == len(r.voters):
+    if not waiting:
         _resolve_round(s, ev)
 
 
 def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     pressed = r.pressed.copy()
     pressed[a.seat] = "abstain"
@@ -222,9 +224,11 @@ def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
     if a.seat in selected:
         selected = selected.copy()
         del selected[a.seat]
-    s.vote_round = VoteRound(r.number, r.voters, selected, pressed)
+    waiting = r.waiting.copy()
+    waiting.remove(a.seat)
+    s.vote_round = VoteRound(r.number, r.voters, selected, pressed, waiting)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(pressed) == len(r.voters):
+    if not waiting:
         _resolve_round(s, ev)
 
 
@@ -418,7 +422,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     while s.phase == "election":
         voters = [seat for seat in range(s.players) if s.hands[seat]]  # the seats holding a card
         if voters:
-            s.vote_round = VoteRound(1, voters, {}, {})
+            s.vote_round = VoteRound(1, voters, {}, {}, voters)
             ev.append({"type": "election", "voters": voters})
             return
         ev.append({"type": "nobody_can_vote"})
@@ -553,7 +557,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    s.vote_round = VoteRound(r.number + 1, voters, {}, {})
+    s.vote_round = VoteRound(r.number + 1, voters, {}, {}, voters)
 
 
 def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool) -> None:

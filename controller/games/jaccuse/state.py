@@ -39,12 +39,17 @@ class Policy:
 
 @dataclass(slots=True, init=False)
 class VoteRound:
-    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11)."""
+    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11).
+
+    ``waiting`` follows from the others (the voters yet to press, in seat order): kept so that the
+    bots and the checks of every press read it rather than work it out again on every move.
+    """
 
     number: int
     voters: list[int]
     selected: dict[int, str]
     pressed: dict[int, Literal["reveal", "abstain"]]
+    waiting: list[int]
 
     # written out, not generated: a compiled build (mypyc) turns it into C; a generated one stays Python
     def __init__(
@@ -53,14 +58,18 @@ class VoteRound:
         voters: list[int],
         selected: dict[int, str],
         pressed: dict[int, Literal["reveal", "abstain"]],
+        waiting: list[int] | None = None,
     ) -> None:
         self.number = number
         self.voters = voters
         self.selected = selected
         self.pressed = pressed
+        self.waiting = [seat for seat in voters if seat not in pressed] if waiting is None else waiting
 
     def copy(self) -> VoteRound:
-        return VoteRound(self.number, list(self.voters), dict(self.selected), dict(self.pressed))
+        return VoteRound(
+            self.number, list(self.voters), dict(self.selected), dict(self.pressed), list(self.waiting)
+        )
 
 
 @dataclass(slots=True)

@@ -137,7 +137,18 @@ def _election_move(s: GameState, r: VoteRound, seat: int, d: Draws) -> Action:
             return _ABSTAIN[seat]
     elif d.random() < 0.15:
         return _ABSTAIN[seat]
-    card = d.choice(sorted(set(s.hands[seat])))
+    cards = sorted(set(s.hands[seat]))
+    n = len(cards)
+    if d.plain and 0 < n < _SMALL:
+        # d.choice(cards), inlined: a draw for most votes
+        k = _BIT_LENGTH[n]
+        getrandbits = d.getrandbits
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        card = cards[i]
+    else:
+        card = d.choice(cards)
     votes = _VOTES[seat]
     vote = votes.get(card)
     if vote is None:
@@ -179,8 +190,9 @@ def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     return _election_move(s, r, seat, d)
 
 
-#: n.bit_length() for every count of waiting seats
-_BIT_LENGTH: Final = [n.bit_length() for n in range(MAX_PLAYERS + 1)]
+#: n.bit_length() for every count of waiting seats, or of distinct cards in a hand, below this
+_SMALL: Final = 64
+_BIT_LENGTH: Final = [n.bit_length() for n in range(_SMALL)]
 
 
 @dataclass(frozen=True, slots=True)

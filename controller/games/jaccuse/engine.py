@@ -446,22 +446,15 @@ def _return_table_cards(s: GameState) -> None:
     s.table_cards = []
 
 
-class _ColourTable(dict[str, "Color | None"]):
-    """``color_of`` of every card name, looked up; any other name still goes through ``color_of``."""
-
-    def __missing__(self, card: str) -> Color | None:
-        return color_of(card)
-
-
-class _RankTable(dict[str, int]):
-    """``rank_value`` of every card name, looked up; any other name still goes through ``rank_value``."""
-
-    def __missing__(self, card: str) -> int:
-        return rank_value(card)
+#: every card name's colour and rank, looked up in one go by a contested round (a plain dict: a
+#: compiled build reads it in C; a name outside the decks still goes through ``_colour_rank``)
+_COLOUR_RANK: Final[dict[str, tuple[Color | None, int]]] = {
+    card: (color_of(card), rank_value(card)) for card in ALL_CARD_NAMES
+}
 
 
-_COLOUR: Final = _ColourTable({card: color_of(card) for card in ALL_CARD_NAMES})
-_RANK: Final = _RankTable({card: rank_value(card) for card in ALL_CARD_NAMES})
+def _colour_rank(card: str) -> tuple[Color | None, int]:
+    return color_of(card), rank_value(card)
 
 
 def _resolve_round(s: GameState, ev: list[Event]) -> None:
@@ -508,15 +501,14 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     top = -1
     leaders: list[tuple[int, str]] = []
     for pair in revealed:
-        card = pair[1]
-        colour = _COLOUR[card]
+        found = _COLOUR_RANK.get(pair[1])
+        colour, rank = _colour_rank(pair[1]) if found is None else found
         if colour is None:
             continue
         if first is None:
             first = colour
         elif colour != first:
             mixed = True
-        rank = _RANK[card]
         if rank > top:
             top = rank
             leaders = [pair]

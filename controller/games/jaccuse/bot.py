@@ -66,7 +66,7 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
     if phase == "election":
         r = s.vote_round
         assert r is not None
-        if seat not in r.voters or seat in r.pressed:
+        if seat not in r.waiting:
             return None
         return _election_move(s, r, seat, d)
     hand = s.hands[seat]
@@ -137,7 +137,18 @@ def _election_move(s: GameState, r: VoteRound, seat: int, d: Draws) -> Action:
             return _ABSTAIN[seat]
     elif d.random() < 0.15:
         return _ABSTAIN[seat]
-    card = d.choice(sorted(set(s.hands[seat])))
+    cards = sorted(set(s.hands[seat]))
+    n = len(cards)
+    if d.plain and 0 < n < _SMALL:
+        # d.choice(cards), inlined: a draw for most votes
+        k = _BIT_LENGTH[n]
+        getrandbits = d.getrandbits
+        i = getrandbits(k)
+        while i >= n:
+            i = getrandbits(k)
+        card = cards[i]
+    else:
+        card = d.choice(cards)
     votes = _VOTES[seat]
     vote = votes.get(card)
     if vote is None:
@@ -159,12 +170,8 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
 def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     """``next_bot_action``, drawing through ``d`` (a whole game draws through one)."""
     r = s.vote_round if s.phase == "election" else None
-    if r is None:
-        waiting = awaiting(s)
-    else:
-        # awaiting(s), inlined for the commonest phase
-        pressed = r.pressed
-        waiting = [seat for seat in r.voters if seat not in pressed] if pressed else r.voters
+    # awaiting(s), read straight from the round in the commonest phase
+    waiting = awaiting(s) if r is None else r.waiting
     n = len(waiting)
     if not n:
         return None
@@ -183,8 +190,9 @@ def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     return _election_move(s, r, seat, d)
 
 
-#: n.bit_length() for every count of waiting seats
-_BIT_LENGTH: Final = [n.bit_length() for n in range(MAX_PLAYERS + 1)]
+#: n.bit_length() for every count of waiting seats, or of distinct cards in a hand, below this
+_SMALL: Final = 64
+_BIT_LENGTH: Final = [n.bit_length() for n in range(_SMALL)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -175,32 +175,34 @@ def _round_for_vote(s: GameState, seat: int) -> VoteRound:
 def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
     assert a.card is not None
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.card not in s.hands[a.seat]:
         _check_card_in_hand(s, a.seat, a.card)
     selected = r.selected.copy()
     selected[a.seat] = a.card
-    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed)
+    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed, r.waiting)
 
 
 def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     if a.seat not in r.selected:
         raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
     pressed = r.pressed.copy()
     pressed[a.seat] = "reveal"
-    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed)
+    waiting = r.waiting.copy()
+    waiting.remove(a.seat)
+    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed, waiting)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(pressed) == len(r.voters):
+    if not waiting:
         _resolve_round(s, ev)
 
 
 def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
     r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.voters or a.seat in r.pressed:
+    if s.phase != "election" or r is None or a.seat not in r.waiting:
         r = _round_for_vote(s, a.seat)  # refuses, with the reason
     pressed = r.pressed.copy()
     pressed[a.seat] = "abstain"
@@ -208,9 +210,11 @@ def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
     if a.seat in selected:
         selected = selected.copy()
         del selected[a.seat]
-    s.vote_round = VoteRound(r.number, r.voters, selected, pressed)
+    waiting = r.waiting.copy()
+    waiting.remove(a.seat)
+    s.vote_round = VoteRound(r.number, r.voters, selected, pressed, waiting)
     ev.append({"type": "pressed", "seat": a.seat})
-    if len(pressed) == len(r.voters):
+    if not waiting:
         _resolve_round(s, ev)
 
 
@@ -404,7 +408,7 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     while s.phase == "election":
         voters = [seat for seat in range(s.players) if s.hands[seat]]  # the seats holding a card
         if voters:
-            s.vote_round = VoteRound(1, voters, {}, {})
+            s.vote_round = VoteRound(1, voters, {}, {}, voters)
             ev.append({"type": "election", "voters": voters})
             return
         ev.append({"type": "nobody_can_vote"})
@@ -428,22 +432,15 @@ def _return_table_cards(s: GameState) -> None:
     s.table_cards = []
 
 
-class _ColourTable(dict[str, "Color | None"]):
-    """``color_of`` of every card name, looked up; any other name still goes through ``color_of``."""
-
-    def __missing__(self, card: str) -> Color | None:
-        return color_of(card)
-
-
-class _RankTable(dict[str, int]):
-    """``rank_value`` of every card name, looked up; any other name still goes through ``rank_value``."""
-
-    def __missing__(self, card: str) -> int:
-        return rank_value(card)
+#: every card name's colour and rank, looked up in one go by a contested round (a plain dict: a
+#: compiled build reads it in C; a name outside the decks still goes through ``_colour_rank``)
+_COLOUR_RANK: Final[dict[str, tuple[Color | None, int]]] = {
+    card: (color_of(card), rank_value(card)) for card in ALL_CARD_NAMES
+}
 
 
-_COLOUR: Final = _ColourTable({card: color_of(card) for card in ALL_CARD_NAMES})
-_RANK: Final = _RankTable({card: rank_value(card) for card in ALL_CARD_NAMES})
+def _colour_rank(card: str) -> tuple[Color | None, int]:
+    return color_of(card), rank_value(card)
 
 
 def _resolve_round(s: GameState, ev: list[Event]) -> None:
@@ -490,15 +487,14 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     top = -1
     leaders: list[tuple[int, str]] = []
     for pair in revealed:
-        card = pair[1]
-        colour = _COLOUR[card]
+        found = _COLOUR_RANK.get(pair[1])
+        colour, rank = _colour_rank(pair[1]) if found is None else found
         if colour is None:
             continue
         if first is None:
             first = colour
         elif colour != first:
             mixed = True
-        rank = _RANK[card]
         if rank > top:
             top = rank
             leaders = [pair]
@@ -539,7 +535,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    s.vote_round = VoteRound(r.number + 1, voters, {}, {})
+    s.vote_round = VoteRound(r.number + 1, voters, {}, {}, voters)
 
 
 def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool) -> None:

@@ -16,7 +16,7 @@ def awaiting(s: GameState) -> list[int]:
     if s.phase == "election":
         r = s.vote_round
         assert r is not None
-        return [seat for seat in r.voters if seat not in r.pressed]
+        return list(r.waiting)
     if s.phase in ("presidency", "enact"):
         assert s.president is not None
         return [s.president]
@@ -47,7 +47,7 @@ def legal_moves(s: GameState, seat: int) -> list[dict[str, Any]]:
     elif s.phase == "election":
         r = s.vote_round
         assert r is not None
-        if seat in r.voters and seat not in r.pressed:
+        if seat in r.waiting:
             moves.append({"act": "vote", "cards": _distinct(hand)})
             if seat in r.selected:
                 moves.append({"act": "reveal"})

@@ -30,6 +30,7 @@ from controller.games.jaccuse.state import (
     Phase,
     Policy,
     VoteRound,
+    new_state,
 )
 
 Event = dict[str, Any]
@@ -154,7 +155,7 @@ def sample_state(view: dict[str, Any], history: Sequence[Event], rng: random.Ran
     if len(discard) != t["discard_count"]:
         raise ValueError(f"the cards do not add up: {len(discard)} for a discard of {t['discard_count']}")
 
-    state = GameState(
+    state = new_state(
         players=n,
         hands=hands,
         network=network,

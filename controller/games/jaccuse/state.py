@@ -39,12 +39,17 @@ class Policy:
 
 @dataclass(slots=True, init=False)
 class VoteRound:
-    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11)."""
+    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11).
+
+    ``waiting`` follows from the others (the voters yet to press, in seat order): kept so that the
+    bots and the checks of every press read it rather than work it out again on every move.
+    """
 
     number: int
     voters: list[int]
     selected: dict[int, str]
     pressed: dict[int, Literal["reveal", "abstain"]]
+    waiting: list[int]
 
     # written out, not generated: a compiled build (mypyc) turns it into C; a generated one stays Python
     def __init__(
@@ -53,14 +58,18 @@ class VoteRound:
         voters: list[int],
         selected: dict[int, str],
         pressed: dict[int, Literal["reveal", "abstain"]],
+        waiting: list[int] | None = None,
     ) -> None:
         self.number = number
         self.voters = voters
         self.selected = selected
         self.pressed = pressed
+        self.waiting = [seat for seat in voters if seat not in pressed] if waiting is None else waiting
 
     def copy(self) -> VoteRound:
-        return VoteRound(self.number, list(self.voters), dict(self.selected), dict(self.pressed))
+        return VoteRound(
+            self.number, list(self.voters), dict(self.selected), dict(self.pressed), list(self.waiting)
+        )
 
 
 @dataclass(slots=True)
@@ -108,35 +117,43 @@ class Campaign:
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class GameState:
+    """One generation's state; ``new_state`` makes one from its fields.
+
+    ``GameState()`` alone makes an empty object with no field set, for ``derive`` to fill: a class
+    without an ``__init__`` of its own is built in C by a compiled build (calling ``__new__``
+    through Python cost a compiled move some 450 instructions), and as plain Python the call
+    costs no more than ``__new__`` did.
+    """
+
     players: int
     hands: list[list[str]]
     network: tuple[Color, ...]
     membership: list[str | None]
     discard: list[str]
-    policies: list[Policy] = field(default_factory=list)
-    stability: int = START_STABILITY
-    xp: list[int] = field(default_factory=list)
-    phase: Phase = "setup"
-    vote_round: VoteRound | None = None
+    policies: list[Policy]
+    stability: int
+    xp: list[int]
+    phase: Phase
+    vote_round: VoteRound | None
     #: cards left face up by tie rounds of the current election: (seat, card)
-    table_cards: list[tuple[int, str]] = field(default_factory=list)
+    table_cards: list[tuple[int, str]]
     #: the cards shown by the most recently resolved round, public until the next one resolves
-    last_revealed: list[tuple[int, str]] = field(default_factory=list)
-    president: int | None = None
-    presidents_since_election: list[int] = field(default_factory=list)
-    incorrect_accusations: int = 0
-    parley_used: bool = False
-    parley: Parley | None = None
-    replacing: int | None = None
-    after_membership: AfterMembership | None = None
-    winning_color: Color | None = None
-    aligned: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
+    last_revealed: list[tuple[int, str]]
+    president: int | None
+    presidents_since_election: list[int]
+    incorrect_accusations: int
+    parley_used: bool
+    parley: Parley | None
+    replacing: int | None
+    after_membership: AfterMembership | None
+    winning_color: Color | None
+    aligned: list[int]
+    winners: list[int]
     #: accepted actions so far; the public view's ``version``
-    version: int = 0
-    campaign: Campaign | None = None
+    version: int
+    campaign: Campaign | None
 
     @property
     def over(self) -> bool:
@@ -147,7 +164,7 @@ class GameState:
         return self.network[(seat - 1) % self.players], self.network[seat]
 
     def copy(self) -> GameState:
-        return GameState(
+        return new_state(
             players=self.players,
             hands=[list(h) for h in self.hands],
             network=self.network,
@@ -182,7 +199,7 @@ class GameState:
         Nothing inside is copied: the engine replaces a list (or the vote round, the campaign)
         with a changed copy and never changes one in place, so this state stays as it was.
         """
-        new = _new_state(GameState)
+        new = GameState()
         new.players = self.players
         new.hands = self.hands
         new.network = self.network
@@ -219,8 +236,59 @@ class GameState:
         return cards
 
 
-#: ``GameState.__new__``, looked up once: a compiled build calls it through Python on every move
-_new_state: Final = GameState.__new__
+def new_state(
+    players: int,
+    hands: list[list[str]],
+    network: tuple[Color, ...],
+    membership: list[str | None],
+    discard: list[str],
+    policies: list[Policy] | None = None,
+    stability: int = START_STABILITY,
+    xp: list[int] | None = None,
+    phase: Phase = "setup",
+    vote_round: VoteRound | None = None,
+    table_cards: list[tuple[int, str]] | None = None,
+    last_revealed: list[tuple[int, str]] | None = None,
+    president: int | None = None,
+    presidents_since_election: list[int] | None = None,
+    incorrect_accusations: int = 0,
+    parley_used: bool = False,
+    parley: Parley | None = None,
+    replacing: int | None = None,
+    after_membership: AfterMembership | None = None,
+    winning_color: Color | None = None,
+    aligned: list[int] | None = None,
+    winners: list[int] | None = None,
+    version: int = 0,
+    campaign: Campaign | None = None,
+) -> GameState:
+    """A state from its fields (``GameState()`` makes an empty one, for ``derive`` to fill)."""
+    s = GameState()
+    s.players = players
+    s.hands = hands
+    s.network = network
+    s.membership = membership
+    s.discard = discard
+    s.policies = [] if policies is None else policies
+    s.stability = stability
+    s.xp = [] if xp is None else xp
+    s.phase = phase
+    s.vote_round = vote_round
+    s.table_cards = [] if table_cards is None else table_cards
+    s.last_revealed = [] if last_revealed is None else last_revealed
+    s.president = president
+    s.presidents_since_election = [] if presidents_since_election is None else presidents_since_election
+    s.incorrect_accusations = incorrect_accusations
+    s.parley_used = parley_used
+    s.parley = parley
+    s.replacing = replacing
+    s.after_membership = after_membership
+    s.winning_color = winning_color
+    s.aligned = [] if aligned is None else aligned
+    s.winners = [] if winners is None else winners
+    s.version = version
+    s.campaign = campaign
+    return s
 
 
 MIN_GENERATIONS: Final = 2
@@ -246,7 +314,7 @@ def new_game(deal: Deal, *, generations: int | None = None, later_deals: tuple[D
         for later in later_deals:
             check_deal(n, Deal(later.hands, deal.network, later.discard))
         campaign = Campaign(generations, later_deals, vp=[0] * n)
-    return GameState(
+    return new_state(
         players=n,
         hands=[list(h) for h in deal.hands],
         network=deal.network,

@@ -68,7 +68,7 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     r = s.vote_round
     if phase == "election":
         assert r is not None
-        if seat not in r.voters or seat in r.pressed:
+        if seat not in r.waiting:
             return None
         if seat in r.selected:
             return Action(seat, "reveal")

@@ -300,7 +300,7 @@ function renderTable(v) {
   box.append(rows);
   if (t.over && t.reveal) {
     const n = t.players, net = t.reveal.network;
-    box.append(el("h2", {text: "Everyone's cards"}), el("table", {class: "reveal"},
+    box.append(el("h2", {text: "Everyone's cards"}), el("table", {class: "reveal jreveal"},
       el("tr", {}, ...["seat", "membership", "network", ""].map((h) => el("th", {text: h}))),
       ...t.reveal.membership.map((m, s) => el("tr", {"data-reveal-seat": s}, el("td", {text: who(t, s)}), el("td", {}, memberChip(m)),
         el("td", {class: "small-text", text: networkWords([net[(s + n - 1) % n], net[s]])}),

@@ -54,12 +54,24 @@ def _vote_all_but_one(base: str, auth: list[dict[str, str]]) -> None:
         pressed.raise_for_status()
 
 
+BOXES_JS = """(n) => {
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+    return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; };
+  const seats = [];
+  for (let s = 0; s < n; s++) seats.push(box(document.querySelector(`.seat[data-seat="${s}"]`)));
+  return {seats, middle: box(document.querySelector(".board.jx .top"))};
+}"""
+
+
 def _check_room(page: Any, players: int) -> None:
     sizes = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
                           " document.documentElement.scrollHeight, document.documentElement.clientHeight]")
     assert sizes[0] <= sizes[1] and sizes[2] <= sizes[3], f"the TV page scrolls: {sizes}"
-    seats = [page.locator(f'.seat[data-seat="{s}"]').bounding_box() for s in range(players)]
-    middle = page.locator(".board.jx .top").bounding_box()
+    # measured in one go: the page redraws its seats on every update, so one element at a time could
+    # catch a seat between its removal and its replacement
+    page.wait_for_selector(f'.seat[data-seat="{players - 1}"]')
+    boxes = page.evaluate(BOXES_JS, players)
+    seats, middle = boxes["seats"], boxes["middle"]
     for i, a in enumerate(seats):
         assert a is not None and a["y"] + a["height"] <= 1080 and a["x"] + a["width"] <= 1920
         assert not _overlap(a, middle), f"seat {i} {a} covers the middle of the table {middle}"

@@ -13,11 +13,12 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from controller.games.common import Refusal
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import Draws
-from controller.games.jaccuse.engine import Accepted, accusable, apply
+from controller.games.jaccuse.engine import Event, accusable, apply_own
 from controller.games.jaccuse.moves import awaiting
 from controller.games.jaccuse.state import GameState, VoteRound, new_game
 
@@ -214,14 +215,18 @@ def play_bot_game(
     if generations is not None:
         later = tuple(deal_next_generation(deal, rng) for _ in range(generations - 1))
     state = new_game(deal, generations=generations, later_deals=later)
+    # the game's state is this loop's own, so the rules change it in place (``apply_own``): no
+    # new state object, ``Accepted`` or events' tuple per move; nobody sees the states in between,
+    # nor the events, which pile up in one list dropped with the game
     log: list[Action] = []
+    events: list[Event] = []
     while state.phase != "over" and len(log) < max_actions:
         action = _next_bot_action(state, draws)
         if action is None:
             break
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            raise AssertionError(f"bot chose a refused move {action}: {result}")
-        state = result.state
+        try:
+            apply_own(state, action, events)
+        except Refusal as refusal:
+            raise AssertionError(f"bot chose a refused move {action}: {refusal.code}") from None
         log.append(action)
     return BotGame(deal, later, tuple(log), state)

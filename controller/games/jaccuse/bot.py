@@ -85,8 +85,13 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
         if seat != s.president:
             return None
         listed: list[str] = []
-        if not s.parley_used and hand and any(s.hands[t] for t in range(s.players) if t != seat):
-            listed.append("parley")
+        if not s.parley_used and hand:
+            # does another seat hold a card: a plain loop, cheaper than any() over a generator
+            hands = s.hands
+            for t in range(s.players):
+                if t != seat and hands[t]:
+                    listed.append("parley")
+                    break
         if hand:
             listed.append("defect")
         targets = accusable(s)
@@ -223,8 +228,12 @@ def play_bot_game(
     plain = draws.plain
     getrandbits = draws.getrandbits
     try:
-        while state.phase != "over" and len(log) < max_actions:
-            r = state.vote_round if state.phase == "election" else None
+        # one move per turn of the loop (each one logged, or the loop ends)
+        for _ in range(max_actions):
+            phase = state.phase
+            if phase == "over":
+                break
+            r = state.vote_round if phase == "election" else None
             if r is None:
                 action = _next_bot_action(state, draws)
                 if action is None:

@@ -460,10 +460,13 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     # one pass over the voters, every one of whom has pressed
     selected, pressed = r.selected, r.pressed
     revealed: list[tuple[int, str]] = []
+    shown: list[dict[str, Any]] = []  # the same, for the event
     abstained: list[int] = []
     for seat in r.voters:
         if pressed[seat] == "reveal":
-            revealed.append((seat, selected[seat]))
+            card = selected[seat]
+            revealed.append((seat, card))
+            shown.append({"seat": seat, "card": card})
         else:
             abstained.append(seat)
     if revealed:
@@ -479,7 +482,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     ev.append({
         "type": "revealed",
         "round": r.number,
-        "cards": [{"seat": seat, "card": card} for seat, card in revealed],
+        "cards": shown,
         "abstained": abstained,
     })
     if not revealed:

@@ -24,7 +24,9 @@ from controller.games.jaccuse import (
     legal_moves,
     new_game,
     next_bot_action,
+    play_bot_game,
 )
+from controller.games.jaccuse.deal import deal_next_generation
 from controller.games.jaccuse.state import GameState
 
 
@@ -152,3 +154,29 @@ def test_the_bot_falls_back_to_the_rngs_own_choice() -> None:
         expected = reference_bot_action(state, b.choice(waiting), b) if waiting else None
         assert next_bot_action(state, a) == expected
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "generations"), [(5, 0, None), (8, 1, None), (14, 2, None), (8, 3, 4)]
+)
+def test_play_bot_game_plays_like_next_bot_action_and_apply(
+    players: int, seed: int, generations: int | None
+) -> None:
+    """``play_bot_game`` runs the rules in place and draws election seats inline; the plain loop
+    of ``next_bot_action`` and ``apply`` from the same RNG must give the same moves and states."""
+    game = play_bot_game(players, seed, generations=generations)
+    rng = random.Random(seed)
+    deal = deal_cards(players, rng)
+    later = tuple(deal_next_generation(deal, rng) for _ in range((generations or 1) - 1))
+    state = new_game(deal, generations=generations, later_deals=later)
+    actions = []
+    while state.phase != "over":
+        action = next_bot_action(state, rng)
+        assert action is not None
+        result = apply(state, action)
+        assert isinstance(result, Accepted)
+        state = result.state
+        actions.append(action)
+    assert game.deal == deal and game.later_deals == later
+    assert list(game.actions) == actions
+    assert game.final == state

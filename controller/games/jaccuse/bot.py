@@ -13,11 +13,12 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from controller.games.common import Refusal
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import Draws
-from controller.games.jaccuse.engine import Accepted, accusable, apply
+from controller.games.jaccuse.engine import Event, _abstain, _reveal, _vote, accusable, apply_own
 from controller.games.jaccuse.moves import awaiting
 from controller.games.jaccuse.state import GameState, VoteRound, new_game
 
@@ -84,8 +85,13 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
         if seat != s.president:
             return None
         listed: list[str] = []
-        if not s.parley_used and hand and any(s.hands[t] for t in range(s.players) if t != seat):
-            listed.append("parley")
+        if not s.parley_used and hand:
+            # does another seat hold a card: a plain loop, cheaper than any() over a generator
+            hands = s.hands
+            for t in range(s.players):
+                if t != seat and hands[t]:
+                    listed.append("parley")
+                    break
         if hand:
             listed.append("defect")
         targets = accusable(s)
@@ -214,14 +220,56 @@ def play_bot_game(
     if generations is not None:
         later = tuple(deal_next_generation(deal, rng) for _ in range(generations - 1))
     state = new_game(deal, generations=generations, later_deals=later)
+    # the game's state is this loop's own, so the rules change it in place (``apply_own``): no
+    # new state object, ``Accepted`` or events' tuple per move; nobody sees the states in between,
+    # nor the events, which pile up in one list dropped with the game
     log: list[Action] = []
-    while state.phase != "over" and len(log) < max_actions:
-        action = _next_bot_action(state, draws)
-        if action is None:
-            break
-        result = apply(state, action)
-        if not isinstance(result, Accepted):
-            raise AssertionError(f"bot chose a refused move {action}: {result}")
-        state = result.state
-        log.append(action)
+    events: list[Event] = []
+    plain = draws.plain
+    getrandbits = draws.getrandbits
+    try:
+        # one move per turn of the loop (each one logged, or the loop ends)
+        for _ in range(max_actions):
+            phase = state.phase
+            if phase == "over":
+                break
+            r = state.vote_round if phase == "election" else None
+            if r is None:
+                action = _next_bot_action(state, draws)
+                if action is None:
+                    break
+                apply_own(state, action, events)
+                log.append(action)
+                continue
+            # an election, most of a game: ``_next_bot_action`` and ``apply_own`` written out, the
+            # seat drawn as there and its move handed straight to the handler ``apply_own`` picks
+            # (the seat is one the round waits for, so the checks before the handler all hold)
+            waiting = r.waiting
+            n = len(waiting)
+            if not n:
+                break
+            if plain and n < _SMALL:
+                k = _BIT_LENGTH[n]
+                i = getrandbits(k)
+                while i >= n:
+                    i = getrandbits(k)
+                seat = waiting[i]
+            else:
+                seat = draws.choice(waiting)
+            action = _election_move(state, r, seat, draws)
+            act = action.act
+            if act == "vote":
+                _vote(state, action, events)
+            elif act == "reveal":
+                _reveal(state, action, events)
+            elif act == "abstain":
+                _abstain(state, action, events)
+            else:
+                apply_own(state, action, events)
+                log.append(action)
+                continue
+            state.version += 1
+            log.append(action)
+    except Refusal as refusal:
+        raise AssertionError(f"bot chose a refused move: {refusal.code}") from None
     return BotGame(deal, later, tuple(log), state)

@@ -46,27 +46,38 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     """Apply one action; the given state is never modified."""
     work = state.derive()
     events: list[Event] = []
-    act = action.act
     try:
-        # the checks every action passes, then its handler
-        if not 0 <= action.seat < work.players:
-            _check_seat(work, action.seat)
-        if work.phase == "over":
-            raise _Refusal("game_over", "The game is over; nothing more can be played.")
-        # an election's acts, most of any game, called directly: a compiled build then calls C
-        # rather than look a Python callable up in the table and call it through Python
-        if act == "vote":
-            _vote(work, action, events)
-        elif act == "reveal":
-            _reveal(work, action, events)
-        elif act == "abstain":
-            _abstain(work, action, events)
-        else:
-            _HANDLERS[act](work, action, events)
+        apply_own(work, action, events)
     except _Refusal as refusal:
         return Refused(refusal.code, refusal.message)
-    work.version += 1
     return Accepted(work, tuple(events))
+
+
+def apply_own(work: GameState, action: Action, events: list[Event]) -> None:
+    """``apply``'s rules, run on a state object that only the caller holds: it is changed in place.
+
+    The parts inside are still replaced, never changed (copy on write), so states it shares parts
+    with stay as they were. A refusal raises ``Refusal`` and leaves ``work`` as it was, since every
+    handler checks before it changes anything. For loops that keep one state of their own, such as
+    a whole bot game, this saves the new state object, the ``Accepted`` and the events' tuple per move.
+    """
+    act = action.act
+    # the checks every action passes, then its handler
+    if not 0 <= action.seat < work.players:
+        _check_seat(work, action.seat)
+    if work.phase == "over":
+        raise _Refusal("game_over", "The game is over; nothing more can be played.")
+    # an election's acts, most of any game, called directly: a compiled build then calls C
+    # rather than look a Python callable up in the table and call it through Python
+    if act == "vote":
+        _vote(work, action, events)
+    elif act == "reveal":
+        _reveal(work, action, events)
+    elif act == "abstain":
+        _abstain(work, action, events)
+    else:
+        _HANDLERS[act](work, action, events)
+    work.version += 1
 
 
 # ---------------------------------------------------------------- copy on write
@@ -449,10 +460,13 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     # one pass over the voters, every one of whom has pressed
     selected, pressed = r.selected, r.pressed
     revealed: list[tuple[int, str]] = []
+    shown: list[dict[str, Any]] = []  # the same, for the event
     abstained: list[int] = []
     for seat in r.voters:
         if pressed[seat] == "reveal":
-            revealed.append((seat, selected[seat]))
+            card = selected[seat]
+            revealed.append((seat, card))
+            shown.append({"seat": seat, "card": card})
         else:
             abstained.append(seat)
     if revealed:
@@ -468,7 +482,7 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
     ev.append({
         "type": "revealed",
         "round": r.number,
-        "cards": [{"seat": seat, "card": card} for seat, card in revealed],
+        "cards": shown,
         "abstained": abstained,
     })
     if not revealed:

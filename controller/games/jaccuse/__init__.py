@@ -22,7 +22,7 @@ from controller.games.jaccuse.deal import (
     deal_next_generation,
 )
 from controller.games.jaccuse.describe import describe_event, describe_events
-from controller.games.jaccuse.engine import Accepted, Event, Refused, apply
+from controller.games.jaccuse.engine import Accepted, Event, Refused, apply, apply_own
 from controller.games.jaccuse.feed import public_event, seat_feed
 from controller.games.jaccuse.moves import awaiting, legal_acts, legal_moves
 from controller.games.jaccuse.state import GameState, new_game
@@ -48,6 +48,7 @@ __all__ = [
     "GameState",
     "Refused",
     "apply",
+    "apply_own",
     "awaiting",
     "bot_action",
     "check_deal",

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar
 
+from controller.games.common import Refusal
 from controller.games.shape import (
     ActionShape,
     Event,
@@ -234,6 +235,10 @@ def _play_out(
     # looked up once: this loop is where the search spends its time
     apply, awaiting, accepted = rules.apply, rules.awaiting, rules.Accepted
     sensible, observe, choice = strategy.sensible_action, memory.observe, rng.choice
+    # Optional: ``apply_own(state, action, events)``, the rules changing a state object only its
+    # caller holds in place (raising ``Refusal``). The play-out's state is its own (a fresh result of
+    # ``apply``), so a game that has it spends no new state object and result per move here.
+    own: Callable[[S, A, list[Event]], None] | None = getattr(rules, "apply_own", None)
     observe(events)
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if state.over:
@@ -243,6 +248,14 @@ def _play_out(
         action = (sensible if mine is None or who != seat else mine)(state, who, rng, memory)
         if action is None:
             break
+        if own is not None:
+            step: list[Event] = []
+            try:
+                own(state, action, step)
+            except Refusal:
+                break
+            observe(tuple(step))
+            continue
         result = apply(state, action)
         if not isinstance(result, accepted):
             break

@@ -162,7 +162,7 @@ def test_the_bot_falls_back_to_the_rngs_own_choice() -> None:
 def test_play_bot_game_plays_like_next_bot_action_and_apply(
     players: int, seed: int, generations: int | None
 ) -> None:
-    """``play_bot_game`` runs the rules in place and draws election seats inline; the plain loop
+    """``play_bot_game`` runs the rules in place (``apply_own``); the plain loop
     of ``next_bot_action`` and ``apply`` from the same RNG must give the same moves and states."""
     game = play_bot_game(players, seed, generations=generations)
     rng = random.Random(seed)

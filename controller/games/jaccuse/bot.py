@@ -18,7 +18,7 @@ from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import Draws
-from controller.games.jaccuse.engine import Event, _abstain, _reveal, _vote, accusable, apply_own
+from controller.games.jaccuse.engine import Event, accusable, apply_own
 from controller.games.jaccuse.moves import awaiting
 from controller.games.jaccuse.state import GameState, VoteRound, new_game
 
@@ -225,50 +225,14 @@ def play_bot_game(
     # nor the events, which pile up in one list dropped with the game
     log: list[Action] = []
     events: list[Event] = []
-    plain = draws.plain
-    getrandbits = draws.getrandbits
     try:
-        # one move per turn of the loop (each one logged, or the loop ends)
         for _ in range(max_actions):
-            phase = state.phase
-            if phase == "over":
+            if state.phase == "over":
                 break
-            r = state.vote_round if phase == "election" else None
-            if r is None:
-                action = _next_bot_action(state, draws)
-                if action is None:
-                    break
-                apply_own(state, action, events)
-                log.append(action)
-                continue
-            # an election, most of a game: ``_next_bot_action`` and ``apply_own`` written out, the
-            # seat drawn as there and its move handed straight to the handler ``apply_own`` picks
-            # (the seat is one the round waits for, so the checks before the handler all hold)
-            waiting = r.waiting
-            n = len(waiting)
-            if not n:
+            action = _next_bot_action(state, draws)
+            if action is None:
                 break
-            if plain and n < _SMALL:
-                k = _BIT_LENGTH[n]
-                i = getrandbits(k)
-                while i >= n:
-                    i = getrandbits(k)
-                seat = waiting[i]
-            else:
-                seat = draws.choice(waiting)
-            action = _election_move(state, r, seat, draws)
-            act = action.act
-            if act == "vote":
-                _vote(state, action, events)
-            elif act == "reveal":
-                _reveal(state, action, events)
-            elif act == "abstain":
-                _abstain(state, action, events)
-            else:
-                apply_own(state, action, events)
-                log.append(action)
-                continue
-            state.version += 1
+            apply_own(state, action, events)
             log.append(action)
     except Refusal as refusal:
         raise AssertionError(f"bot chose a refused move: {refusal.code}") from None

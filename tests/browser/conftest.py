@@ -7,7 +7,7 @@ Playwright, every browser test is skipped with the reason, and the run's summary
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +112,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     if reason and skipped:
         terminalreporter.write_sep("!", f"{len(skipped)} browser test(s) skipped", red=True, bold=True)
         terminalreporter.write_line(reason, red=True, bold=True)
+
+
+def watched_page(ctx: Any) -> tuple[Any, Callable[[], list[str]]]:
+    """A page of ``ctx`` (a context made without ``bypass_csp``) and a function giving every CSP
+    violation it has met so far, from the page's events and from the console."""
+    logged: list[str] = []
+    ctx.add_init_script(
+        "document.addEventListener('securitypolicyviolation',"
+        " e => (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    page = ctx.new_page()
+    page.on("console", lambda m: logged.append(m.text) if "Security Policy" in m.text else None)
+    return page, lambda: [*page.evaluate("window.__csp || []"), *logged]

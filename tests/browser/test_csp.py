@@ -4,26 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import Server
+from tests.browser.conftest import Server, watched_page
 
 
 def test_pages_work_under_their_content_security_policy(browser: Any, server: Server) -> None:
     ctx = browser.new_context(viewport={"width": 390, "height": 844})  # no bypass_csp here
     try:
-        violations: list[str] = []
-        ctx.add_init_script(
-            "document.addEventListener('securitypolicyviolation',"
-            " e => (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"
-        )
-        page = ctx.new_page()
-        page.on("console", lambda m: violations.append(m.text) if "Security Policy" in m.text else None)
+        page, violations = watched_page(ctx)
         page.goto(f"{server.url}/")
         page.locator(".seat").first.wait_for()
         page.goto(f"{server.url}/seat/1")
         page.locator("#joinbtn").click()  # the real join flow: token in storage and cookie, SSE
         page.locator("#hand .card").first.wait_for()
         page.wait_for_function("document.getElementById('conn').textContent.includes('live')")
-        assert page.evaluate("window.__csp || []") == []
-        assert violations == []
+        assert violations() == []
     finally:
         ctx.close()

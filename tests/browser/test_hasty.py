@@ -20,7 +20,7 @@ import pytest
 import requests
 
 from tests.browser import phones
-from tests.browser.conftest import Server, serving
+from tests.browser.conftest import Server, serving, watched_page
 from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
 
 pytestmark = pytest.mark.browser
@@ -270,13 +270,7 @@ def test_hasty_pages_and_their_style_sheet_work_under_the_csp(browser: Any, four
     """The game's own style sheet (hasty.css, linked by its page parts) loads under the pages' CSP."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844})  # no bypass_csp here
     try:
-        violations: list[str] = []
-        ctx.add_init_script(
-            "document.addEventListener('securitypolicyviolation',"
-            " e => (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI));"
-        )
-        page = ctx.new_page()
-        page.on("console", lambda m: violations.append(m.text) if "Security Policy" in m.text else None)
+        page, violations = watched_page(ctx)
         page.goto(f"{four.url}/")
         page.locator("#bboard .hrow").wait_for()
         styled = "getComputedStyle(document.querySelector('.hrow')).display === 'grid'"
@@ -285,7 +279,7 @@ def test_hasty_pages_and_their_style_sheet_work_under_the_csp(browser: Any, four
         page.locator("#joinbtn").click()
         page.locator("#bpanel .hhand .hcard").first.wait_for()
         page.wait_for_function(styled)
-        assert page.evaluate("window.__csp || []") == [] and violations == []
+        assert violations() == []
     finally:
         ctx.close()
 

@@ -103,11 +103,10 @@ def _scramble_others(state: GameState, keep: int | None, rng: random.Random) -> 
         if seat == keep:
             continue
         hand = other.hands[seat]
-        r = other.vote_round
-        selected = r.selected.get(seat) if r else None
+        selected = other.selected[seat] if other.round_number else None
         fresh = [rng.choice(pool) for _ in hand]
-        if selected is not None and r is not None and fresh:
-            r.selected[seat] = fresh[0]
+        if selected is not None and fresh:
+            other.selected[seat] = fresh[0]
         other.hands[seat] = fresh
         if other.membership[seat] is not None:
             other.membership[seat] = rng.choice(pool)

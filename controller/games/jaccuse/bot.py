@@ -18,9 +18,9 @@ from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import Draws
-from controller.games.jaccuse.engine import Event, accusable, apply_own
+from controller.games.jaccuse.engine import accusable, apply_own
 from controller.games.jaccuse.moves import awaiting
-from controller.games.jaccuse.state import GameState, VoteRound, new_game
+from controller.games.jaccuse.state import GameState, new_game
 
 #: actions are values, so the bot hands out one shared object per (seat, act, card): per seat, by
 #: act, by card (string keys hash once and for all, a tuple key would be built and hashed each time)
@@ -65,11 +65,9 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
         return None
     phase = s.phase
     if phase == "election":
-        r = s.vote_round
-        assert r is not None
-        if seat not in r.waiting:
+        if seat not in s.waiting:
             return None
-        return _election_move(s, r, seat, d)
+        return _election_move(s, seat, d)
     hand = s.hands[seat]
     targets: list[int] = []
     acts: tuple[str, ...]
@@ -129,12 +127,12 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
     return _action(seat, act)
 
 
-def _election_move(s: GameState, r: VoteRound, seat: int, d: Draws) -> Action:
-    """``bot_action`` for a seat that votes in round ``r`` and has not pressed yet."""
+def _election_move(s: GameState, seat: int, d: Draws) -> Action:
+    """``bot_action`` for a seat that votes in the round under way and has not pressed yet."""
     # vote, then reveal with a card selected, then abstain
     if s.xp[seat] > 0 and d.random() < 0.02:
         return _gift(s, seat, d)
-    if seat in r.selected:
+    if s.selected[seat] is not None:
         # a selected card: mostly reveal, sometimes abstain or change the selection
         roll = d.random()
         if roll < 0.75:
@@ -175,9 +173,9 @@ def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
 
 def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     """``next_bot_action``, drawing through ``d`` (a whole game draws through one)."""
-    r = s.vote_round if s.phase == "election" else None
+    election = s.phase == "election"
     # awaiting(s), read straight from the round in the commonest phase
-    waiting = awaiting(s) if r is None else r.waiting
+    waiting = s.waiting if election else awaiting(s)
     n = len(waiting)
     if not n:
         return None
@@ -191,9 +189,9 @@ def _next_bot_action(s: GameState, d: Draws) -> Action | None:
         seat = waiting[i]
     else:
         seat = d.rng.choice(waiting)
-    if r is None:
-        return _bot_action(s, seat, d)
-    return _election_move(s, r, seat, d)
+    if election:
+        return _election_move(s, seat, d)
+    return _bot_action(s, seat, d)
 
 
 #: n.bit_length() for every count of waiting seats, or of distinct cards in a hand, below this
@@ -222,9 +220,8 @@ def play_bot_game(
     state = new_game(deal, generations=generations, later_deals=later)
     # the game's state is this loop's own, so the rules change it in place (``apply_own``): no
     # new state object, ``Accepted`` or events' tuple per move; nobody sees the states in between,
-    # nor the events, which pile up in one list dropped with the game
+    # nor the events, so none are made (``None``)
     log: list[Action] = []
-    events: list[Event] = []
     try:
         for _ in range(max_actions):
             if state.phase == "over":
@@ -232,7 +229,7 @@ def play_bot_game(
             action = _next_bot_action(state, draws)
             if action is None:
                 break
-            apply_own(state, action, events)
+            apply_own(state, action, None)
             log.append(action)
     except Refusal as refusal:
         raise AssertionError(f"bot chose a refused move: {refusal.code}") from None

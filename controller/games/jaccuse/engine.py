@@ -25,7 +25,6 @@ from controller.games.jaccuse.state import (
     GenerationResult,
     Parley,
     Policy,
-    VoteRound,
 )
 
 Event = dict[str, Any]
@@ -36,7 +35,7 @@ class Accepted:
     state: GameState
     events: tuple[Event, ...]
 
-    # written out so that a compiled build makes it C (see VoteRound)
+    # written out, not generated: a compiled build (mypyc) turns it into C; a generated one stays Python
     def __init__(self, state: GameState, events: tuple[Event, ...]) -> None:
         self.state = state
         self.events = events
@@ -53,7 +52,7 @@ def apply(state: GameState, action: Action) -> Accepted | Refused:
     return Accepted(work, tuple(events))
 
 
-def apply_own(work: GameState, action: Action, events: list[Event]) -> None:
+def apply_own(work: GameState, action: Action, events: list[Event] | None) -> None:
     """``apply``'s rules, run on a state object that only the caller holds: it is changed in place.
 
     The parts inside are still replaced, never changed (copy on write), so states it shares parts
@@ -137,7 +136,7 @@ def _check_president(s: GameState, seat: int) -> None:
 # ---------------------------------------------------------------- handlers
 
 
-def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
+def _membership(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.card is not None
     if s.phase == "setup":
         if s.membership[a.seat] is not None:
@@ -165,71 +164,62 @@ def _membership(s: GameState, a: Action, ev: list[Event]) -> None:
     raise _Refusal("wrong_phase", "A membership card is placed only at the start or after an accusation.")
 
 
-def _place_membership(s: GameState, seat: int, card: str, ev: list[Event]) -> None:
+def _place_membership(s: GameState, seat: int, card: str, ev: list[Event] | None) -> None:
     _take_card(s, seat, card)
     _set_membership(s, seat, card)
-    ev.append({"type": "membership_placed", "seat": seat})
+    if ev is not None:
+        ev.append({"type": "membership_placed", "seat": seat})
 
 
-def _round_for_vote(s: GameState, seat: int) -> VoteRound:
-    if s.phase != "election":
-        _check_phase(s, "election")
-    r = s.vote_round
-    assert r is not None
-    if seat not in r.voters:
+def _refuse_press(s: GameState, seat: int) -> None:
+    """Why ``seat`` may not press or vote now (it is not among the round's ``waiting``)."""
+    _check_phase(s, "election")
+    if seat not in s.voters:
         raise _Refusal("not_voting", f"Seat {seat} does not vote in this round.")
-    if seat in r.pressed:
-        raise _Refusal("already_pressed", f"Seat {seat} has already pressed in this round.")
-    return r
+    raise _Refusal("already_pressed", f"Seat {seat} has already pressed in this round.")
 
 
-def _vote(s: GameState, a: Action, ev: list[Event]) -> None:
+def _vote(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.card is not None
-    r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.waiting:
-        r = _round_for_vote(s, a.seat)  # refuses, with the reason
+    if s.phase != "election" or a.seat not in s.waiting:
+        _refuse_press(s, a.seat)
     if a.card not in s.hands[a.seat]:
         _check_card_in_hand(s, a.seat, a.card)
-    selected = r.selected.copy()
+    selected = s.selected.copy()
     selected[a.seat] = a.card
-    s.vote_round = VoteRound(r.number, r.voters, selected, r.pressed, r.waiting)
+    s.selected = selected
 
 
-def _reveal(s: GameState, a: Action, ev: list[Event]) -> None:
-    r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.waiting:
-        r = _round_for_vote(s, a.seat)  # refuses, with the reason
-    if a.seat not in r.selected:
+def _reveal(s: GameState, a: Action, ev: list[Event] | None) -> None:
+    if s.phase != "election" or a.seat not in s.waiting:
+        _refuse_press(s, a.seat)
+    if s.selected[a.seat] is None:
         raise _Refusal("no_vote_selected", f"Seat {a.seat} must select a card before pressing reveal.")
-    pressed = r.pressed.copy()
-    pressed[a.seat] = "reveal"
-    waiting = r.waiting.copy()
-    waiting.remove(a.seat)
-    s.vote_round = VoteRound(r.number, r.voters, r.selected, pressed, waiting)
-    ev.append({"type": "pressed", "seat": a.seat})
+    _pressed(s, a.seat, ev)
+
+
+def _abstain(s: GameState, a: Action, ev: list[Event] | None) -> None:
+    if s.phase != "election" or a.seat not in s.waiting:
+        _refuse_press(s, a.seat)
+    if s.selected[a.seat] is not None:
+        # abstaining takes the selection back: a voter that pressed revealed exactly when it has one
+        selected = s.selected.copy()
+        selected[a.seat] = None
+        s.selected = selected
+    _pressed(s, a.seat, ev)
+
+
+def _pressed(s: GameState, seat: int, ev: list[Event] | None) -> None:
+    waiting = s.waiting.copy()
+    waiting.remove(seat)
+    s.waiting = waiting
+    if ev is not None:
+        ev.append({"type": "pressed", "seat": seat})
     if not waiting:
         _resolve_round(s, ev)
 
 
-def _abstain(s: GameState, a: Action, ev: list[Event]) -> None:
-    r = s.vote_round
-    if s.phase != "election" or r is None or a.seat not in r.waiting:
-        r = _round_for_vote(s, a.seat)  # refuses, with the reason
-    pressed = r.pressed.copy()
-    pressed[a.seat] = "abstain"
-    selected = r.selected
-    if a.seat in selected:
-        selected = selected.copy()
-        del selected[a.seat]
-    waiting = r.waiting.copy()
-    waiting.remove(a.seat)
-    s.vote_round = VoteRound(r.number, r.voters, selected, pressed, waiting)
-    ev.append({"type": "pressed", "seat": a.seat})
-    if not waiting:
-        _resolve_round(s, ev)
-
-
-def _parley(s: GameState, a: Action, ev: list[Event]) -> None:
+def _parley(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.cards is not None and a.target is not None
     if s.phase == "parley":
         raise _Refusal("parley_pending", "The parley must be answered first.")
@@ -250,11 +240,12 @@ def _parley(s: GameState, a: Action, ev: list[Event]) -> None:
         )
     s.parley = Parley(a.seat, a.target, a.cards)
     s.phase = "parley"
-    ev.append({"type": "parley_offered", "president": a.seat, "target": a.target, "count": len(a.cards),
-               "cards": list(a.cards)})
+    if ev is not None:
+        ev.append({"type": "parley_offered", "president": a.seat, "target": a.target, "count": len(a.cards),
+                   "cards": list(a.cards)})
 
 
-def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
+def _parley_reply(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.cards is not None
     _check_phase(s, "parley")
     p = s.parley
@@ -277,8 +268,9 @@ def _parley_reply(s: GameState, a: Action, ev: list[Event]) -> None:
     s.parley = None
     s.parley_used = True
     s.phase = "presidency"
-    ev.append({"type": "parley_done", "president": p.president, "target": p.target, "count": len(a.cards),
-               "offered": list(p.offered), "answered": list(a.cards)})
+    if ev is not None:
+        ev.append({"type": "parley_done", "president": p.president, "target": p.target, "count": len(a.cards),
+                   "offered": list(p.offered), "answered": list(a.cards)})
 
 
 def _presidential(s: GameState, a: Action) -> None:
@@ -288,7 +280,7 @@ def _presidential(s: GameState, a: Action) -> None:
     _check_president(s, a.seat)
 
 
-def _defect(s: GameState, a: Action, ev: list[Event]) -> None:
+def _defect(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.card is not None
     _presidential(s, a)
     _check_card_in_hand(s, a.seat, a.card)
@@ -297,7 +289,8 @@ def _defect(s: GameState, a: Action, ev: list[Event]) -> None:
         s.discard = [*s.discard, old]
     _take_card(s, a.seat, a.card)
     _set_membership(s, a.seat, a.card)
-    ev.append({"type": "defected", "seat": a.seat})
+    if ev is not None:
+        ev.append({"type": "defected", "seat": a.seat})
     _start_election(s, ev)
 
 
@@ -310,7 +303,7 @@ def accusable(s: GameState) -> list[int]:
     ]
 
 
-def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
+def _accuse(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.target is not None and a.color is not None
     _presidential(s, a)
     _check_seat(s, a.target, "target seat")
@@ -326,10 +319,11 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
     card = s.membership[t]
     assert card is not None
     correct = color_of(card) == a.color
-    ev.append(
-        {"type": "accused", "president": a.seat, "target": t, "color": a.color,
-         "membership": card, "correct": correct}
-    )
+    if ev is not None:
+        ev.append(
+            {"type": "accused", "president": a.seat, "target": t, "color": a.color,
+             "membership": card, "correct": correct}
+        )
     _set_membership(s, t, None)
     s.replacing = t
     s.phase = "replace_membership"
@@ -343,17 +337,18 @@ def _accuse(s: GameState, a: Action, ev: list[Event]) -> None:
     s.after_membership = "crisis" if s.incorrect_accusations >= 3 else "president"
 
 
-def _crisis(s: GameState, ev: list[Event]) -> None:
+def _crisis(s: GameState, ev: list[Event] | None) -> None:
     """R17 at 3, once the target's membership is down: stability drops, R20 decides, else an election."""
     before = s.stability
     s.stability = max(1, before - 1)
-    ev.append({"type": "crisis", "from": before, "stability": s.stability})
+    if ev is not None:
+        ev.append({"type": "crisis", "from": before, "stability": s.stability})
     _check_end(s, ev)
     if not _generation_ended(s):
         _start_election(s, ev)
 
 
-def _enact(s: GameState, a: Action, ev: list[Event]) -> None:
+def _enact(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.card is not None
     _check_phase(s, "enact")
     _check_president(s, a.seat)
@@ -367,13 +362,14 @@ def _enact(s: GameState, a: Action, ev: list[Event]) -> None:
         _start_election(s, ev)
 
 
-def _pass(s: GameState, a: Action, ev: list[Event]) -> None:
+def _pass(s: GameState, a: Action, ev: list[Event] | None) -> None:
     _presidential(s, a)
-    ev.append({"type": "passed", "seat": a.seat})
+    if ev is not None:
+        ev.append({"type": "passed", "seat": a.seat})
     _start_election(s, ev)
 
 
-def _give_xp(s: GameState, a: Action, ev: list[Event]) -> None:
+def _give_xp(s: GameState, a: Action, ev: list[Event] | None) -> None:
     assert a.to is not None and a.amount is not None
     _check_seat(s, a.to, "seat")
     if a.to == a.seat:
@@ -386,10 +382,11 @@ def _give_xp(s: GameState, a: Action, ev: list[Event]) -> None:
     xp[a.seat] -= a.amount
     xp[a.to] += a.amount
     s.xp = xp
-    ev.append({"type": "xp_given", "seat": a.seat, "to": a.to, "amount": a.amount})
+    if ev is not None:
+        ev.append({"type": "xp_given", "seat": a.seat, "to": a.to, "amount": a.amount})
 
 
-_HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event]], None]]] = {
+_HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event] | None], None]]] = {
     "membership": _membership,
     "vote": _vote,
     "reveal": _reveal,
@@ -407,7 +404,7 @@ _HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event]], None]]] = 
 # ---------------------------------------------------------------- elections
 
 
-def _start_election(s: GameState, ev: list[Event]) -> None:
+def _start_election(s: GameState, ev: list[Event] | None) -> None:
     """A new election; with nobody able to vote, R8 settles it at once, repeatedly if need be."""
     s.president = None
     s.presidents_since_election = []
@@ -419,10 +416,12 @@ def _start_election(s: GameState, ev: list[Event]) -> None:
     while s.phase == "election":
         voters = [seat for seat in range(s.players) if s.hands[seat]]  # the seats holding a card
         if voters:
-            s.vote_round = VoteRound(1, voters, {}, {}, voters)
-            ev.append({"type": "election", "voters": voters})
+            _open_round(s, 1, voters)
+            if ev is not None:
+                ev.append({"type": "election", "voters": voters})
             return
-        ev.append({"type": "nobody_can_vote"})
+        if ev is not None:
+            ev.append({"type": "nobody_can_vote"})
         if not s.policies:
             _end(s, None, ev)
             return
@@ -454,21 +453,26 @@ def _colour_rank(card: str) -> tuple[Color | None, int]:
     return color_of(card), rank_value(card)
 
 
-def _resolve_round(s: GameState, ev: list[Event]) -> None:
-    r = s.vote_round
-    assert r is not None
-    # one pass over the voters, every one of whom has pressed
-    selected, pressed = r.selected, r.pressed
+def _open_round(s: GameState, number: int, voters: list[int]) -> None:
+    s.round_number = number
+    s.voters = voters
+    s.selected = [None] * s.players
+    s.waiting = voters  # shared with ``voters``: a press replaces the list, never changes it
+
+
+def _close_round(s: GameState) -> None:
+    s.round_number = 0
+    s.voters, s.selected, s.waiting = [], [], []
+
+
+def _resolve_round(s: GameState, ev: list[Event] | None) -> None:
+    # one pass over the voters, every one of whom has pressed: those with a card selected revealed
+    selected, voters = s.selected, s.voters
     revealed: list[tuple[int, str]] = []
-    shown: list[dict[str, Any]] = []  # the same, for the event
-    abstained: list[int] = []
-    for seat in r.voters:
-        if pressed[seat] == "reveal":
-            card = selected[seat]
+    for seat in voters:
+        card = selected[seat]
+        if card is not None:
             revealed.append((seat, card))
-            shown.append({"seat": seat, "card": card})
-        else:
-            abstained.append(seat)
     if revealed:
         hands = s.hands.copy()
         for seat, card in revealed:
@@ -478,17 +482,20 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         s.hands = hands
         s.table_cards = [*s.table_cards, *revealed]
     s.last_revealed = revealed
-    s.vote_round = None
-    ev.append({
-        "type": "revealed",
-        "round": r.number,
-        "cards": shown,
-        "abstained": abstained,
-    })
+    number = s.round_number
+    _close_round(s)
+    if ev is not None:
+        ev.append({
+            "type": "revealed",
+            "round": number,
+            "cards": [{"seat": seat, "card": card} for seat, card in revealed],
+            "abstained": [seat for seat in voters if selected[seat] is None],
+        })
     if not revealed:
         # R8 / R11: nobody revealed
         _return_table_cards(s)
-        ev.append({"type": "all_abstained"})
+        if ev is not None:
+            ev.append({"type": "all_abstained"})
         if s.policies:
             _pass_policy(s, Policy(s.policies[-1].color, "free"), ev)
         if not _generation_ended(s):
@@ -518,10 +525,12 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         # R9: consensus, or only neutral jokers
         _return_table_cards(s)
         if first is not None:
-            ev.append({"type": "consensus", "color": first})
+            if ev is not None:
+                ev.append({"type": "consensus", "color": first})
             _pass_policy(s, Policy(first, "free"), ev)
         else:
-            ev.append({"type": "only_neutral"})
+            if ev is not None:
+                ev.append({"type": "only_neutral"})
         if not _generation_ended(s):
             _start_election(s, ev)
         return
@@ -536,12 +545,14 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         xp[seat] += 1
         s.xp = xp
         s.incorrect_accusations = 0
-        ev.append({"type": "elected", "seat": seat, "card": card})
+        if ev is not None:
+            ev.append({"type": "elected", "seat": seat, "card": card})
         _become_president(s, seat, ev, elected=True)
         return
     # R11: a tie round among those who revealed and still hold a card
     voters = [seat for seat, _ in revealed if s.hands[seat]]
-    ev.append({"type": "tie", "seats": [seat for seat, _ in leaders], "voters": voters})
+    if ev is not None:
+        ev.append({"type": "tie", "seats": [seat for seat, _ in leaders], "voters": voters})
     if not voters:
         _return_table_cards(s)
         if s.policies:
@@ -549,10 +560,10 @@ def _resolve_round(s: GameState, ev: list[Event]) -> None:
         if not _generation_ended(s):
             _start_election(s, ev)
         return
-    s.vote_round = VoteRound(r.number + 1, voters, {}, {}, voters)
+    _open_round(s, number + 1, voters)
 
 
-def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool) -> None:
+def _become_president(s: GameState, seat: int, ev: list[Event] | None, *, elected: bool) -> None:
     s.president = seat
     if elected:
         s.presidents_since_election = [seat]
@@ -560,7 +571,7 @@ def _become_president(s: GameState, seat: int, ev: list[Event], *, elected: bool
         s.presidents_since_election = [*s.presidents_since_election, seat]
     s.parley_used = False
     s.phase = "presidency"
-    if not elected:
+    if not elected and ev is not None:
         ev.append({"type": "president", "seat": seat})
 
 
@@ -580,13 +591,14 @@ def trailing_run(s: GameState) -> tuple[Color | None, int]:
     return colour, n
 
 
-def _pass_policy(s: GameState, policy: Policy, ev: list[Event]) -> None:
+def _pass_policy(s: GameState, policy: Policy, ev: list[Event] | None) -> None:
     s.policies = [*s.policies, policy]
-    ev.append({"type": "policy", **policy.to_dict()})
+    if ev is not None:
+        ev.append({"type": "policy", **policy.to_dict()})
     _check_end(s, ev)
 
 
-def _check_end(s: GameState, ev: list[Event]) -> None:
+def _check_end(s: GameState, ev: list[Event] | None) -> None:
     """R20: checked after every policy and every change of stability."""
     colour, run = trailing_run(s)
     if colour is not None and run >= s.stability:
@@ -608,9 +620,9 @@ def aligned_seats(s: GameState, colour: Color) -> list[int]:
     return out
 
 
-def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
+def _end(s: GameState, colour: Color | None, ev: list[Event] | None) -> None:
     s.phase = "over"
-    s.vote_round = None
+    _close_round(s)
     s.parley = None
     s.president = None
     s.replacing = None
@@ -618,7 +630,8 @@ def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
     _return_table_cards(s)
     s.winning_color = colour
     if s.campaign is not None:
-        ev.append({"type": "over", "winning_color": colour, "winners": []})
+        if ev is not None:
+            ev.append({"type": "over", "winning_color": colour, "winners": []})
         _end_generation(s, colour, ev)
         return
     if colour is not None:
@@ -626,13 +639,14 @@ def _end(s: GameState, colour: Color | None, ev: list[Event]) -> None:
         if s.aligned:
             best = max(s.xp[seat] for seat in s.aligned)
             s.winners = [seat for seat in s.aligned if s.xp[seat] == best]
-    ev.append({"type": "over", "winning_color": colour, "winners": list(s.winners)})
+    if ev is not None:
+        ev.append({"type": "over", "winning_color": colour, "winners": list(s.winners)})
 
 
 # ---------------------------------------------------------------- the campaign
 
 
-def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None:
+def _end_generation(s: GameState, colour: Color | None, ev: list[Event] | None) -> None:
     """Score a finished generation and set up the next one, or close the campaign."""
     assert s.campaign is not None
     c = s.campaign = s.campaign.copy()
@@ -641,10 +655,11 @@ def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None
         for seat, card in enumerate(s.membership):
             if card is not None and color_of(card) == colour:
                 c.vp[seat] += 1
-    ev.append({
-        "type": "generation_over", "generation": c.generation, "winning_color": colour,
-        "membership": list(s.membership),
-    })
+    if ev is not None:
+        ev.append({
+            "type": "generation_over", "generation": c.generation, "winning_color": colour,
+            "membership": list(s.membership),
+        })
     if c.generation >= c.generations:
         for result in c.history:
             if result.winning_color is None:
@@ -656,7 +671,8 @@ def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None
         top_xp = max(s.xp[seat] for seat in leaders)
         c.winners = [seat for seat in leaders if s.xp[seat] == top_xp]
         c.over = True
-        ev.append({"type": "campaign_over", "vp": list(c.vp), "winners": list(c.winners)})
+        if ev is not None:
+            ev.append({"type": "campaign_over", "vp": list(c.vp), "winners": list(c.winners)})
         return
     deal = c.later_deals[c.generation - 1]
     c.generation += 1
@@ -669,7 +685,8 @@ def _end_generation(s: GameState, colour: Color | None, ev: list[Event]) -> None
     s.incorrect_accusations = 0
     s.last_revealed = []
     s.phase = "setup"
-    ev.append({"type": "generation", "generation": c.generation, "stability": s.stability})
+    if ev is not None:
+        ev.append({"type": "generation", "generation": c.generation, "stability": s.stability})
     if colour is not None:
         # the historical echo: a free policy of the last winning colour, which counts at once (R20)
         _pass_policy(s, Policy(colour, "free"), ev)

@@ -14,9 +14,7 @@ def awaiting(s: GameState) -> list[int]:
     if s.phase == "setup":
         return [seat for seat in range(s.players) if s.membership[seat] is None]
     if s.phase == "election":
-        r = s.vote_round
-        assert r is not None
-        return list(r.waiting)
+        return list(s.waiting)
     if s.phase in ("presidency", "enact"):
         assert s.president is not None
         return [s.president]
@@ -45,11 +43,9 @@ def legal_moves(s: GameState, seat: int) -> list[dict[str, Any]]:
     if placing:
         moves.append({"act": "membership", "cards": _distinct(hand)})
     elif s.phase == "election":
-        r = s.vote_round
-        assert r is not None
-        if seat in r.waiting:
+        if seat in s.waiting:
             moves.append({"act": "vote", "cards": _distinct(hand)})
-            if seat in r.selected:
+            if s.selected[seat] is not None:
                 moves.append({"act": "reveal"})
             moves.append({"act": "abstain"})
     elif s.phase == "presidency" and seat == s.president:

@@ -39,10 +39,12 @@ class Policy:
 
 @dataclass(slots=True, init=False)
 class VoteRound:
-    """One round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11).
+    """A picture of one round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11).
 
-    ``waiting`` follows from the others (the voters yet to press, in seat order): kept so that the
-    bots and the checks of every press read it rather than work it out again on every move.
+    ``GameState.vote_round`` gives one, made from the state's own round fields, for code that reads
+    a round whole (views, tests); setting it writes those fields. The engine keeps the round in the
+    state itself, per seat, so that a press changes one list rather than build a round anew.
+    ``waiting`` follows from the others (the voters yet to press, in seat order).
     """
 
     number: int
@@ -136,7 +138,16 @@ class GameState:
     stability: int
     xp: list[int]
     phase: Phase
-    vote_round: VoteRound | None
+    #: the election round under way (see ``vote_round``): its number, 1 the first and 2+ the tie
+    #: rounds (R11), or 0 when no round is under way, and then the three lists below are empty
+    round_number: int
+    #: the seats voting in this round, in seat order
+    voters: list[int]
+    #: by seat, the card it has selected to vote with, or None; a seat that pressed abstain has
+    #: none (R7), so a voter that pressed revealed exactly when it has one
+    selected: list[str | None]
+    #: the voters yet to press, in seat order
+    waiting: list[int]
     #: cards left face up by tie rounds of the current election: (seat, card)
     table_cards: list[tuple[int, str]]
     #: the cards shown by the most recently resolved round, public until the next one resolves
@@ -159,6 +170,40 @@ class GameState:
     def over(self) -> bool:
         return self.phase == "over"
 
+    @property
+    def vote_round(self) -> VoteRound | None:
+        """The round under way as one picture (a new one at every call), or None."""
+        if not self.round_number:
+            return None
+        selected = self.selected
+        waiting = self.waiting
+        chosen: dict[int, str] = {}
+        pressed: dict[int, Literal["reveal", "abstain"]] = {}
+        for seat in self.voters:
+            card = selected[seat]
+            if card is not None:
+                chosen[seat] = card
+            if seat not in waiting:
+                pressed[seat] = "abstain" if card is None else "reveal"
+        return VoteRound(self.round_number, list(self.voters), chosen, pressed, list(waiting))
+
+    @vote_round.setter
+    def vote_round(self, r: VoteRound | None) -> None:
+        if r is None:
+            self.round_number, self.voters, self.selected, self.waiting = 0, [], [], []
+            return
+        selected: list[str | None] = [None] * self.players
+        for seat, card in r.selected.items():
+            if r.pressed.get(seat) != "abstain":
+                selected[seat] = card
+        for seat, how in r.pressed.items():
+            if how == "reveal" and selected[seat] is None:
+                raise ValueError(f"seat {seat} pressed reveal without a selected card")
+        self.round_number = r.number
+        self.voters = list(r.voters)
+        self.selected = selected
+        self.waiting = [seat for seat in r.voters if seat not in r.pressed]
+
     def network_of(self, seat: int) -> tuple[Color, Color]:
         """The two network cards a seat sees: the one to its right, then its own (R2)."""
         return self.network[(seat - 1) % self.players], self.network[seat]
@@ -174,7 +219,10 @@ class GameState:
             stability=self.stability,
             xp=list(self.xp),
             phase=self.phase,
-            vote_round=self.vote_round.copy() if self.vote_round else None,
+            round_number=self.round_number,
+            voters=list(self.voters),
+            selected=list(self.selected),
+            waiting=list(self.waiting),
             table_cards=list(self.table_cards),
             last_revealed=list(self.last_revealed),
             president=self.president,
@@ -209,7 +257,10 @@ class GameState:
         new.stability = self.stability
         new.xp = self.xp
         new.phase = self.phase
-        new.vote_round = self.vote_round
+        new.round_number = self.round_number
+        new.voters = self.voters
+        new.selected = self.selected
+        new.waiting = self.waiting
         new.table_cards = self.table_cards
         new.last_revealed = self.last_revealed
         new.president = self.president
@@ -247,6 +298,10 @@ def new_state(
     xp: list[int] | None = None,
     phase: Phase = "setup",
     vote_round: VoteRound | None = None,
+    round_number: int = 0,
+    voters: list[int] | None = None,
+    selected: list[str | None] | None = None,
+    waiting: list[int] | None = None,
     table_cards: list[tuple[int, str]] | None = None,
     last_revealed: list[tuple[int, str]] | None = None,
     president: int | None = None,
@@ -262,7 +317,10 @@ def new_state(
     version: int = 0,
     campaign: Campaign | None = None,
 ) -> GameState:
-    """A state from its fields (``GameState()`` makes an empty one, for ``derive`` to fill)."""
+    """A state from its fields (``GameState()`` makes an empty one, for ``derive`` to fill).
+
+    A round under way is given either whole (``vote_round``) or as the state's own fields.
+    """
     s = GameState()
     s.players = players
     s.hands = hands
@@ -273,7 +331,12 @@ def new_state(
     s.stability = stability
     s.xp = [] if xp is None else xp
     s.phase = phase
-    s.vote_round = vote_round
+    s.round_number = round_number
+    s.voters = [] if voters is None else voters
+    s.selected = [] if selected is None else selected
+    s.waiting = [] if waiting is None else waiting
+    if vote_round is not None:
+        s.vote_round = vote_round
     s.table_cards = [] if table_cards is None else table_cards
     s.last_revealed = [] if last_revealed is None else last_revealed
     s.president = president

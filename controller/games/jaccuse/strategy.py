@@ -65,12 +65,10 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     if s.phase == "over" or not 0 <= seat < s.players:
         return None
     phase = s.phase
-    r = s.vote_round
     if phase == "election":
-        assert r is not None
-        if seat not in r.waiting:
+        if seat not in s.waiting:
             return None
-        if seat in r.selected:
+        if s.selected[seat] is not None:
             return Action(seat, "reveal")
     elif phase == "presidency" or phase == "enact":
         if seat != s.president:
@@ -89,12 +87,11 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     if phase == "setup" or phase == "replace_membership":
         return Action(seat, "membership", card=(mine[0] if mine else rng.choice(hand)))
     if phase == "election":
-        assert r is not None
         if mine:
             # mostly its best card; now and then another, so the table never replays one tie for ever
             return Action(seat, "vote", card=mine[-1] if rng.random() < 0.75 else rng.choice(mine))
         coloured = sorted((c for c in hand if color_of(c) is not None), key=rank_value)
-        if r.number > 1 and coloured:
+        if s.round_number > 1 and coloured:
             # Abstaining here can stall the table for ever: a tie round nobody reveals in may pass
             # nothing (R8), the cards go back and the same votes tie again. Electing someone is better.
             return Action(seat, "vote", card=coloured[0])

@@ -16,7 +16,6 @@ from controller.games.jaccuse.state import GameState
 
 def public_view(s: GameState) -> dict[str, Any]:
     colour, run = trailing_run(s)
-    r = s.vote_round
     view: dict[str, Any] = {
         "version": s.version,
         "players": s.players,
@@ -32,9 +31,9 @@ def public_view(s: GameState) -> dict[str, Any]:
         "winners": list(s.winners),
         "phase": s.phase,
         "streak": {"color": colour, "length": run},
-        "round": r.number if r else None,
-        "eligible": list(r.voters) if r else [],
-        "pressed": sorted(r.pressed) if r else [],
+        "round": s.round_number or None,
+        "eligible": list(s.voters),
+        "pressed": [seat for seat in s.voters if seat not in s.waiting],
         "revealed": [{"seat": seat, "card": card} for seat, card in s.last_revealed],
         "barred": list(s.presidents_since_election) if s.phase in ("presidency", "parley") else [],
         "accusable": accusable(s) if s.phase == "presidency" else [],
@@ -80,7 +79,6 @@ def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> d
     """
     if not 0 <= seat < s.players:
         raise ValueError(f"no seat {seat} at a table of {s.players}")
-    r = s.vote_round
     moves = legal_moves(s, seat)
     offered = list(s.parley.offered) if s.parley and s.parley.president == seat else None
     return {
@@ -88,7 +86,7 @@ def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> d
         "hand": sorted(s.hands[seat]),
         "membership": s.membership[seat],
         "network": list(s.network_of(seat)),
-        "selected": r.selected.get(seat) if r else None,
+        "selected": s.selected[seat] if s.round_number else None,
         "acts": [m["act"] for m in moves],
         "moves": moves,
         "parley_offered": offered,

@@ -15,7 +15,7 @@ from typing import Final
 
 from controller.games.common import Refusal
 from controller.games.jaccuse.actions import Action
-from controller.games.jaccuse.cards import MAX_PLAYERS, color_of
+from controller.games.jaccuse.cards import HAND_SIZE, MAX_PLAYERS, color_of, influence_deck
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
 from controller.games.jaccuse.draws import Draws
 from controller.games.jaccuse.engine import accusable, apply_own
@@ -111,7 +111,7 @@ def _bot_action(s: GameState, seat: int, d: Draws) -> Action | None:
         return _gift(s, seat, d)
     act = d.choice(acts)
     if act in ("membership", "defect"):
-        return _action(seat, act, d.choice(sorted(set(hand))))
+        return _action(seat, act, d.choice(sorted(hand) if _TWIN_FREE[s.players] else sorted(set(hand))))
     if act == "enact":
         return _action(seat, act, d.choice(sorted({c for c in hand if color_of(c) is not None})))
     if act == "parley":
@@ -141,7 +141,8 @@ def _election_move(s: GameState, seat: int, d: Draws) -> Action:
             return _ABSTAIN[seat]
     elif d.random() < 0.15:
         return _ABSTAIN[seat]
-    cards = sorted(set(s.hands[seat]))
+    hand = s.hands[seat]
+    cards = sorted(hand) if _TWIN_FREE[s.players] else sorted(set(hand))
     n = len(cards)
     if d.plain and 0 < n < _SMALL:
         # d.choice(cards), inlined: a draw for most votes
@@ -159,6 +160,13 @@ def _election_move(s: GameState, seat: int, d: Draws) -> Action:
         vote = votes[card] = Action(seat, "vote", card=card)
     return vote
 
+
+#: by player count, whether its deck holds every card name once (fewer than 12 players): its hands
+#: then never hold a name twice, so ``sorted(hand)`` is the distinct cards ``legal_moves`` offers,
+#: without building a set for every vote
+_TWIN_FREE: Final = [
+    n in HAND_SIZE and len(set(influence_deck(n))) == len(influence_deck(n)) for n in range(MAX_PLAYERS + 1)
+]
 
 _PLACE: Final = ("membership",)
 _REPLY: Final = ("parley_reply",)

@@ -296,11 +296,9 @@ def _defect(s: GameState, a: Action, ev: list[Event] | None) -> None:
 
 def accusable(s: GameState) -> list[int]:
     """Seats the President may accuse now (R15, R19)."""
-    return [
-        t
-        for t in range(s.players)
-        if t != s.president and s.hands[t] and t not in s.presidents_since_election
-    ]
+    president = -1 if s.president is None else s.president
+    hands, barred = s.hands, s.presidents_since_election
+    return [t for t in range(s.players) if t != president and hands[t] and t not in barred]
 
 
 def _accuse(s: GameState, a: Action, ev: list[Event] | None) -> None:

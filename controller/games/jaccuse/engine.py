@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from controller.games.common import Refusal as _Refusal
 from controller.games.common import Refused as Refused
@@ -59,6 +59,8 @@ def apply_own(work: GameState, action: Action, events: list[Event] | None) -> No
     with stay as they were. A refusal raises ``Refusal`` and leaves ``work`` as it was, since every
     handler checks before it changes anything. For loops that keep one state of their own, such as
     a whole bot game, this saves the new state object, the ``Accepted`` and the events' tuple per move.
+    With ``events`` None no events are made at all, for a loop that reads none (a random bot game;
+    the strong bot's play-outs do read them, for the sensible bot's memory).
     """
     act = action.act
     # the checks every action passes, then its handler
@@ -171,7 +173,7 @@ def _place_membership(s: GameState, seat: int, card: str, ev: list[Event] | None
         ev.append({"type": "membership_placed", "seat": seat})
 
 
-def _refuse_press(s: GameState, seat: int) -> None:
+def _refuse_press(s: GameState, seat: int) -> NoReturn:
     """Why ``seat`` may not press or vote now (it is not among the round's ``waiting``)."""
     _check_phase(s, "election")
     if seat not in s.voters:

@@ -67,6 +67,10 @@ def influence_deck(players: int) -> list[str]:
     """
     if players not in HAND_SIZE:
         raise ValueError(f"J'Accuse needs {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players}")
+    return list(_DECKS[players])
+
+
+def _compose_deck(players: int) -> list[str]:
     if players in (5, 6):
         return _one_deck(_ranks("2", "10"))
     if players == 7:
@@ -84,6 +88,10 @@ def influence_deck(players: int) -> list[str]:
     if players == 13:
         return ["RJ", "BJ", *(_one_deck(_ranks("2", "9")) * 2)]
     return ["RJ", "BJ", *(_one_deck(_ranks("2", "9")) * 2), *_one_deck(("10",))]
+
+
+#: each player count's deck, composed once: a bot game deals one per game
+_DECKS: Final[dict[int, tuple[str, ...]]] = {n: tuple(_compose_deck(n)) for n in HAND_SIZE}
 
 
 def discard_at_deal(players: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from controller.games.jaccuse.cards import (
     COLORS,
@@ -68,6 +68,10 @@ class Deal:
         return deal
 
 
+#: each player count's deck in sorted order, made once: every deal, a bot game's too, is checked against it
+_SORTED_DECKS: Final[dict[int, list[str]]] = {n: sorted(influence_deck(n)) for n in HAND_SIZE}
+
+
 def check_players(players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not (
         MIN_PLAYERS <= players <= MAX_PLAYERS
@@ -85,7 +89,7 @@ def check_deal(players: int, deal: Deal) -> None:
     for seat, hand in enumerate(deal.hands):
         if len(hand) != size:
             raise DealError(f"seat {seat} is dealt {len(hand)} cards; {players} players get {size} each")
-    if sorted([*(c for h in deal.hands for c in h), *deal.discard]) != sorted(influence_deck(players)):
+    if sorted([*(c for h in deal.hands for c in h), *deal.discard]) != _SORTED_DECKS[players]:
         dealt = Counter(c for h in deal.hands for c in h) + Counter(deal.discard)
         missing = Counter(influence_deck(players)) - dealt
         extra = dealt - Counter(influence_deck(players))

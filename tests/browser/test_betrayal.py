@@ -28,6 +28,8 @@ RANK = {"J": 11, "Q": 12, "K": 13, "A": 14}
 # for each other army, the card names the page shows in its row (face-down cards carry none)
 ROWS_JS = """() => Object.fromEntries([...document.querySelectorAll('#bpanel .others .brow[data-row]')]
   .map(r => [r.dataset.row, [...r.querySelectorAll('.card')].map(c => c.dataset.card || null)]))"""
+LINKED_JS = "document.querySelectorAll('link[rel=stylesheet][href=\"/static/betrayal.css\"]').length"
+ARMY_EDGE_JS = "getComputedStyle(document.querySelector('#bboard .barmy')).borderLeftWidth"
 TABLE_OVER_JS = "/ wins?!/.test(document.querySelector('#waiting').textContent)"
 TABLE_ROWS_JS = """() => Object.fromEntries([...document.querySelectorAll('#bboard .brow[data-row]')]
   .map(r => [r.dataset.row, [...r.querySelectorAll('.card')].map(c => c.dataset.card || null)]))"""
@@ -177,6 +179,10 @@ def test_betrayal_five_seats_one_person_four_bots(browser: Any, five: Server, sh
     table.goto(base + "/")
     table.wait_for_selector("#bboard .barmy")
     assert table.inner_text("#gamename") == "Betrayal"
+    # the game's own style sheet (its parts' STYLES), linked once on each page and applied
+    for page in (table, ann.page):
+        assert page.evaluate(LINKED_JS) == 1
+    assert table.evaluate(ARMY_EDGE_JS) == "8px"
     check_table(table)
     table.screenshot(path=str(shots / "betrayal-table-setup.png"))
     deadline, moves = time.monotonic() + 240, 0

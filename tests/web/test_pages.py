@@ -173,6 +173,44 @@ def test_betrayal_parts_load_with_the_shared_pages(betrayal_client: FlaskClient)
     assert "Betrayal" in rules and "B16" in rules
 
 
+#: classes only Betrayal's page parts draw: their rules live in its package's betrayal.css
+BETRAYAL_CLASSES = ("atag", *(f"a{i}" for i in range(8)), "army", "other", "traitor", "traitorbox",
+                    "suitpair", "lastacc", "fight", "loser", "vs", "verdict", "hiderow", "peeks", "peekitem",
+                    "titles", "titlerow", "bboard", "btop", "barmies", "barmy", "brow", "slot", "joker",
+                    "tiny", "up", "down", "wasdown", "bend")
+
+
+def test_betrayal_styles_come_from_its_package_and_the_shell_names_none(betrayal_client: FlaskClient) -> None:
+    """Betrayal's look is its own: app.css (every game's shell) holds none of its classes; both its parts
+    name betrayal.css as their STYLES, which the box serves and each page preloads."""
+    shell = betrayal_client.get("/static/app.css").get_data(as_text=True)
+    named = [c for c in BETRAYAL_CLASSES if re.search(rf"[.]{c}(?![\w-])", shell)]
+    assert named == [], f"app.css still styles Betrayal's {named}"
+    for kind in ("phone", "table"):
+        part = betrayal_client.get(f"/static/betrayal_{kind}.js").get_data(as_text=True)
+        assert re.search(r'^export const STYLES = "betrayal\.css";', part, re.M), kind
+    css = betrayal_client.get("/static/betrayal.css")
+    assert css.status_code == 200 and css.mimetype == "text/css"
+    text = css.get_data(as_text=True)
+    assert ".barmy" in text and ".atag" in text and ".traitorbox" in text
+    for path in ("/", "/seat/0"):
+        html = betrayal_client.get(path).get_data(as_text=True)
+        assert 'rel="preload" as="style" href="/static/betrayal.css"' in html, path
+
+
+def test_every_game_names_its_style_sheet_by_styles_alone() -> None:
+    """Each game's page parts name their style sheet by STYLES (gamepart.js links it, once, before the
+    part draws): no part or helper of a game links a sheet of its own."""
+    games = Path(__file__).resolve().parents[2] / "controller" / "games"
+    for sheet in sorted(games.glob("*/static/*.css")):
+        stem = sheet.stem
+        for kind in ("phone", "table"):
+            part = (sheet.parent / f"{stem}_{kind}.js").read_text()
+            assert f'export const STYLES = "{stem}.css";' in part, (stem, kind)
+        for script in sheet.parent.glob("*.js"):
+            assert "stylesheet" not in script.read_text(), script
+
+
 def test_betrayal_rules_page_is_docs_betrayal_md() -> None:
     from web import rulesdoc
 

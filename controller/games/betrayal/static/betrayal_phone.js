@@ -3,6 +3,7 @@
 import {count, el, list} from "./cards.js";
 import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
+export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)
 
 let ctx = null, me = null;
 // choices being made on this phone, cleared after each accepted action

@@ -3,6 +3,7 @@
 import {count, el, list, playAgainText} from "./cards.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
+export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)
 
 export function waitingText(t) {
   if (t.over) return `${endText(t)} ${playAgainText(t)}`;

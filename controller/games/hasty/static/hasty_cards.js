@@ -1,5 +1,5 @@
 // Hasty Accusations' shared pieces for the phone and table pages: card names, the row of suspects,
-// piles and the loupe, the last review, and the game's own style sheet (hasty.css, loaded once).
+// piles and the loupe, the last review. (Its style sheet, hasty.css, is named by the parts' STYLES.)
 import {el, isolate, list} from "./cards.js";
 
 export const HPHASE = {play: "Playing", choose: "A choice", over: "Game over"};
@@ -22,12 +22,6 @@ export const CARD = {
 export const title = (k) => (CARD[k] ? CARD[k][0] : k);
 export const summary = (k) => (CARD[k] ? CARD[k][1] : "");
 export const KILLER = {murder: "a Murder", threat: "a second Threat", sidekick: "a Sidekick"};
-
-// the game's own styles, kept out of the shell's app.css: one <link> the first time a part loads
-export function styles() {
-  if (document.getElementById("hasty-css")) return;
-  document.head.append(el("link", {rel: "stylesheet", id: "hasty-css", href: "/static/hasty.css"}));
-}
 
 export function seatName(t, s) { return isolate(t.names && t.names[s]) || `seat ${s}`; }
 export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }

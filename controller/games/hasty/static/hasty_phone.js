@@ -2,10 +2,10 @@
 // loupe's net move, every choice a card asks of you, what your Investigators showed you, and why you
 // are out. Everything comes from the seat view's legal moves; phone.js keeps the shared parts.
 import {el, list} from "./cards.js";
-import {KILLER, backTile, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, styles, suspectAt, title} from "./hasty_cards.js";
+import {KILLER, backTile, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
+export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
-styles();
 let ctx = null, me = null;
 // what is being picked on this phone, cleared after each accepted action
 let card = null, pile = null, qCard = null, qAsk = null, peeking = false;

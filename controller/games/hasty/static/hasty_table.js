@@ -2,10 +2,10 @@
 // cards, the market, whose turn it is and the steps so far, and each review played out card by card,
 // at the page's own pace, with the murder moment shown large. table.js keeps the rest.
 import {el, list} from "./cards.js";
-import {KILLER, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, styles, suspectAt, title} from "./hasty_cards.js";
+import {KILLER, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
+export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
-styles();
 // the review's pace, readable from a sofa: one card turned every CARD_MS, the verdict held VERDICT_MS
 export const CARD_MS = 1600, VERDICT_MS = 5000;
 let seenReview = null;

@@ -163,6 +163,18 @@ def ratio_interval(games: list[Game], draws: int = 2000, seed: int = 0) -> tuple
     return ratio, ratios[int(0.025 * draws)], ratios[int(0.975 * draws) - 1]
 
 
+def guess_difference(games: list[Game], draws: int = 2000, seed: int = 0) -> tuple[float, float, float]:
+    """How much more often (in points) the observer saw through the strong seat than through the
+    sensible one, over the same games, with a 95% paired-bootstrap interval: an interval that holds
+    0 shows no difference this many games can tell."""
+    pairs = [int(bool(g.strong_guessed)) - int(bool(g.sensible_guessed)) for g in games]
+    if not pairs:
+        return 0.0, 0.0, 0.0
+    rng = random.Random(seed)
+    means = sorted(sum(pairs[rng.randrange(len(pairs))] for _ in pairs) / len(pairs) for _ in range(draws))
+    return 100 * sum(pairs) / len(pairs), 100 * means[int(0.025 * draws)], 100 * means[int(0.975 * draws) - 1]
+
+
 def _rates(label: str, games: list[Game]) -> str:
     n = len(games)
     if not n:
@@ -186,8 +198,10 @@ def report(table: Table) -> list[str]:
         s = sum(bool(g.strong_guessed) for g in guessed)
         b = sum(bool(g.sensible_guessed) for g in guessed)
         what = {"jaccuse": "colour", "hasty": "suspect"}.get(table.game, "traitor")
+        diff, low, high = guess_difference(guessed)
         lines.append(f"  observer guesses its {what}: strong {s}/{len(guessed)} ({s / len(guessed):.1%}),"
-                     f" sensible {b}/{len(guessed)} ({b / len(guessed):.1%})")
+                     f" sensible {b}/{len(guessed)} ({b / len(guessed):.1%}),"
+                     f" strong minus sensible {diff:+.1f} points [{low:+.1f}, {high:+.1f}]")
     if table.think:
         ms = sorted(1000 * t for t in table.think)
         p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]

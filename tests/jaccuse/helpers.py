@@ -7,6 +7,7 @@ fixed order, so the same call always gives the same game.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -20,9 +21,11 @@ from controller.games.jaccuse import (
     GameState,
     Refused,
     apply,
+    deal_cards,
     influence_deck,
     legal_moves,
     new_game,
+    next_bot_action,
     public_view,
     replay_summary,
     seat_view,
@@ -222,3 +225,21 @@ def event_types(events: Iterable[Event]) -> list[str]:
 
 def hand(state: GameState, seat: int) -> Counter[str]:
     return Counter(state.hands[seat])
+
+
+def played_states(players: int, seed: int, generations: int | None = None) -> list[GameState]:
+    """Every state of one random-bot game (or campaign) played through ``apply``, the first to the last."""
+    rng = random.Random(seed)
+    deal = deal_cards(players, rng)
+    later = tuple(deal_cards(players, rng) for _ in range((generations or 1) - 1))
+    later = tuple(Deal(d.hands, deal.network, d.discard) for d in later)
+    state = new_game(deal, generations=generations, later_deals=later)
+    states = [state]
+    while not state.over:
+        action = next_bot_action(state, rng)
+        assert action is not None
+        result = apply(state, action)
+        assert isinstance(result, Accepted)
+        state = result.state
+        states.append(state)
+    return states

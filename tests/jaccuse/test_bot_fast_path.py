@@ -12,11 +12,11 @@ from dataclasses import fields
 from typing import Any
 
 import pytest
+from helpers import played_states
 
 from controller.games.jaccuse import (
     Accepted,
     Action,
-    Deal,
     apply,
     awaiting,
     bot_action,
@@ -64,26 +64,9 @@ def reference_bot_action(s: GameState, seat: int, rng: random.Random) -> Action 
     return Action(seat, act)
 
 
-def _walk(players: int, seed: int, generations: int | None = None) -> list[GameState]:
-    rng = random.Random(seed)
-    deal = deal_cards(players, rng)
-    later = tuple(deal_cards(players, rng) for _ in range((generations or 1) - 1))
-    later = tuple(Deal(d.hands, deal.network, d.discard) for d in later)
-    state = new_game(deal, generations=generations, later_deals=later)
-    states = [state]
-    while not state.over:
-        action = next_bot_action(state, rng)
-        assert action is not None
-        result = apply(state, action)
-        assert isinstance(result, Accepted)
-        state = result.state
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize(("players", "seed"), [(5, 1), (8, 3), (12, 4)])
 def test_the_bot_picks_what_legal_moves_would_pick(players: int, seed: int) -> None:
-    states = _walk(players, seed)
+    states = played_states(players, seed)
     draws = random.Random(seed)
     for state in states:
         # seats out of range too, and seats with XP to give (the rare gift draws)
@@ -104,7 +87,7 @@ def test_the_bot_picks_what_legal_moves_would_pick(players: int, seed: int) -> N
 
 @pytest.mark.parametrize(("players", "seed"), [(6, 1), (10, 2)])
 def test_next_bot_action_picks_like_rng_choice_of_awaiting(players: int, seed: int) -> None:
-    for i, state in enumerate(_walk(players, seed)):
+    for i, state in enumerate(played_states(players, seed)):
         a, b = random.Random(i), random.Random(i)
         waiting = awaiting(state)
         expected = reference_bot_action(state, b.choice(waiting), b) if waiting else None
@@ -113,7 +96,7 @@ def test_next_bot_action_picks_like_rng_choice_of_awaiting(players: int, seed: i
 
 
 def test_derive_shares_every_field() -> None:
-    state = _walk(8, 9)[40]
+    state = played_states(8, 9)[40]
     derived = state.derive()
     assert derived is not state and derived == state
     for f in fields(GameState):
@@ -124,7 +107,7 @@ def test_derive_shares_every_field() -> None:
     ("players", "seed", "generations"), [(6, 1, None), (9, 2, None), (13, 3, None), (8, 4, 4)]
 )
 def test_no_state_changes_once_made(players: int, seed: int, generations: int | None) -> None:
-    states = _walk(players, seed, generations)
+    states = played_states(players, seed, generations)
     snapshots = [s.copy() for s in states]
     # replay all of it again on top, plus a move by every waiting seat from every state
     rng = random.Random(seed)
@@ -144,7 +127,7 @@ class _OwnRandom(random.Random):
 
 
 def test_the_bot_falls_back_to_the_rngs_own_choice() -> None:
-    for state in _walk(7, 11)[::5]:
+    for state in played_states(7, 11)[::5]:
         for seat in range(7):
             fast, slow = _OwnRandom(seat), _OwnRandom(seat)
             assert bot_action(state, seat, fast) == reference_bot_action(state, seat, slow)

@@ -11,30 +11,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import played_states
 
 from controller.games.common import Refusal
-from controller.games.jaccuse import Accepted, apply, apply_own, deal_cards, new_game, next_bot_action
+from controller.games.jaccuse import apply_own, next_bot_action
 from controller.games.jaccuse.state import GameState, VoteRound, new_state
-
-
-def _states(players: int, seed: int) -> list[GameState]:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng))
-    states = [state]
-    while not state.over:
-        action = next_bot_action(state, rng)
-        assert action is not None
-        result = apply(state, action)
-        assert isinstance(result, Accepted)
-        state = result.state
-        states.append(state)
-    return states
 
 
 @pytest.mark.parametrize(("players", "seed"), [(5, 1), (8, 2), (14, 3)])
 def test_the_picture_says_what_the_fields_say(players: int, seed: int) -> None:
     rounds = 0
-    for state in _states(players, seed):
+    for state in played_states(players, seed):
         r = state.vote_round
         if not state.round_number:
             assert r is None and state.voters == state.selected == state.waiting == []
@@ -63,7 +50,7 @@ def _fields_but_round(s: GameState) -> dict[str, object]:
 
 
 def test_a_picture_set_by_hand_keeps_no_card_for_an_abstainer() -> None:
-    state = _states(5, 4)[5].copy()  # the first election, nobody pressed yet
+    state = played_states(5, 4)[5].copy()  # the first election, nobody pressed yet
     assert state.round_number == 1 and state.voters == [0, 1, 2, 3, 4]
     chosen = {1: state.hands[1][0], 2: state.hands[2][0]}
     state.vote_round = VoteRound(1, [0, 1, 2, 3, 4], chosen, {1: "abstain", 2: "reveal"})
@@ -73,20 +60,20 @@ def test_a_picture_set_by_hand_keeps_no_card_for_an_abstainer() -> None:
 
 
 def test_a_picture_with_a_reveal_but_no_card_is_refused() -> None:
-    state = _states(5, 4)[5].copy()
+    state = played_states(5, 4)[5].copy()
     with pytest.raises(ValueError, match="seat 3 pressed reveal without a selected card"):
         state.vote_round = VoteRound(1, [0, 1, 2, 3, 4], {}, {3: "reveal"})
 
 
 def test_a_picture_of_no_round_clears_the_fields() -> None:
-    state = _states(5, 4)[5].copy()
+    state = played_states(5, 4)[5].copy()
     state.vote_round = None
     assert (state.round_number, state.voters, state.selected, state.waiting) == (0, [], [], [])
 
 
 @pytest.mark.parametrize(("players", "seed"), [(6, 5), (11, 6)])
 def test_apply_own_without_events_changes_a_state_as_with_them(players: int, seed: int) -> None:
-    states = _states(players, seed)
+    states = played_states(players, seed)
     rng = random.Random(seed)
     moves = made = 0
     for state in states[:-1]:

@@ -105,9 +105,14 @@ function listen() {
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }
   };
 }
-// with no network the box is out of reach: the buttons go off until it answers again
-window.addEventListener("offline", () => { online = false; $("conn").textContent = "○ offline"; setButtons(); });
-window.addEventListener("online", () => { if (es) { es.close(); es = null; } start(); });
+// with no network the box is out of reach: the buttons go off until it answers again. The stream is
+// closed too, so that nothing it still brings can say "live" while the phone is offline; back online,
+// the page says "reconnecting" until the box has answered anew.
+window.addEventListener("offline", () => {
+  online = false; if (es) { es.close(); es = null; }
+  $("conn").textContent = "○ offline"; setButtons();
+});
+window.addEventListener("online", () => { if (es) { es.close(); es = null; } $("conn").textContent = "○ reconnecting"; start(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && !$("game").hidden) start(); });
 setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
 setInterval(() => { if (me) syncBoxTime(); }, 60000);

@@ -113,7 +113,7 @@ window.addEventListener("offline", () => {
   $("conn").textContent = "○ offline"; setButtons();
 });
 window.addEventListener("online", () => { if (es) { es.close(); es = null; } $("conn").textContent = "○ reconnecting"; start(); });
-document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && !$("game").hidden) start(); });
+document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && navigator.onLine && !$("game").hidden) start(); });
 setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
 setInterval(() => { if (me) syncBoxTime(); }, 60000);
 

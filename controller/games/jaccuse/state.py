@@ -37,41 +37,24 @@ class Policy:
         return out
 
 
-@dataclass(slots=True, init=False)
+@dataclass(slots=True)
 class VoteRound:
     """A picture of one round of an election; ``number`` 1 is the first, 2+ are tie rounds (R11).
 
     ``GameState.vote_round`` gives one, made from the state's own round fields, for code that reads
-    a round whole (views, tests); setting it writes those fields. The engine keeps the round in the
-    state itself, per seat, so that a press changes one list rather than build a round anew.
-    ``waiting`` follows from the others (the voters yet to press, in seat order).
+    a round whole (the sampler, tests); setting it writes those fields. The engine keeps the round in
+    the state itself, per seat, so that a press changes one list rather than build a round anew.
     """
 
     number: int
     voters: list[int]
     selected: dict[int, str]
     pressed: dict[int, Literal["reveal", "abstain"]]
-    waiting: list[int]
 
-    # written out, not generated: a compiled build (mypyc) turns it into C; a generated one stays Python
-    def __init__(
-        self,
-        number: int,
-        voters: list[int],
-        selected: dict[int, str],
-        pressed: dict[int, Literal["reveal", "abstain"]],
-        waiting: list[int] | None = None,
-    ) -> None:
-        self.number = number
-        self.voters = voters
-        self.selected = selected
-        self.pressed = pressed
-        self.waiting = [seat for seat in voters if seat not in pressed] if waiting is None else waiting
-
-    def copy(self) -> VoteRound:
-        return VoteRound(
-            self.number, list(self.voters), dict(self.selected), dict(self.pressed), list(self.waiting)
-        )
+    @property
+    def waiting(self) -> list[int]:
+        """The voters yet to press, in seat order."""
+        return [seat for seat in self.voters if seat not in self.pressed]
 
 
 @dataclass(slots=True)
@@ -185,7 +168,7 @@ class GameState:
                 chosen[seat] = card
             if seat not in waiting:
                 pressed[seat] = "abstain" if card is None else "reveal"
-        return VoteRound(self.round_number, list(self.voters), chosen, pressed, list(waiting))
+        return VoteRound(self.round_number, list(self.voters), chosen, pressed)
 
     @vote_round.setter
     def vote_round(self, r: VoteRound | None) -> None:
@@ -202,7 +185,7 @@ class GameState:
         self.round_number = r.number
         self.voters = list(r.voters)
         self.selected = selected
-        self.waiting = [seat for seat in r.voters if seat not in r.pressed]
+        self.waiting = r.waiting
 
     def network_of(self, seat: int) -> tuple[Color, Color]:
         """The two network cards a seat sees: the one to its right, then its own (R2)."""

@@ -144,14 +144,8 @@ def _election_move(s: GameState, seat: int, d: Draws) -> Action:
     hand = s.hands[seat]
     cards = sorted(hand) if _TWIN_FREE[s.players] else sorted(set(hand))
     n = len(cards)
-    if d.plain and 0 < n < _SMALL:
-        # d.choice(cards), inlined: a draw for most votes
-        k = _BIT_LENGTH[n]
-        getrandbits = d.getrandbits
-        i = getrandbits(k)
-        while i >= n:
-            i = getrandbits(k)
-        card = cards[i]
+    if d.plain and n:
+        card = cards[d.below(n)]  # d.choice(cards), without its checks: a draw for most votes
     else:
         card = d.choice(cards)
     votes = _VOTES[seat]
@@ -188,23 +182,12 @@ def _next_bot_action(s: GameState, d: Draws) -> Action | None:
     if not n:
         return None
     if d.plain:
-        # d.choice(waiting), inlined: a draw for every move of a game
-        k = _BIT_LENGTH[n]
-        getrandbits = d.getrandbits
-        i = getrandbits(k)
-        while i >= n:
-            i = getrandbits(k)
-        seat = waiting[i]
+        seat = waiting[d.below(n)]  # d.choice(waiting), without its checks: a draw for every move
     else:
         seat = d.rng.choice(waiting)
     if election:
         return _election_move(s, seat, d)
     return _bot_action(s, seat, d)
-
-
-#: n.bit_length() for every count of waiting seats, or of distinct cards in a hand, below this
-_SMALL: Final = 64
-_BIT_LENGTH: Final = [n.bit_length() for n in range(_SMALL)]
 
 
 @dataclass(frozen=True, slots=True)

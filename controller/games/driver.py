@@ -10,8 +10,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, Final, TypeVar
 
 from controller.games.search.bot import StrongBot
-from controller.games.search.ismcts import Budget, GameSampler
-from controller.games.shape import ActionShape, Event, GameRules, GameStrategy, StateShape
+from controller.games.search.ismcts import GameSampler
+from controller.games.shape import ActionShape, Budget, Event, GameRules, GameStrategy, StateShape
 
 #: the bots a seat can be played by: uniformly random, rules of thumb, or the search
 POLICIES: Final = ("random", "sensible", "strong")

@@ -138,7 +138,7 @@ class Game:
         return self.check_options({name: True for name in on})
 
     def check_players(self, players: int) -> str | None:
-        """None when the game takes ``players`` seats, else why not."""
+        """None when the game takes ``players`` seats, else why not (one line)."""
         if self.min_players <= players <= self.max_players:
             return None
-        return f"{self.name} takes {self.min_players}-{self.max_players} players"
+        return f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"

@@ -23,13 +23,24 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-
-if TYPE_CHECKING:
-    from controller.games.search.ismcts import Budget
+from typing import Any, Protocol, TypeVar
 
 Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision of the strong bot may think: at most ``rollouts`` play-outs, and when
+    ``clock`` is given (seconds, e.g. ``time.process_time``) at most ``seconds`` by that clock."""
+
+    rollouts: int = 2_000
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+    #: how much better (in win rate, beyond one standard error) another move must do to replace
+    #: the sensible bot's
+    margin: float = 0.02
 
 
 class StateShape(Protocol):

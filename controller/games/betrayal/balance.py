@@ -21,7 +21,7 @@ from controller.games.betrayal.deal import deal_cards
 from controller.games.betrayal.state import GameState, new_game
 from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
 from controller.games.driver import percent as pct
-from controller.games.search.ismcts import Budget
+from controller.games.shape import Budget
 
 __all__ = ["ENDINGS", "POLICIES", "format_report", "play_game", "simulate"]
 #: every accusation kills a card for good, so no game comes near this; it only guards the loop

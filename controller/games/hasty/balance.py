@@ -20,7 +20,7 @@ from controller.games.driver import play_bots, policy_name, seeds, spread, wins_
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
 from controller.games.hasty.state import new_game
-from controller.games.search import Budget
+from controller.games.shape import Budget
 
 POLICIES: Final = ("random", "sensible")
 #: a game ends long before this; it only guards the loop

@@ -12,7 +12,7 @@ from controller.games import jaccuse as rules
 from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
 from controller.games.driver import percent as pct
 from controller.games.jaccuse import deal_cards, new_game, sampler, strategy
-from controller.games.search.ismcts import Budget
+from controller.games.shape import Budget
 
 __all__ = ["POLICIES", "format_report", "play_game", "simulate"]
 MAX_ACTIONS = 50_000

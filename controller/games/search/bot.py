@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from controller.games.search.ismcts import Budget, GameSampler, SearchResult, search
-from controller.games.shape import Event, GameRules, GameStrategy
+from controller.games.search.ismcts import GameSampler, SearchResult, search
+from controller.games.shape import Budget, Event, GameRules, GameStrategy
 
 
 class StrongBot:

@@ -29,6 +29,7 @@ from typing import Any, Final, Protocol, TypeVar
 from controller.games.common import Refusal
 from controller.games.shape import (
     ActionShape,
+    Budget,
     Event,
     GameRules,
     GameStrategy,
@@ -72,19 +73,6 @@ class GameSampler(Protocol[S, A]):
     # ``candidate_actions`` (it may weigh moves by what it read from the history), and
     # ``own_action(state, seat, rng, memory) -> A | None``, the searching seat's own later moves in
     # a play-out instead of the sensible bot's (it may play on what the seat has worked out).
-
-
-@dataclass(frozen=True)
-class Budget:
-    """How long one decision may think: at most ``rollouts`` play-outs, and when ``clock`` is
-    given (seconds, e.g. ``time.process_time``) at most ``seconds`` by that clock."""
-
-    rollouts: int = 2_000
-    seconds: float | None = None
-    clock: Callable[[], float] | None = None
-    #: how much better (in win rate, beyond one standard error) another move must do to replace
-    #: the sensible bot's
-    margin: float = 0.02
 
 
 #: play-outs only, no clock: the same seed gives the same move

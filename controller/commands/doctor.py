@@ -263,7 +263,8 @@ def _time_a_frame(report: Report, model: str, address: int, port: int) -> None:
     import time
 
     from controller.devices.display import Panel, open_display
-    from controller.devices.screens import DisplayModel, render
+    from controller.devices.screens import render
+    from controller.oled_kit.model import DisplayModel
 
     worker = None
     try:

@@ -233,7 +233,7 @@ class GpioPads(Pads):
         return handler
 
     def expecting(self) -> bool:
-        """Whether some seat's LED asks for a press (then a dropped edge would cost a vote)."""
+        """Whether some seat's LED asks for a press (then a dropped edge would cost a press)."""
         return any(state is LedState.WAITING for state in self._led_shown.values())
 
     def _run(self) -> None:

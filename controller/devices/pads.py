@@ -16,7 +16,7 @@ StatusCallback = Callable[[bool], None]
 """Called with True when the pads become reachable and False when they are lost (hub unplugged)."""
 
 DropCallback = Callable[[int, str, str], None]
-"""Called with (seat, button, why) for a press the pads threw away (made before the current vote round)."""
+"""Called with (seat, button, why) for a press the pads threw away (made before the current round)."""
 
 
 class Pads(abc.ABC):
@@ -34,12 +34,13 @@ class Pads(abc.ABC):
         """Begin reporting debounced presses; each physical press is reported exactly once."""
 
     def set_epoch(self, epoch: int) -> None:
-        """Name the vote round now open; presses made before it must not count in it.
+        """Name the round of presses now open; presses made before it must not count in it.
 
         The caller (the box's wiring, which knows the game) passes a number that changes whenever a
-        new round of voting starts; the pads know nothing else about games. Pads that hand a press
-        over the moment it happens (GPIO) have no queue that could carry an old press into a new
-        round, so they keep the number only for `epoch`. The pad hub stamps presses with it.
+        new round of presses starts (the game's ``pad_round``); the pads know nothing else about
+        games. Pads that hand a press over the moment it happens (GPIO) have no queue that could
+        carry an old press into a new round, so they keep the number only for `epoch`. The pad hub
+        stamps presses with it.
         """
         self.epoch = epoch
 

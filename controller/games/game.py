@@ -17,17 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.games.search.ismcts import GameSampler
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.oled_kit.model import DisplayModel
 
 if TYPE_CHECKING:
-    from PIL import Image
-
-    from controller.devices.screens import DisplayModel
-    from controller.games.search.ismcts import GameSampler
+    from PIL import Image  # the type only: loading the Game loads no image library
 
     Renderer = Callable[[DisplayModel], Image.Image]
 else:
-    Renderer = Callable[[Any], Any]
+    Renderer = Callable[[DisplayModel], Any]
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.games.game import Game
+from controller.games.search.ismcts import GameSampler
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
-
-if TYPE_CHECKING:
-    from controller.games.search.ismcts import GameSampler
 
 GROUP = "jaccuse_table.games"
 #: the game a new deal starts unless the config names another, and the game of a replay file without

@@ -23,9 +23,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from controller.devices.screens import DisplayModel
 from controller.games import jaccuse as rules
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.model import DisplayModel
 
 from .conftest import Server
 from .test_players import FOURTEEN, _fits

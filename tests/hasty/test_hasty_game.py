@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from controller.devices.screens import DisplayModel
 from controller.games import hasty, registry
 from controller.games.hasty import table_rules
 from controller.games.hasty.engine import Accepted
+from controller.oled_kit.model import DisplayModel
 
 
 def test_the_entry_point_names_hastys_game() -> None:

@@ -8,9 +8,10 @@ from hasty_helpers import act, position, run
 from PIL import Image
 from test_hasty_properties import scramble
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.hasty import Accepted, apply, new_game, play_bot_game, public_view
 from controller.games.hasty.screens import render_hasty, review_frames, review_key
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 
 def _lit(image: Image.Image, box: tuple[int, int, int, int]) -> int:

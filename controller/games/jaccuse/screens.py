@@ -1,7 +1,7 @@
 """J'Accuse's OLED screens: a pure function from the table's public view to a 128x64 1-bit image.
 
-The screens every game shares (faults, the start screen), the fonts and the drawing helpers are the
-device's, in ``controller.devices.screens``; what is drawn here is J'Accuse's: the membership setup,
+The screens every game shares (faults, the start screen), the fonts and the drawing helpers come from
+the kit in ``controller.oled_kit``; what is drawn here is J'Accuse's: the membership setup,
 the vote and its reveal, the presidency, the end of a game or a campaign. ``moment_key`` and
 ``moment`` say when a round's revealed cards are the "everyone look" moment the OLED holds for a few
 seconds (``controller.games.game.Game`` hands them to the box).
@@ -14,23 +14,22 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from controller.devices.screens import (
+from controller.oled_kit.box_screens import box_screen
+from controller.oled_kit.draw import (
     BOLD,
     CONDENSED,
     WIDTH,
-    DisplayModel,
     Font,
-    Reveal,
-    _centered,
-    _fit_text,
-    _header,
     blank,
-    box_screen,
+    centered,
+    fit_text,
     font,
+    header,
     names_line,
     seat_label,
     seat_name,
 )
+from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE = "J'ACCUSE"
 
@@ -58,7 +57,8 @@ def render(model: DisplayModel) -> Image.Image:
     """Pick the J'Accuse screen that matters most now and draw it."""
     image, draw = blank()
     view = model.view
-    if box_screen(image, draw, model, title=TITLE):
+    # the pads are J'Accuse's votes: without them (or paused) no vote goes on
+    if box_screen(image, draw, model, unplugged="Voting paused.", paused="Voting paused.", title=TITLE):
         return image
     assert view is not None  # without a view, the start screen is drawn
     pages = 1
@@ -88,14 +88,14 @@ def _setup(
     page: int = 0,
 ) -> int:
     gen = _generation_label(view)
-    _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
+    header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
     # while seats are free, the join code matters more than the instruction (the phones give that)
     line = "Place a card"
     if code:
         line = f"Join code {code}"
         if draw.textlength(line, font=font(CONDENSED, 12)) > WIDTH - 4:
             line = f"Code {code}"  # a 12-character code
-    _centered(draw, line, 18, font(CONDENSED, 12))
+    centered(draw, line, 18, font(CONDENSED, 12))
     return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page)
 
 
@@ -105,7 +105,7 @@ def _election(
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
     title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
-    _fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
+    fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     _policies(draw, view, 44, 15)
     return _waiting(draw, view.get("awaiting") or [], 32, left=44, clock=clock, page=page)
@@ -118,7 +118,7 @@ def _presidency(
     president = view.get("president")
     who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    _fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
+    fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
@@ -131,9 +131,9 @@ def _presidency(
         line, detail = "Enact a policy", ""
     else:
         line, detail = "Accuse, parley", "or pass"
-    _fit_text(draw, line, 44, 16, (12,))
+    fit_text(draw, line, 44, 16, (12,))
     if detail:
-        _fit_text(draw, detail, 44, 29, (12,))
+        fit_text(draw, detail, 44, 29, (12,))
     return _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock, page=page)
 
 
@@ -147,7 +147,7 @@ def _reveal(
     reds = sum(1 for r in reveal if r.card and _card_color(r.card) == "red")
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
     shown, page_label = _page_of(list(reveal), REVEAL_PER_PAGE, page)
-    _header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
+    header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
     seat_font, card_font = font(BOLD, 12), font(BOLD, 16)
     col_width, rows = WIDTH // 3, 3
     for index, item in enumerate(shown):
@@ -184,7 +184,7 @@ def _campaign_over(
     winners = [int(s) for s in campaign.get("winners") or []]
     vp = [int(v) for v in campaign.get("vp") or []]
     shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
-    _header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
+    header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
     _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + names_line(view, winners), 17)
     big = font(BOLD, 16)
     for index, (seat, points) in enumerate(shown):
@@ -195,14 +195,14 @@ def _campaign_over(
 
 def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     colour = view.get("winning_color")
-    _header(draw, "GAME OVER")
+    header(draw, "GAME OVER")
     headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
-    _centered(draw, headline, 20, font(BOLD, 16))
+    centered(draw, headline, 20, font(BOLD, 16))
     seats = view.get("winners") or []
     if seats:
         _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + names_line(view, seats), 44)
     elif colour:
-        _centered(draw, "No seat won", 44, font(CONDENSED, 12))
+        centered(draw, "No seat won", 44, font(CONDENSED, 12))
 
 
 # -- parts -----------------------------------------------------------------------------------------
@@ -217,8 +217,8 @@ def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     middle = 20 if gen else 24
     draw.text(((40 - width) / 2, middle - (top + bottom) / 2 - 2), text, font=big, fill=1)
     if gen:
-        _centered(draw, gen, 40, font(CONDENSED, 10), right=40)
-    _centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
+        centered(draw, gen, 40, font(CONDENSED, 10), right=40)
+    centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
 
 
 def _campaign(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -353,7 +353,7 @@ def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
     fnt = font(CONDENSED, 12)
     while len(text) > 2 and draw.textlength(text, font=fnt) > WIDTH - 2:
         text = text[:-2].rstrip() + "."
-    _centered(draw, text, y, fnt)
+    centered(draw, text, y, fnt)
 
 
 def _card_color(card: str) -> str | None:

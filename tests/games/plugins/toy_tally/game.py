@@ -9,8 +9,9 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.game import Game, Screens
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 
 def render(model: DisplayModel) -> Image.Image:

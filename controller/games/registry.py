@@ -13,8 +13,9 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from controller.games.game import Game
+from controller.games.rules import Rules
 from controller.games.search.ismcts import GameSampler
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.games.shape import GameBalance, GameStrategy, ReplayReader, TableRules
 
 GROUP = "jaccuse_table.games"
 #: the game a new deal starts unless the config names another, and the game of a replay file without
@@ -61,8 +62,8 @@ def forget() -> None:
     game.cache_clear()
 
 
-# the lookups the table and the commands use
-def rules(name: str) -> GameRules[Any, Any, Any]:
+# the lookups the table and the commands use: each game's part whole, its own members and the defaults
+def rules(name: str) -> Rules[Any, Any, Any]:
     return game(name).rules()
 
 

@@ -9,7 +9,7 @@ from PIL import Image
 from test_hasty_properties import scramble
 
 from controller.games.hasty import Accepted, apply, new_game, play_bot_game, public_view
-from controller.games.hasty.screens import render_hasty, review_frames, review_key
+from controller.games.hasty.screens import REVIEW_CARD_SECONDS, render_hasty, review_frames, review_key
 from controller.oled_kit.draw import HEIGHT, WIDTH
 from controller.oled_kit.model import DisplayModel
 
@@ -92,7 +92,7 @@ def test_the_start_and_the_end() -> None:
 def test_the_box_plays_a_review_out_frame_by_frame_on_the_oled() -> None:
     """Hasty's Game gives the box the review's frames (the shared moment mechanism plays them)."""
     from controller.commands.run import MomentShow
-    from controller.games.hasty.game import GAME, REVIEW_CARD_SECONDS
+    from controller.games.hasty.game import GAME
 
     screens = GAME.screens()
     s, _ = run(position(loupe=4, piles={1: ["murder", "delay", "delay"]}), act(0, "end"))

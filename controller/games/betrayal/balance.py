@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import betrayal
+from controller.games.balance_frame import ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import percent as pct
 from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
-from controller.games.driver import percent as pct
+from controller.games.driver import seeded_game
 from controller.games.shape import Budget
 
-__all__ = ["ENDINGS", "POLICIES", "format_report", "play_game", "simulate"]
 #: every accusation kills a card for good, so no game comes near this; it only guards the loop
 MAX_ACTIONS: Final = 5_000
 ENDINGS: Final = ("traitor_out", "joker_and_three", "loyal_out", "unfinished")
@@ -64,8 +64,6 @@ def play_game(
     players: int, seed: int, policy: str | Sequence[str], *, twos_defend: bool = False,
     budget: Budget | None = None,
 ) -> GameStats:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng), twos_defend=twos_defend)
     counts: Counter[str] = Counter()
     joker_died_at: list[int] = []
 
@@ -78,8 +76,11 @@ def play_game(
             elif kind == "eliminated":
                 counts["out_" + event["reason"]] += 1
 
-    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count,
-                               sampler=sampler, budget=budget)
+    def start(players: int, rng: random.Random) -> GameState:
+        return new_game(deal_cards(players, rng), twos_defend=twos_defend)
+
+    state, actions = seeded_game(betrayal, strategy, players, seed, policy, MAX_ACTIONS, count, start=start,
+                                 sampler=sampler, budget=budget)
     scores = [len(p) for p in state.points]
     return GameStats(
         accusations=counts["accused"],
@@ -99,11 +100,7 @@ def play_game(
 
 
 @dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    policy: str
+class Report(ReportHead):
     twos_defend: bool = False
     stats: list[GameStats] = field(default_factory=list)
 

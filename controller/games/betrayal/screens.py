@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from controller.games.game import Screens
 from controller.oled_kit.box_screens import box_screen
 from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, blank, centered, fit_text, font, header
 from controller.oled_kit.model import DisplayModel, Reveal
@@ -372,3 +373,7 @@ def _result_detail(
     else:
         return
     centered(draw, text, 55, font(SMALL, 8))
+
+
+#: what the box draws Betrayal with (``Game.screens``)
+SCREENS: Final = Screens(render=render_betrayal, moment_key=accusation_key, moment=accusation_moment)

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.driver import percent as pct
-from controller.games.driver import play_bots, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import percent as pct
+from controller.games.driver import seeded_game
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
-from controller.games.hasty.state import new_game
+from controller.games.hasty.state import GameState, new_game
 from controller.games.shape import Budget
 
-POLICIES: Final = ("random", "sensible")
 #: a game ends long before this; it only guards the loop
 MAX_ACTIONS: Final = 20_000
 CAUSES: Final = ("murder", "threat", "sidekick")
@@ -45,8 +45,6 @@ class GameStats:
 
 def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None,
               **options: Any) -> GameStats:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng, **options))
     counts: Counter[str] = Counter()
     outs: list[str] = []
 
@@ -57,8 +55,11 @@ def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: B
             if kind == "eliminated":
                 outs.append(event["card"])
 
-    state, actions = play_bots(hasty, strategy, state, rng, policy, MAX_ACTIONS, count,
-                               sampler=sampler, budget=budget)
+    def start(players: int, rng: random.Random) -> GameState:
+        return new_game(deal_cards(players, rng, **options))
+
+    state, actions = seeded_game(hasty, strategy, players, seed, policy, MAX_ACTIONS, count, start=start,
+                                 sampler=sampler, budget=budget)
     return GameStats(
         turns=counts["turn"] + 1, actions=actions, reviews=state.reviews,
         evaluations=counts["evaluating"], deaths=counts["died"], outs=outs,
@@ -89,11 +90,7 @@ def _series(stats: list[GameStats], players: int) -> dict[str, Any]:
 
 
 @dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    policy: str
+class Report(ReportHead):
     options: dict[str, Any] = field(default_factory=dict)
     base: list[GameStats] = field(default_factory=list)
     with_traitor: list[GameStats] = field(default_factory=list)

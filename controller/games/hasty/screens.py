@@ -28,6 +28,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from controller.games.game import Screens
 from controller.oled_kit.box_screens import box_screen
 from controller.oled_kit.draw import BOLD, SMALL, WIDTH, blank, centered, fit_text, font, header, seat_name
 from controller.oled_kit.model import DisplayModel, Reveal
@@ -174,3 +175,19 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     traitor = reveal.get("traitor") if isinstance(reveal, Mapping) else None
     if isinstance(traitor, int):
         centered(draw, f"Traitor: {seat_name(view, traitor)}", 55, font(SMALL, 8))
+
+
+#: seconds each card of a review stays alone on the OLED before the next is turned (the table page
+#: keeps the same pace, ``CARD_MS`` in static/hasty_table.js); the verdict is held like any moment
+REVIEW_CARD_SECONDS: Final = 1.6
+
+
+def review_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | None:
+    """The last review with every card turned (and so its verdict); None before the first review."""
+    frames = review_frames(view)
+    return frames[-1] if frames else None
+
+
+#: what the box draws Hasty Accusations with (``Game.screens``)
+SCREENS: Final = Screens(render=render_hasty, moment_key=review_key, moment=review_moment,
+                         moment_frames=review_frames, frame_seconds=REVIEW_CARD_SECONDS)

@@ -10,10 +10,11 @@ seconds (``controller.games.game.Game`` hands them to the box).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
+from controller.games.game import Screens
 from controller.oled_kit.box_screens import box_screen
 from controller.oled_kit.draw import (
     BOLD,
@@ -369,3 +370,7 @@ def _card_text(card: str | None) -> str:
     if card is None:
         return "--"
     return card
+
+
+#: what the box draws J'Accuse with (``Game.screens``)
+SCREENS: Final = Screens(render=render, moment_key=moment_key, moment=moment)

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from controller.games.search.ismcts import GameSampler, SearchResult, search
-from controller.games.shape import Budget, Event, GameRules, GameStrategy
+from controller.games.shape import Budget, Event, FullRules, GameStrategy
 
 
 class StrongBot:
@@ -20,7 +20,7 @@ class StrongBot:
 
     def __init__(
         self,
-        rules: GameRules[Any, Any, Any],
+        rules: FullRules[Any, Any, Any],
         strategy: GameStrategy[Any, Any, Any],
         sampler: GameSampler[Any, Any],
         budget: Budget | None = None,

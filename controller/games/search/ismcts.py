@@ -31,7 +31,7 @@ from controller.games.shape import (
     ActionShape,
     Budget,
     Event,
-    GameRules,
+    FullRules,
     GameStrategy,
     MemoryShape,
     StateShape,
@@ -92,7 +92,7 @@ class SearchResult:
 
 
 def search(
-    rules: GameRules[S, A, Any],
+    rules: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, M],
     sampler: GameSampler[S, A],
     view: dict[str, Any],
@@ -208,7 +208,7 @@ def _best(visits: list[int], gains: list[float], squares: list[float], margin: f
 
 
 def _play_out(
-    rules: GameRules[S, A, Any],
+    rules: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, M],
     sampler: GameSampler[S, A],
     state: S,

@@ -855,6 +855,7 @@ def main(args: argparse.Namespace) -> int:
             heartbeat=args.heartbeat,
             max_streams=limits.streams,
             per_client=limits.streams_per_client,
+            per_seat=limits.streams_per_seat,
             lifetime=limits.stream_lifetime,
             write_deadline=limits.write_deadline,
         )

@@ -96,8 +96,8 @@ def test_one_seat_holding_every_connection_never_keeps_the_others_out(tmp_path: 
         # a flood of idle sockets from strangers now pushes out seat 0's connections past its few, never
         # another seat's, nor seat 0's newest (a phone and a second tab)
         for n in range(limit):
-            stack.enter_context(socket.create_connection(
-                ("127.0.0.1", box.port), timeout=10, source_address=(phone_address(STRANGER + 1 + n // 32), 0)))
+            source = (phone_address(STRANGER + 1 + n // 32), 0)
+            stack.enter_context(socket.create_connection(("127.0.0.1", box.port), 10, source))
         assert all(_still_open(phone, token) for phone, token in phones)
         kept = [_still_open(conn, tokens[0]) for conn in held]
         print(f"after {limit} idle sockets from strangers, seat 0 keeps {sum(kept)} of its connections")

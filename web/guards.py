@@ -6,8 +6,8 @@
   at the box (DNS rebinding) sends its own name and is refused, so it cannot read the host link from a
   browser running on the box. Answered 421.
 - **Origin** (every state-changing request): a browser says which page sent the request; a page that
-  is not the box's own (scheme, host and port compared exactly, no user info) is refused (403). Requests without an ``Origin`` (curl, scripts, the tests) are
-  judged by the other checks.
+  is not the box's own (scheme, host and port compared exactly, no user info) is refused (403).
+  Requests without an ``Origin`` (curl, scripts, the tests) are judged by the other checks.
 - **JSON** (every state-changing request): a body must be sent as ``application/json``, and no other
   content type is taken even with an empty body (415). Forms and ``text/plain`` bodies -- what a page
   on another site can send without the browser asking first -- never reach an endpoint.

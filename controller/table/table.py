@@ -286,7 +286,9 @@ class Table:
         recorded = _recorded_bots(settings, self.players)
         configured = _bot_seats(config.bots, self.players) - self._handed
         self._bot_seats = configured if recorded is None else recorded
-        self._ready: set[int] = set()  # seats that asked to play again once the game is over
+        # seats that asked to play again once the game is over (journaled: a restart keeps the ready check)
+        self._ready: set[int] = _recorded_ready(settings, self._game) if state.over else set()
+        self._ready &= {s for s, (_, kind) in self._seats.items() if kind == "phone"}
         self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
         # per seat, the host's choice of bot (journaled as ``bot_level:S``); else config.bot_level
@@ -1141,6 +1143,8 @@ class Table:
                          f"name:{seat}": self._new_bot_name(seat)})
         rows[f"device:{seat}"] = None
         rows.update(self._clock_for_seats(after))
+        if seat in self._ready:
+            rows[READY_KEY] = self._ready_value(self._ready - {seat})
         try:
             self._journal.release_seat(seat, rows)
         except JournalError as exc:
@@ -1203,9 +1207,9 @@ class Table:
         self._saved()
         return None
 
-    def _all_ready(self) -> bool:
-        """Every seat a person holds asked to play again (bots always agree)."""
-        return all(s in self._ready for s, (_, kind) in self._seats.items() if kind == "phone")
+    def _all_ready(self, also: int | None = None) -> bool:
+        """Every seat a person holds asked to play again (bots always agree), counting ``also`` as asked."""
+        return all(s in self._ready or s == also for s, (_, kind) in self._seats.items() if kind == "phone")
 
     def _play_again(self, seat: int) -> Outcome:
         """A phone's "Play again": a ready check. The new game is dealt once every seated person agreed,
@@ -1216,11 +1220,20 @@ class Table:
             return self._new_game()
         if self._seats.get(seat, ("", ""))[1] != "phone":
             return Outcome.refused(409, "seat_free", "only a seated phone can ask to play again")
-        self._ready.add(seat)
-        if self._all_ready():
+        if self._all_ready(also=seat):
             return self._new_game()
+        if seat not in self._ready:
+            # acknowledged only once it is journaled, like every action: a restart keeps who agreed
+            refused = self._save_settings({READY_KEY: self._ready_value(self._ready | {seat})})
+            if refused is not None:
+                return refused
+            self._ready.add(seat)
         self._publish()
         return Outcome(ok=True, data={"game": self._game, "dealt": False, "ready": sorted(self._ready)})
+
+    def _ready_value(self, seats: set[int]) -> str | None:
+        """The journal's ``play_again`` row for these ready seats: the game it belongs to, then the seats."""
+        return f"{self._game}:{_bots_value(frozenset(seats))}" if seats else None
 
     def _new_game(
         self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None
@@ -1258,6 +1271,7 @@ class Table:
             self._clock.restarted(state, all_seated, time.time())
         )
         rows[BOTS_KEY] = _bots_value(bot_seats)
+        rows[READY_KEY] = None  # the ready check was this game's
         for seat in range(players, self.players):  # the names, hand-overs and bots of seats that are gone
             rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None,
                          f"bot_level:{seat}": None})
@@ -1598,6 +1612,19 @@ def _recorded_bots(settings: dict[str, str], players: int) -> frozenset[int] | N
         return None
     parts = [p for p in settings[BOTS_KEY].split(",") if p.strip().isdigit()]
     return frozenset(int(p) for p in parts if int(p) < players)
+
+
+#: the journal's setting that keeps the "play again" ready check: ``GAME:SEATS`` ("3:0,2"), the number
+#: of the game it was asked in first, so a check of an earlier game never carries over
+READY_KEY = "play_again"
+
+
+def _recorded_ready(settings: dict[str, str], game: int) -> set[int]:
+    """The seats the journal says asked to play again at the end of game number ``game``."""
+    asked_in, _, seats = settings.get(READY_KEY, "").partition(":")
+    if asked_in != str(game):
+        return set()
+    return {int(p) for p in seats.split(",") if p.strip().isdigit()}
 
 
 def _seat_list(seats: frozenset[int]) -> str:

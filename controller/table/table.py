@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import evening, seating, traces
+from controller.table import evening, seating, traces, wording
 from controller.table.bots import CLOCK_MARGIN, LEVELS, MAX_WALL_SECONDS, THINK_SECONDS, BotMove, Job, Thinker
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
@@ -967,7 +967,7 @@ class Table:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         try:
             clean = seating.clean_name(name)
-            seating.check_distinct(clean, self._names, seat)
+            seating.check_distinct(clean, self._names, seat, self.game_name)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         if seat in self._seats:
@@ -999,8 +999,8 @@ class Table:
         self._names[seat] = clean
         self._devices[seat] = device.address if device else None
         if seat in self._released:
-            self._log.append((self._state.version, f"Seat {seat} was taken again after the host released it"
-                              + (f", as {seating.isolate(clean)}." if clean else ".")))
+            self._log.append((self._state.version,
+                              wording.retaken_line(seat, seating.isolate(clean) if clean else None)))
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
@@ -1020,7 +1020,7 @@ class Table:
 
         try:
             clean = seating.clean_name(name)
-            seating.check_distinct(clean, self._names, seat)
+            seating.check_distinct(clean, self._names, seat, self.game_name)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         try:
@@ -1162,10 +1162,8 @@ class Table:
             self._bot_seats = self._bot_seats | {seat}
             self._handed = self._handed - {seat}
         # a release (and a take-over after it) is never silent: the host could otherwise read a hand
-        who = f" ({seating.isolate(name)})" if name else ""
-        then = " A bot plays it now." if to_bot else ""
         self._log.append((self._state.version,
-                          f"The host released seat {seat}{who}: its phone's link no longer works.{then}"))
+                          wording.released_line(seat, seating.isolate(name) if name else None, to_bot)))
         self._apply_clock_rows(rows)
         if self._ready and self._state.over and self._all_ready():
             return self._new_game()  # the seat everyone waited for to agree has left

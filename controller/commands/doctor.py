@@ -327,6 +327,21 @@ def _smbus(device: Path) -> Any:
     return SMBus(str(device))
 
 
+#: how long the doctor listens for the hub's hello, asking once and then once more: a board plugged
+#: in moments ago says nothing while its firmware watches BOOTSEL (``maintenance_window_ms`` in
+#: firmware/main.py, 2 s) and takes a little longer to start, so the second wait outlasts all of that
+HUB_PROBES = (2.0, 3.5)
+
+
+def _introduce(probe: Callable[..., Any], port: str) -> Any:
+    """The hub's hello on ``port``, asked for up to ``HUB_PROBES`` times (None if it never came)."""
+    for timeout in HUB_PROBES:
+        hello = probe(port, timeout=timeout)
+        if hello is not None:
+            return hello
+    return None
+
+
 def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
     from controller.devices.serial_pads import find_hub_ports, probe_hub
 
@@ -341,7 +356,7 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
         return None
     for candidate in candidates:
         try:
-            hello = probe_hub(candidate, timeout=2.0)
+            hello = _introduce(probe_hub, candidate)
         except Exception as exc:  # busy port, permissions (dialout group), vanished device
             busy = "lock" in str(exc).lower() or "busy" in str(exc).lower()
             hint = (
@@ -352,7 +367,8 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
             continue
         if hello is None:
             report.problem(
-                f"{candidate}: something is there but it did not introduce itself as a J'Accuse hub; "
+                f"{candidate}: something is there but it did not introduce itself as a J'Accuse hub within "
+                f"{sum(HUB_PROBES):.1f} s; "
                 "copy firmware/hub.py and firmware/main.py onto the board (see firmware/README.md)"
             )
             continue

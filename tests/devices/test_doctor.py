@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import threading
 from pathlib import Path
 
@@ -222,3 +223,39 @@ def test_doctor_tests_the_pads_and_pin_map_the_config_names(tmp_path: Path) -> N
     config.write_text('[pads]\nmode = "sideways"\n')
     code, text = run("--root", str(tmp_path), "--config", str(config), "--no-buttons")
     assert code == 1 and "the service would not start" in text
+
+
+def _firmware_boot_window() -> float:
+    """How long the firmware watches BOOTSEL after power-up before it says hello (firmware/main.py)."""
+    source = (Path(__file__).resolve().parents[2] / "firmware/main.py").read_text()
+    found = re.search(r'"maintenance_window_ms":\s*(\d+)', source)
+    assert found is not None
+    return int(found.group(1)) / 1000
+
+
+def test_the_doctor_listens_for_the_hub_longer_than_its_boot_window() -> None:
+    """Issue 36: the doctor gave up after 2 s, the very 2 s a hub plugged in moments ago spends watching
+    BOOTSEL before it says hello, so it said the hub "did not introduce itself"."""
+    window = _firmware_boot_window()
+    assert len(doctor.HUB_PROBES) == 2  # it asks again (the first hello request may sit unread)
+    assert doctor.HUB_PROBES[-1] >= window + 1.0  # and waits out the window, with a second to spare
+
+
+def test_the_doctor_finds_a_hub_plugged_in_moments_ago(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The simulated hub stays silent through a boot window (scaled down here, as are the doctor's
+    waits), then introduces itself: the doctor's first wait misses it, its second finds it."""
+    from controller.devices.sim_hub import SimulatedHub
+
+    monkeypatch.setattr(doctor, "HUB_PROBES", (0.3, 1.5))
+    for boot, found in ((0.6, True), (2.5, False)):
+        hub = SimulatedHub(6, boot_seconds=boot)
+        try:
+            report = doctor.Report(io.StringIO())
+            assert (doctor._check_hub(report, Path("/nonexistent"), hub.path) == hub.path) is found, boot
+            text = report.out.getvalue()  # type: ignore[attr-defined]
+        finally:
+            hub.close()
+        if found:
+            assert "J'Accuse pad hub" in text and "6 seats" in text and not report.problems
+        else:
+            assert "did not introduce itself as a J'Accuse hub within 1.8 s" in text

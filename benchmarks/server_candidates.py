@@ -79,7 +79,7 @@ def _broadcaster(table: Any, app: Any, streams: int) -> Any:
     from web.guards import stream_guard
     from web.sse import Broadcaster
 
-    broadcaster = Broadcaster(table, max_streams=streams, per_client=streams)
+    broadcaster = Broadcaster(table, max_streams=streams, per_client=streams, per_seat=streams)
     broadcaster.add_guard(stream_guard(app.config["JACCUSE_BOX_NAMES"]))
     return broadcaster
 

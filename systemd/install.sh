@@ -67,16 +67,27 @@ if command -v raspi-config >/dev/null 2>&1; then
 fi
 
 # 2b. the I2C bus at 400 kHz: a full OLED frame then takes about 25 ms instead of about 100 ms
-#     (dtparam=i2c_arm_baudrate in config.txt; it takes effect at the next boot)
+#     (dtparam=i2c_arm_baudrate in config.txt; it takes effect at the next boot). Only a line that
+#     applies to every model counts: one before any [filter] section or after an [all]. The line is
+#     appended under its own [all], since a config.txt may end in a section for one model ([pi4],
+#     [cm5]) and a line added there would apply to that model only.
+I2C_MARK='# jaccuse-table: the OLED on a fast I2C bus'
+every_model_baudrate_lines() {
+    awk '/^[[:space:]]*\[/ { filtered = ($0 !~ /^[[:space:]]*\[all\]/); next }
+         !filtered && /^[^#]*i2c_arm_baudrate=/ { print NR }' "$1"
+}
 if [ -f "$BOOT_CONFIG" ]; then
-    if grep -Eq "^[^#]*i2c_arm_baudrate=$I2C_HZ([,[:space:]]|$)" "$BOOT_CONFIG"; then
-        :
-    elif grep -Eq '^[^#]*i2c_arm_baudrate=' "$BOOT_CONFIG"; then
+    lines="$(every_model_baudrate_lines "$BOOT_CONFIG")"
+    if [ -z "$lines" ]; then
         say "setting the I2C bus to $I2C_HZ Hz in $BOOT_CONFIG (reboot to use it)"
-        sed -i -E "s/^([^#]*i2c_arm_baudrate=)[0-9]+/\1$I2C_HZ/" "$BOOT_CONFIG"
+        printf '\n%s\n[all]\ndtparam=i2c_arm_baudrate=%s\n' "$I2C_MARK" "$I2C_HZ" >> "$BOOT_CONFIG"
     else
-        say "setting the I2C bus to $I2C_HZ Hz in $BOOT_CONFIG (reboot to use it)"
-        printf '\n# jaccuse-table: the OLED on a fast I2C bus\ndtparam=i2c_arm_baudrate=%s\n' "$I2C_HZ" >> "$BOOT_CONFIG"
+        for n in $lines; do
+            if ! sed -n "${n}p" "$BOOT_CONFIG" | grep -Eq "i2c_arm_baudrate=$I2C_HZ([,[:space:]]|$)"; then
+                say "setting the I2C bus to $I2C_HZ Hz in $BOOT_CONFIG, line $n (reboot to use it)"
+                sed -i -E "${n}s/^([^#]*i2c_arm_baudrate=)[0-9]+/\1$I2C_HZ/" "$BOOT_CONFIG"
+            fi
+        done
     fi
 else
     say "no config.txt found: set dtparam=i2c_arm_baudrate=$I2C_HZ yourself (see hardware/README.md)"

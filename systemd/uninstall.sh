@@ -19,12 +19,31 @@ systemctl daemon-reload || true
 if command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload-rules || true  # the hub rule is gone: /dev/jaccuse-hub goes at the next event
 fi
-# the fast I2C bus line the installer appended to config.txt (with its comment); a value it changed in
-# a line of yours is left as it is
+# the fast I2C bus block the installer appended to config.txt (its comment, the [all] it opens and
+# the line; earlier installers wrote no [all]); a value it changed in a line of yours is left as it
+# is. When something follows the block, its [all] stays, so those lines keep applying to every model.
+I2C_MARK='# jaccuse-table: the OLED on a fast I2C bus'
 for BOOT_CONFIG in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
-    if [ -f "$BOOT_CONFIG" ] && grep -q '^# jaccuse-table: the OLED on a fast I2C bus$' "$BOOT_CONFIG"; then
-        sed -i -e '/^# jaccuse-table: the OLED on a fast I2C bus$/{N;/\ndtparam=i2c_arm_baudrate=[0-9]*$/d}' "$BOOT_CONFIG"
-        say "removed the I2C bus speed line from $BOOT_CONFIG (applies at the next boot)"
+    if [ -f "$BOOT_CONFIG" ] && grep -qxF "$I2C_MARK" "$BOOT_CONFIG"; then
+        kept="$(mktemp)"
+        awk -v mark="$I2C_MARK" '
+            { line[NR] = $0 }
+            END {
+                speed = "^dtparam=i2c_arm_baudrate=[0-9]+$"
+                for (i = 1; i <= NR; i++) {
+                    if (line[i] == mark && line[i + 1] == "[all]" && line[i + 2] ~ speed) {
+                        for (j = i + 3; j <= NR; j++) if (line[j] !~ /^[[:space:]]*$/) { print "[all]"; break }
+                        i += 2
+                    } else if (line[i] == mark && line[i + 1] ~ speed) {
+                        i += 1
+                    } else {
+                        print line[i]
+                    }
+                }
+            }' "$BOOT_CONFIG" > "$kept"
+        cat "$kept" > "$BOOT_CONFIG"  # in place: the boot partition keeps the file as it was
+        rm -f "$kept"
+        say "removed the I2C bus speed lines from $BOOT_CONFIG (applies at the next boot)"
     fi
 done
 rm -rf "$ROOT/opt/jaccuse-table" "$ROOT/etc/jaccuse-table"

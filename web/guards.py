@@ -6,8 +6,8 @@
   at the box (DNS rebinding) sends its own name and is refused, so it cannot read the host link from a
   browser running on the box. Answered 421.
 - **Origin** (every state-changing request): a browser says which page sent the request; a page that
-  is not the box's own is refused (403). Requests without an ``Origin`` (curl, scripts, the tests) are
-  judged by the other checks.
+  is not the box's own (scheme, host and port compared exactly, no user info) is refused (403).
+  Requests without an ``Origin`` (curl, scripts, the tests) are judged by the other checks.
 - **JSON** (every state-changing request): a body must be sent as ``application/json``, and no other
   content type is taken even with an empty body (415). Forms and ``text/plain`` bodies -- what a page
   on another site can send without the browser asking first -- never reach an endpoint.
@@ -106,14 +106,18 @@ def host_acceptable(host: str | None, names: BoxNames) -> bool:
 
 
 def origin_acceptable(origin: str, host: str | None, names: BoxNames, scheme: str = "http") -> bool:
-    """Whether a browser's ``Origin`` is the box itself: same host and port as the request's ``Host``
-    (or a name of the box on the same port when no Host was sent)."""
+    """Whether a browser's ``Origin`` is the box itself: the request's own scheme, and the same host and
+    port as its ``Host`` (or a name of the box when no Host was sent). An origin is only ever
+    ``scheme://host[:port]``: one with user info (``http://evil.example@box``), a query or a fragment is
+    not a browser's and is refused."""
     try:
         parts = urlsplit(origin)
         port = parts.port
     except ValueError:
         return False
-    if parts.scheme not in _DEFAULT_PORTS or not parts.hostname or parts.path not in ("", "/"):
+    if parts.scheme not in _DEFAULT_PORTS or parts.scheme != scheme.lower() or not parts.hostname:
+        return False
+    if "@" in parts.netloc or parts.path not in ("", "/") or parts.query or parts.fragment or "?" in origin:
         return False
     port = port or _DEFAULT_PORTS[parts.scheme]
     if not names.accepts(parts.hostname):

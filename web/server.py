@@ -12,7 +12,10 @@ Everything that would let one client starve the others is stopped here, before F
 
 - connections per client address and in all are capped (a refused connection gets a 503 and is closed);
   when the box is full, the oldest connection not yet known as a seated phone's or the box's own is
-  closed to let a new one in, and streams keep room only seated phones and the box's screen may take;
+  closed to let a new one in, and streams keep room only seated phones and the box's screen may take.
+  A seat's token earns that trust for a few connections only (``trusted_per_seat``, across all
+  addresses): past them the seat's oldest go back among the strangers', so one seat's token sent from
+  many addresses cannot hold the box;
 - requests per client address are rate-limited (30 a second, bursts of 60; past that a 429 from the
   event loop, before Flask): a phone needs a few, and a flood from one device costs the box little;
 - a request's headers must arrive within ``header_timeout`` seconds of the connection opening (or of the
@@ -35,6 +38,7 @@ import signal
 import socket
 import sys
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,17 +61,22 @@ class Limits:
 
     connections: int = 768  # open connections in all (each is a file descriptor)
     per_client: int = 32  # open connections from one address (a browser opens about six)
+    trusted_per_seat: int = 8  # connections one seat's token keeps from being shed (two browsers' worth)
     header_timeout: float = 10.0  # seconds to send a request's headers
     body_timeout: float = 10.0  # seconds to send a request's body (at most 16 KB)
     keepalive_timeout: float = 5.0  # an idle kept-alive connection is closed after this
     dead_peer_seconds: int = 45  # about how long a vanished client keeps its connection
     streams: int = 512  # open live streams in all
     streams_per_client: int = 8  # open live streams from one address
+    streams_per_seat: int = 4  # one seat's own streams (a phone, a second tab); a fifth ends its oldest
     stream_lifetime: float = 1800.0  # a stream ends after about this long; the page reconnects
     write_deadline: float = 30.0  # a stream whose write stays stuck this long is dropped
     requests_per_second: float = 30.0  # requests from one address (the box's own 127.0.0.1 is exempt)
     request_burst: int = 60  # a page load is some twenty requests at once
 
+
+#: the box itself (its own table screen, a local script): never rate-limited, always let in
+LOCAL = ("127.0.0.1", "::1")
 
 _REFUSED = (
     b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n"
@@ -80,13 +89,22 @@ def _refusal(message: str) -> bytes:
     return _REFUSED % (len(body), body)
 
 
+#: who a trusted connection belongs to: a seat (its number), or the box itself (never capped)
+BOX = "box"
+Owner = int | str
+
+
 class _Connections:
     """Counts connections per client address, and finds a connection by its (address, port).
 
     A connection is *trusted* once a request on it carried a seated phone's token or came from the box
     itself (see :meth:`Front.__call__`). When the box is full, a new connection is let in by closing
     the oldest untrusted one: a device with many addresses can fill the box with idle sockets, but
-    never keep a seated phone (whose connection is trusted at its first request) out.
+    never keep a seated phone (whose connection is trusted at its first request) out. A seat's token
+    earns trust for at most ``trusted_per_seat`` connections: a newer one puts the seat's oldest back
+    among the untrusted, first in line to be closed, so the trusted connections stay few (a handful a
+    seat, plus the box's own) and a full box always has one to close. The box's own screen (127.0.0.1,
+    ::1) is let in even when there is none.
     """
 
     def __init__(self, limits: Limits) -> None:
@@ -94,29 +112,50 @@ class _Connections:
         self.by_client: dict[str, int] = {}
         self.by_peer: dict[Any, asyncio.Transport] = {}
         self.client_of: dict[Any, str] = {}
-        self.untrusted: dict[Any, None] = {}  # peers not (yet) trusted, oldest first
+        self.untrusted: OrderedDict[Any, None] = OrderedDict()  # peers not (yet) trusted, oldest first
+        self.owner_of: dict[Any, Owner] = {}  # trusted peers: whose they are
+        self.by_seat: dict[Owner, dict[Any, None]] = {}  # a seat's trusted peers, oldest first
         self.total = 0
         self.refused = 0
         self.shed = 0  # untrusted connections closed to let a new one in
+        self.demoted = 0  # a seat's connections put back among the untrusted past its share
 
     def open(self, client: str, peer: Any, transport: asyncio.Transport) -> bytes | None:
         """Count a new connection in, or the canned 503 to answer it with."""
         if self.by_client.get(client, 0) >= self.limits.per_client:
             self.refused += 1
             return _refusal("this device has too many connections open to the box")
-        if self.total >= self.limits.connections and not self._shed_oldest():
+        if self.total >= self.limits.connections and not self._shed_oldest() and client not in LOCAL:
             self.refused += 1
             return _refusal("the box has as many connections open as it can take; try again shortly")
         self.by_client[client] = self.by_client.get(client, 0) + 1
         self.by_peer[peer] = transport
         self.client_of[peer] = client
-        self.untrusted[peer] = None
+        if client in LOCAL:
+            self.owner_of[peer] = BOX  # the box's own screen: trusted from the start
+        else:
+            self.untrusted[peer] = None
         self.total += 1
         return None
 
-    def trust(self, peer: Any) -> None:
-        """A request on this connection proved it is a seated phone or the box: never shed it."""
-        self.untrusted.pop(peer, None)
+    def trust(self, peer: Any, owner: Owner) -> None:
+        """A request on this connection proved it is a seat's phone or the box: keep it when full,
+        within the seat's share."""
+        if peer not in self.untrusted:
+            return
+        del self.untrusted[peer]
+        self.owner_of[peer] = owner
+        if owner == BOX:
+            return
+        mine = self.by_seat.setdefault(owner, {})
+        mine[peer] = None
+        while len(mine) > self.limits.trusted_per_seat:
+            oldest = next(iter(mine))
+            del mine[oldest]
+            del self.owner_of[oldest]
+            self.untrusted[oldest] = None
+            self.untrusted.move_to_end(oldest, last=False)  # the first to be closed for a newcomer
+            self.demoted += 1
 
     def _shed_oldest(self) -> bool:
         for peer in self.untrusted:
@@ -138,6 +177,13 @@ class _Connections:
         self.by_peer.pop(peer, None)
         self.client_of.pop(peer, None)
         self.untrusted.pop(peer, None)
+        owner = self.owner_of.pop(peer, None)
+        if owner is not None and owner != BOX:
+            mine = self.by_seat.get(owner)
+            if mine is not None:
+                mine.pop(peer, None)
+                if not mine:
+                    del self.by_seat[owner]
         self.total -= 1
 
     def abort(self, peer: Any) -> bool:
@@ -244,10 +290,6 @@ def _protocol_class(connections: _Connections) -> type[GuardedH11Protocol]:
     return type("BoxH11Protocol", (GuardedH11Protocol,), {"guard": connections})
 
 
-#: the box itself (its own table screen, a local script): never rate-limited
-LOCAL = ("127.0.0.1", "::1")
-
-
 class Front:
     """The ASGI app on the port: streams to the broadcaster, everything else (bodies read) to Flask."""
 
@@ -256,8 +298,8 @@ class Front:
         self.broadcaster = broadcaster
         self.limits = limits
         self._rates: dict[str, TokenBucket] = {}
-        # set by the server: marks a connection (its ASGI ``client``) as a seated phone's or the box's
-        self.trust: Callable[[Any], None] | None = None
+        # set by the server: marks a connection (its ASGI ``client``) as a seat's phone's or the box's
+        self.trust: Callable[[Any, Owner], None] | None = None
         self.untrusted: Callable[[Any], bool] = lambda peer: False
 
     def _too_many(self, scope: Scope) -> bool:
@@ -278,8 +320,10 @@ class Front:
         if scope["type"] != "http":
             return
         peer = scope.get("client")
-        if self.trust is not None and self.untrusted(peer) and self._trusted(scope):
-            self.trust(peer)
+        if self.trust is not None and self.untrusted(peer):
+            owner = self._owner(scope)
+            if owner is not None:
+                self.trust(peer, owner)
         if self._too_many(scope):
             await send_error(send, 429, "too_many_requests",
                              "this device sends requests faster than the box answers anyone; slow down",
@@ -307,11 +351,12 @@ class Front:
         await self.flask(scope, _replay(bytes(body), receive), send)  # type: ignore[arg-type]
 
 
-    def _trusted(self, scope: Scope) -> bool:
-        """A request from the box itself or carrying a seated phone's token (checked in constant time)."""
+    def _owner(self, scope: Scope) -> Owner | None:
+        """The box, for a request from the box itself; else the seat whose token it carries (checked in
+        constant time); else None."""
         if self.broadcaster.from_the_box(scope):
-            return True
-        return self.broadcaster.table.authenticate(token_of(scope)) is not None
+            return BOX
+        return self.broadcaster.table.authenticate(token_of(scope))
 
 
 def _content_length(scope: Scope) -> int | None:

@@ -22,7 +22,10 @@ come all at once): EventSource reconnects by itself after the ``retry`` delay an
 
 Limits: at most ``max_streams`` streams open in all and ``per_client`` from one client address; past
 either a new stream is answered 503 with the usual JSON error, so an attacker cannot hold the box's
-streams, and ordinary requests never wait for a stream (they are served by other workers).
+streams, and ordinary requests never wait for a stream (they are served by other workers). A seat's
+own streams and the box's screen are served even then (see :meth:`Broadcaster._admit`), but a seat
+holds at most ``per_seat`` streams across all addresses: its next one ends its oldest, so one seat's
+token cannot take the room kept for the others.
 """
 
 from __future__ import annotations
@@ -161,14 +164,17 @@ class Broadcaster:
         lifetime: float = 1800.0,
         write_deadline: float = 30.0,
         reserved: int | None = None,
+        per_seat: int = 4,
     ) -> None:
         self.table = table
+        self.per_seat = per_seat  # one seat's own streams, across all addresses; a newer one ends the oldest
+        self._by_seat: dict[int, dict[_Stream, None]] = {}  # a seat's own streams, oldest first
         # streams only seated phones and the box's own screen may take: others stop short of them
         self.reserved = min(32, max_streams // 2) if reserved is None else reserved
         # is a request the box itself (its own screen)? set by the server; by default 127.0.0.1 and ::1
         self.from_the_box: Callable[[Scope], bool] = lambda scope: _client(scope) in OWN
         self._public: dict[_Stream, None] = {}  # the streams anyone may take, oldest first
-        self.shed = 0  # public streams ended to make room for a seated phone or the box's screen
+        self.shed = 0  # streams ended to make room: public ones, or a seat's oldest past its share
         self.heartbeat = heartbeat
         self.max_streams = max_streams
         self.per_client = per_client
@@ -365,6 +371,8 @@ class Broadcaster:
         self._streams.add(stream)
         if not privileged:
             self._public[stream] = None
+        elif audience_id != PUBLIC:
+            self._by_seat.setdefault(audience_id, {})[stream] = None
         self._clients[client] = self._clients.get(client, 0) + 1
         gone = asyncio.ensure_future(_until_disconnect(receive))
         gone.add_done_callback(lambda _: stream.push(_END, 0.0))
@@ -399,6 +407,7 @@ class Broadcaster:
             audience.streams.discard(stream)
             self._streams.discard(stream)
             self._public.pop(stream, None)
+            self._forget_seat_stream(stream)
             left = self._clients.get(client, 1) - 1
             if left:
                 self._clients[client] = left
@@ -410,6 +419,27 @@ class Broadcaster:
         if scope.get("path") == ME_PATH:
             return self.table.authenticate(token_of(scope)) is not None
         return self.from_the_box(scope)
+
+    def _forget_seat_stream(self, stream: _Stream) -> None:
+        mine = self._by_seat.get(stream.audience)
+        if mine is not None:
+            mine.pop(stream, None)
+            if not mine:
+                del self._by_seat[stream.audience]
+
+    def _end_oldest_of_seat(self, seat: int) -> None:
+        """A seat at its share of streams opens one more: its oldest ends (a tab left open, a phone gone
+        from the Wi-Fi) instead of the new one being refused or another seat's room taken."""
+        mine = self._by_seat.get(seat) or {}
+        while len(mine) >= self.per_seat:
+            oldest = next(iter(mine))
+            self._forget_seat_stream(oldest)
+            self._streams.discard(oldest)  # counted out now; its coroutine ends it at once
+            audience = self._audiences.get(seat)
+            if audience is not None:
+                audience.streams.discard(oldest)
+            oldest.push(_END, 0.0)
+            self.shed += 1
 
     def _make_room(self) -> bool:
         """End the oldest public stream to make room for a privileged one; False if there is none."""
@@ -426,7 +456,10 @@ class Broadcaster:
 
         Public streams may fill the box only up to ``reserved`` streams short of its limit; a seated
         phone's stream or the box's own screen takes the reserved room, and past it the oldest public
-        stream is ended for it, so a device with many addresses can never keep a seated phone out.
+        stream is ended for it, so a device with many addresses can never keep a seated phone out. A
+        seat's stream past its ``per_seat`` ends that seat's oldest first, so the privileged streams
+        stay a few a seat (plus the box's own, ``per_client`` an address) and a full box always has a
+        public one to end; should it have none, the box's own screen is served all the same.
         """
         if scope.get("method") not in ("GET", "HEAD"):
             return 405, "method_not_allowed", "live streams are read with GET", [(b"allow", b"GET, HEAD")]
@@ -441,9 +474,13 @@ class Broadcaster:
         retry = [(b"retry-after", b"5")]
         limit = self.max_streams if privileged else self.max_streams - self.reserved
         room_for_it = self._clients.get(_client(scope), 0) < self.per_client
+        seat = self._audience_of(scope)[0] if privileged else PUBLIC
+        if room_for_it and seat != PUBLIC:
+            self._end_oldest_of_seat(seat)
         if privileged and room_for_it and len(self._streams) >= limit:
             self._make_room()
-        if len(self._streams) >= limit:
+        box = privileged and seat == PUBLIC  # the box's own screen
+        if len(self._streams) >= limit and not (box and room_for_it):
             return 503, "streams_full", (
                 f"the box already serves {self.max_streams} live streams, its limit; try again shortly"
             ), retry  # fmt: skip

@@ -206,7 +206,7 @@ def _check_i2c(report: Report, root: Path, config: Config) -> None:
         )
         return
     report.ok(f"/dev/i2c-{port} is present")
-    _check_i2c_speed(report, root, port)
+    configured_hz = _check_i2c_speed(report, root, port)
     addresses = sorted({*OLED_ADDRESSES, config.oled_address})
     try:
         found = [a for a in addresses if _answers(device, a)]
@@ -222,7 +222,7 @@ def _check_i2c(report: Report, root: Path, config: Config) -> None:
     elif wanted in found:
         report.ok(f"the OLED answers at {wanted:#x}, as the config says")
         if root == Path("/"):
-            _time_a_frame(report, config.oled_model, wanted, port)
+            _time_a_frame(report, config.oled_model, wanted, port, configured_hz)
     elif found:
         report.problem(
             f"the config says the OLED is at {wanted:#x}, but it answers at {_hexes(found)}: set "
@@ -239,26 +239,57 @@ def _hexes(addresses: list[int]) -> str:
     return " or ".join(f"{a:#x}" for a in addresses)
 
 
-def _check_i2c_speed(report: Report, root: Path, port: int = I2C_BUS) -> None:
-    """The bus speed the kernel set from config.txt (a big-endian 32-bit number in the device tree)."""
+def _check_i2c_speed(report: Report, root: Path, port: int = I2C_BUS) -> int | None:
+    """The bus speed config.txt asked for, as the kernel read it (a big-endian 32-bit number in the device
+    tree). It is what was configured, not what the bus runs at: on a Pi 3, Zero 2 W and 4 the I2C clock
+    is divided from the VPU core clock, which the firmware changes with load (raspberrypi/firmware#1281:
+    400 kHz asked, 250 kHz measured), so the timed frame is what tells."""
+    from controller.devices.display import frame_transfer_seconds
+
     node = root / f"sys/class/i2c-adapter/i2c-{port}/of_node/clock-frequency"
     try:
         hz = int.from_bytes(node.read_bytes()[:4], "big")
     except (OSError, ValueError):
         report.note("could not read the I2C bus speed; the installer sets 400 kHz in config.txt")
-        return
+        return None
     if hz >= FAST_I2C_HZ:
-        report.ok(f"I2C bus at {hz // 1000} kHz (a full OLED frame takes about 25 ms)")
+        report.ok(
+            f"I2C bus configured for {hz // 1000} kHz (a full OLED frame would take about "
+            f"{frame_transfer_seconds(hz) * 1000:.0f} ms at that speed; the timed frame below says what "
+            "it takes)"
+        )
     else:
-        frame_ms = 25 * FAST_I2C_HZ // max(hz, 1)
+        frame_ms = frame_transfer_seconds(hz) * 1000
         report.problem(
-            f"I2C bus at {hz // 1000} kHz: a full OLED frame takes about {frame_ms} ms; "
+            f"I2C bus configured for {hz // 1000} kHz: a full OLED frame takes about {frame_ms:.0f} ms; "
             "add `dtparam=i2c_arm_baudrate=400000` to /boot/firmware/config.txt (the installer does), "
             "then reboot"
         )
+    return hz
 
 
-def _time_a_frame(report: Report, model: str, address: int, port: int) -> None:
+def frame_verdict(measured: float, configured_hz: int | None, model: str) -> str | None:
+    """A note when a timed frame took clearly longer than the configured bus speed allows (None when it
+    did not): the speed the time points to, and where the core-clock note is."""
+    from controller.devices.display import frame_transfer_seconds
+
+    if not configured_hz:
+        return None
+    mode = "pages" if model == "sh1106" else "range"
+    expected = frame_transfer_seconds(configured_hz, mode=mode)
+    if measured <= expected * 1.25 + 0.002:  # luma's and Python's own share of a frame, with room
+        return None
+    effective = configured_hz * expected / measured
+    return (
+        f"that is about what {effective / 1000:.0f} kHz would give, not the {configured_hz // 1000} kHz "
+        "configured: on a Pi 3, Zero 2 W and 4 the I2C clock follows the core clock; "
+        "docs/troubleshooting.md says how to pin it"
+    )
+
+
+def _time_a_frame(
+    report: Report, model: str, address: int, port: int, configured_hz: int | None
+) -> None:
     """Put a few full frames on the real panel and say how long one takes, after display() returned."""
     import time
 
@@ -285,6 +316,9 @@ def _time_a_frame(report: Report, model: str, address: int, port: int) -> None:
             f"a full {model} frame reaches the panel in {min(times) * 1000:.0f} ms (shifted by two "
             "columns or garbled? then the module is another model: see docs/troubleshooting.md)"
         )
+        slow = frame_verdict(min(times), configured_hz, model)
+        if slow is not None:
+            report.note(slow)
     except Exception as exc:  # wrong model, bus fault
         report.problem(f"could not draw on the OLED at {address:#x} as a {model}: {exc}")
     finally:
@@ -328,6 +362,21 @@ def _smbus(device: Path) -> Any:
     return SMBus(str(device))
 
 
+#: how long the doctor listens for the hub's hello, asking once and then once more: a board plugged
+#: in moments ago says nothing while its firmware watches BOOTSEL (``maintenance_window_ms`` in
+#: firmware/main.py, 2 s) and takes a little longer to start, so the second wait outlasts all of that
+HUB_PROBES = (2.0, 3.5)
+
+
+def _introduce(probe: Callable[..., Any], port: str) -> Any:
+    """The hub's hello on ``port``, asked for up to ``HUB_PROBES`` times (None if it never came)."""
+    for timeout in HUB_PROBES:
+        hello = probe(port, timeout=timeout)
+        if hello is not None:
+            return hello
+    return None
+
+
 def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
     from controller.devices.serial_pads import find_hub_ports, probe_hub
 
@@ -342,7 +391,7 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
         return None
     for candidate in candidates:
         try:
-            hello = probe_hub(candidate, timeout=2.0)
+            hello = _introduce(probe_hub, candidate)
         except Exception as exc:  # busy port, permissions (dialout group), vanished device
             busy = "lock" in str(exc).lower() or "busy" in str(exc).lower()
             hint = (
@@ -353,7 +402,8 @@ def _check_hub(report: Report, root: Path, port: str | None) -> str | None:
             continue
         if hello is None:
             report.problem(
-                f"{candidate}: something is there but it did not introduce itself as a J'Accuse hub; "
+                f"{candidate}: something is there but it did not introduce itself as a J'Accuse hub within "
+                f"{sum(HUB_PROBES):.1f} s; "
                 "copy firmware/hub.py and firmware/main.py onto the board (see firmware/README.md)"
             )
             continue

@@ -229,6 +229,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     # limits (web.server.Limits, controller.table.TableConfig); benchmarks and tests lift them
     parser.add_argument("--max-streams", type=int, default=512, help=argparse.SUPPRESS)
     parser.add_argument("--streams-per-client", type=int, default=8, help=argparse.SUPPRESS)
+    parser.add_argument("--streams-per-seat", type=int, default=4, help=argparse.SUPPRESS)
     parser.add_argument("--connections-per-client", type=int, default=32, help=argparse.SUPPRESS)
     parser.add_argument("--max-connections", type=int, default=768, help=argparse.SUPPRESS)
     parser.add_argument("--request-timeout", type=float, default=10.0, help=argparse.SUPPRESS)
@@ -848,6 +849,7 @@ def main(args: argparse.Namespace) -> int:
             body_timeout=args.request_timeout,
             streams=max(1, args.max_streams),
             streams_per_client=max(1, args.streams_per_client),
+            streams_per_seat=max(1, args.streams_per_seat),
             stream_lifetime=args.stream_lifetime,
         )
         broadcaster = Broadcaster(
@@ -855,6 +857,7 @@ def main(args: argparse.Namespace) -> int:
             heartbeat=args.heartbeat,
             max_streams=limits.streams,
             per_client=limits.streams_per_client,
+            per_seat=limits.streams_per_seat,
             lifetime=limits.stream_lifetime,
             write_deadline=limits.write_deadline,
         )

@@ -5,7 +5,8 @@ does the slow work, off the hot path:
 
 - it renders only when the model changed, and sends only when the picture changed, and then only the
   8-pixel pages (rows of the controller's memory) that changed: a press changes one or two pages, and a
-  full frame costs about 25 ms on I2C at 400 kHz (1,024 bytes of pixels plus addressing);
+  full frame costs about 23 ms on I2C at 400 kHz (1,024 bytes of pixels in one of luma's messages,
+  plus addressing: see ``frame_transfer_seconds``);
 - the table page's PNG is encoded only when someone asks for it (`latest_png`), once per frame;
 - a frame counts as shown when `device.display` (or the page writes) returned: `frame_info()`'s
   `version_at` is the moment the first frame of its table version was on the panel (what
@@ -78,13 +79,35 @@ def changed_pages(shown: list[bytes] | None, pages: list[bytes]) -> list[int]:
     return [p for p in range(len(pages)) if pages[p] != shown[p]]
 
 
-def page_transfer_seconds(bus_hz: int, width: int = WIDTH) -> float:
-    """How long one page takes on I2C: its pixel bytes sent in 32-byte writes as luma does, plus the
-    page-addressing command; 9 clocks a byte (8 bits and the acknowledge)."""
-    chunks = -(-width // 32)
-    data = width + chunks * 2  # each write: the device address and the data control byte
-    command = 2 + 3  # address, command control byte, three addressing bytes
-    return (data + command) * 9 / bus_hz
+#: the most pixel bytes luma.core (2.6, ``luma.core.interface.serial.i2c.data``) sends in one I2C
+#: message when it opened the bus itself through smbus2, as the box has it do (``I2C_RDWR``); a bus
+#: handed to it from outside would get 32-byte SMBus block writes instead
+LUMA_DATA_BLOCK = 4096
+
+
+def _message_clocks(payload: int) -> int:
+    """SCL clocks of one I2C write as luma sends it: a start, the address byte, the control byte (0x00
+    before commands, 0x40 before pixel data), the payload, a stop; 9 clocks a byte (8 bits and the
+    acknowledge), a start and a stop about one each."""
+    return 1 + (2 + payload) * 9 + 1
+
+
+def frame_transfer_seconds(bus_hz: int, pages: int = PAGES, width: int = WIDTH, mode: str = "range") -> float:
+    """How long ``pages`` pages take on I2C the way :class:`Panel` sends them through luma.
+
+    ``range`` (SSD1306, SSD1309): one addressing command (column and page range, 6 bytes), then the
+    pages' pixels in luma's data messages of up to ``LUMA_DATA_BLOCK`` bytes: a whole frame is one
+    message of 1,024 bytes. ``pages`` (SH1106): each page its own addressing command (3 bytes) and
+    its own data message.
+    """
+    if mode == "pages":
+        clocks = pages * (_message_clocks(3) + _message_clocks(width))
+    else:
+        blocks, rest = divmod(pages * width, LUMA_DATA_BLOCK)
+        clocks = _message_clocks(6) + blocks * _message_clocks(LUMA_DATA_BLOCK) + (
+            _message_clocks(rest) if rest else 0
+        )
+    return clocks / bus_hz
 
 
 class Panel:
@@ -167,14 +190,15 @@ class Panel:
 class EmulatedPanel:
     """luma's in-memory dummy with the I2C bus's transfer time, for mock mode and tests.
 
-    It behaves as an SSD1306 would: it keeps the frame and takes `page_seconds` per page sent.
+    It behaves as an SSD1306 would: it keeps the frame and takes as long as luma's transfer of the
+    pages sent would (:func:`frame_transfer_seconds`).
     """
 
     def __init__(
         self, device: Any, bus_hz: int = DEFAULT_BUS_HZ, sleep: Callable[[float], None] = time.sleep
     ) -> None:
         self.device = device
-        self.page_seconds = page_transfer_seconds(bus_hz, device.width)
+        self.bus_hz = bus_hz
         self._sleep = sleep
         self._shown: list[bytes] | None = None
         self.pages_sent = 0
@@ -190,7 +214,7 @@ class EmulatedPanel:
         if not changed:
             return 0
         sent = changed[-1] - changed[0] + 1  # one page range, as for an SSD1306
-        self._sleep(sent * self.page_seconds)
+        self._sleep(frame_transfer_seconds(self.bus_hz, sent, self.device.width))
         self.device.display(image)
         self._shown = pages
         self.pages_sent += sent

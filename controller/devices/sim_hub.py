@@ -35,9 +35,14 @@ def load_firmware(path: Path = FIRMWARE) -> types.ModuleType:
 
 
 class SimulatedHub:
-    """The hub's firmware on one end of a pty; `path` is the serial port the Pi side opens."""
+    """The hub's firmware on one end of a pty; `path` is the serial port the Pi side opens.
 
-    def __init__(self, seats: int, boot_id: str = "51m0") -> None:
+    ``boot_seconds`` plays a board just plugged in: for that long it reads nothing (what the Pi sends
+    waits in the port) and says nothing, as the firmware watches BOOTSEL before it starts
+    (``maintenance_window_ms`` in firmware/main.py); then it introduces itself, as main() does.
+    """
+
+    def __init__(self, seats: int, boot_id: str = "51m0", boot_seconds: float = 0.0) -> None:
         firmware = load_firmware()
         self.seats = seats
         self._master, self._slave = os.openpty()
@@ -48,6 +53,7 @@ class SimulatedHub:
         self._plugged = True
         self._boots = 0
         self._start = time.monotonic()
+        self._boot_seconds = boot_seconds
         self.hub = firmware.Hub(seats, self._write, boot_id)
         self._thread = threading.Thread(target=self._run, name="sim-hub", daemon=True)
         self._thread.start()
@@ -61,6 +67,11 @@ class SimulatedHub:
                 os.write(self._master, line.encode())
 
     def _run(self) -> None:
+        if self._boot_seconds > 0:
+            if self._stop.wait(self._boot_seconds):
+                return
+            with self._lock:
+                self._write(self.hub.hello())
         while not self._stop.is_set():
             try:
                 ready, _, _ = select.select([self._master], [], [], 0.1)  # ticks: heartbeats, resends

@@ -20,7 +20,8 @@ What is stored:
   which game it came from (its ``created``), its old ``seq`` and why it was set aside.
 - ``settings``: the table's own data, key/value, not part of any game: seat names (``name:S``), the shot
   clock (``clock_seconds`` and the running decision's ``clock_deadline``), the join code, the seat
-  lock and the seats the bots play (``bots``, e.g. ``3,4``), so a restart keeps the bots.
+  lock and the seats the bots play (``bots``, e.g. ``3,4``), so a restart keeps the bots; the "play
+  again" ready check of a finished game (``play_again``, ``GAME:SEATS``, e.g. ``2:0,3``).
   A change is written in the same transaction as the action or claim that causes it.
 
 The game state is never stored: it is ``fold(apply, deal, actions)``, rebuilt on every start.

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Final, NamedTuple
 
-from controller.table import confusables
+from controller.table import confusables, wording
 
 #: the longest name a seat may take (in characters, after trimming)
 MAX_NAME: Final = 24
@@ -71,15 +71,24 @@ def clean_name(raw: object) -> str | None:
     return name
 
 
-def check_distinct(name: str | None, names: list[str | None], seat: int) -> None:
+def check_distinct(name: str | None, names: list[str | None], seat: int, game: str) -> None:
     """Refuse a name that looks like another seat's (the same after Unicode's confusable skeleton,
-    UTS #39, and case folding: "Alice" with a Cyrillic а, or with a zero-width joiner)."""
+    UTS #39, and case folding: "Alice" with a Cyrillic а, or with a zero-width joiner), or that holds
+    another seat's name with a seat's number or the box's own words around it ("N0 (seat 0)", "Out of
+    time for N0", in the words of ``game``'s log; see :mod:`controller.table.wording`), or that another
+    seat's name holds so."""
     if not name:
         return
     for other, taken in enumerate(names):
         if other != seat and taken and confusables.confusable(name, taken):
             raise BadName(f"seat {other} is already called {isolate(taken)}, which looks the same: pick "
                           "another name")
+    posing = wording.posing(name, names, seat, game)
+    if posing is not None:
+        other, taken = posing
+        raise BadName(f"seat {other} is called {isolate(taken)}: a name that holds it with a seat's "
+                      "number or the box's own words would read as the box speaking of that seat; pick "
+                      "another name")
 
 
 def isolate(name: str) -> str:

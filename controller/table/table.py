@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import evening, seating, traces
+from controller.table import evening, seating, traces, wording
 from controller.table.bots import CLOCK_MARGIN, LEVELS, MAX_WALL_SECONDS, THINK_SECONDS, BotMove, Job, Thinker
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
@@ -286,7 +286,9 @@ class Table:
         recorded = _recorded_bots(settings, self.players)
         configured = _bot_seats(config.bots, self.players) - self._handed
         self._bot_seats = configured if recorded is None else recorded
-        self._ready: set[int] = set()  # seats that asked to play again once the game is over
+        # seats that asked to play again once the game is over (journaled: a restart keeps the ready check)
+        self._ready: set[int] = _recorded_ready(settings, self._game) if state.over else set()
+        self._ready &= {s for s, (_, kind) in self._seats.items() if kind == "phone"}
         self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
         # per seat, the host's choice of bot (journaled as ``bot_level:S``); else config.bot_level
@@ -965,7 +967,7 @@ class Table:
             return Outcome.refused(404, "unknown_seat", "there is no such seat")
         try:
             clean = seating.clean_name(name)
-            seating.check_distinct(clean, self._names, seat)
+            seating.check_distinct(clean, self._names, seat, self.game_name)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         if seat in self._seats:
@@ -997,8 +999,8 @@ class Table:
         self._names[seat] = clean
         self._devices[seat] = device.address if device else None
         if seat in self._released:
-            self._log.append((self._state.version, f"Seat {seat} was taken again after the host released it"
-                              + (f", as {seating.isolate(clean)}." if clean else ".")))
+            self._log.append((self._state.version,
+                              wording.retaken_line(seat, seating.isolate(clean) if clean else None)))
         self._apply_clock_rows(rows)
         self._publish()
         return Outcome(ok=True, data={"seat": seat, "token": token, "name": clean})
@@ -1018,7 +1020,7 @@ class Table:
 
         try:
             clean = seating.clean_name(name)
-            seating.check_distinct(clean, self._names, seat)
+            seating.check_distinct(clean, self._names, seat, self.game_name)
         except seating.BadName as exc:
             return Outcome.refused(400, "bad_name", str(exc))
         try:
@@ -1141,6 +1143,8 @@ class Table:
                          f"name:{seat}": self._new_bot_name(seat)})
         rows[f"device:{seat}"] = None
         rows.update(self._clock_for_seats(after))
+        if seat in self._ready:
+            rows[READY_KEY] = self._ready_value(self._ready - {seat})
         try:
             self._journal.release_seat(seat, rows)
         except JournalError as exc:
@@ -1158,10 +1162,8 @@ class Table:
             self._bot_seats = self._bot_seats | {seat}
             self._handed = self._handed - {seat}
         # a release (and a take-over after it) is never silent: the host could otherwise read a hand
-        who = f" ({seating.isolate(name)})" if name else ""
-        then = " A bot plays it now." if to_bot else ""
         self._log.append((self._state.version,
-                          f"The host released seat {seat}{who}: its phone's link no longer works.{then}"))
+                          wording.released_line(seat, seating.isolate(name) if name else None, to_bot)))
         self._apply_clock_rows(rows)
         if self._ready and self._state.over and self._all_ready():
             return self._new_game()  # the seat everyone waited for to agree has left
@@ -1203,9 +1205,9 @@ class Table:
         self._saved()
         return None
 
-    def _all_ready(self) -> bool:
-        """Every seat a person holds asked to play again (bots always agree)."""
-        return all(s in self._ready for s, (_, kind) in self._seats.items() if kind == "phone")
+    def _all_ready(self, also: int | None = None) -> bool:
+        """Every seat a person holds asked to play again (bots always agree), counting ``also`` as asked."""
+        return all(s in self._ready or s == also for s, (_, kind) in self._seats.items() if kind == "phone")
 
     def _play_again(self, seat: int) -> Outcome:
         """A phone's "Play again": a ready check. The new game is dealt once every seated person agreed,
@@ -1216,11 +1218,20 @@ class Table:
             return self._new_game()
         if self._seats.get(seat, ("", ""))[1] != "phone":
             return Outcome.refused(409, "seat_free", "only a seated phone can ask to play again")
-        self._ready.add(seat)
-        if self._all_ready():
+        if self._all_ready(also=seat):
             return self._new_game()
+        if seat not in self._ready:
+            # acknowledged only once it is journaled, like every action: a restart keeps who agreed
+            refused = self._save_settings({READY_KEY: self._ready_value(self._ready | {seat})})
+            if refused is not None:
+                return refused
+            self._ready.add(seat)
         self._publish()
         return Outcome(ok=True, data={"game": self._game, "dealt": False, "ready": sorted(self._ready)})
+
+    def _ready_value(self, seats: set[int]) -> str | None:
+        """The journal's ``play_again`` row for these ready seats: the game it belongs to, then the seats."""
+        return f"{self._game}:{_bots_value(frozenset(seats))}" if seats else None
 
     def _new_game(
         self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None
@@ -1258,6 +1269,7 @@ class Table:
             self._clock.restarted(state, all_seated, time.time())
         )
         rows[BOTS_KEY] = _bots_value(bot_seats)
+        rows[READY_KEY] = None  # the ready check was this game's
         for seat in range(players, self.players):  # the names, hand-overs and bots of seats that are gone
             rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None,
                          f"bot_level:{seat}": None})
@@ -1598,6 +1610,19 @@ def _recorded_bots(settings: dict[str, str], players: int) -> frozenset[int] | N
         return None
     parts = [p for p in settings[BOTS_KEY].split(",") if p.strip().isdigit()]
     return frozenset(int(p) for p in parts if int(p) < players)
+
+
+#: the journal's setting that keeps the "play again" ready check: ``GAME:SEATS`` ("3:0,2"), the number
+#: of the game it was asked in first, so a check of an earlier game never carries over
+READY_KEY = "play_again"
+
+
+def _recorded_ready(settings: dict[str, str], game: int) -> set[int]:
+    """The seats the journal says asked to play again at the end of game number ``game``."""
+    asked_in, _, seats = settings.get(READY_KEY, "").partition(":")
+    if asked_in != str(game):
+        return set()
+    return {int(p) for p in seats.split(",") if p.strip().isdigit()}
 
 
 def _seat_list(seats: frozenset[int]) -> str:

@@ -235,14 +235,25 @@ def test_a_failed_compile_falls_back_to_plain_python(tmp_path: Path) -> None:
     assert (tmp_path / "log").read_text() == ""
 
 
+#: what the installer appends to config.txt for the I2C bus speed
+BLOCK = "\n# jaccuse-table: the OLED on a fast I2C bus\n[all]\ndtparam=i2c_arm_baudrate=400000\n"
+
+
 @pytest.mark.parametrize(
     ("before", "after"),
     [
         ("dtparam=i2c_arm=on,i2c_arm_baudrate=100000\n", "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n"),
         ("dtparam=i2c_arm_baudrate=50000\n", "dtparam=i2c_arm_baudrate=400000\n"),
         ("dtparam=i2c_arm_baudrate=400000\n", "dtparam=i2c_arm_baudrate=400000\n"),
-        ("#dtparam=i2c_arm_baudrate=100000\n", "#dtparam=i2c_arm_baudrate=100000\n\n"
-         "# jaccuse-table: the OLED on a fast I2C bus\ndtparam=i2c_arm_baudrate=400000\n"),
+        ("#dtparam=i2c_arm_baudrate=100000\n", "#dtparam=i2c_arm_baudrate=100000\n" + BLOCK),
+        # a file that ends under a model's filter: the line goes under an [all] of its own
+        ("dtparam=audio=on\n[cm5]\ndtoverlay=dwc2\n", "dtparam=audio=on\n[cm5]\ndtoverlay=dwc2\n" + BLOCK),
+        # a line under a filter is that model's only: it does not count, and is not changed
+        ("[pi4]\ndtparam=i2c_arm_baudrate=100000\n", "[pi4]\ndtparam=i2c_arm_baudrate=100000\n" + BLOCK),
+        ("[pi4]\ndtparam=i2c_arm_baudrate=400000\n", "[pi4]\ndtparam=i2c_arm_baudrate=400000\n" + BLOCK),
+        # after an [all] it applies to every model again
+        ("[pi4]\nx=1\n[all]\ndtparam=i2c_arm_baudrate=100000\n[pi5]\ny=2\n",
+         "[pi4]\nx=1\n[all]\ndtparam=i2c_arm_baudrate=400000\n[pi5]\ny=2\n"),
     ],
 )
 def test_install_sets_the_i2c_bus_to_400_khz(tmp_path: Path, before: str, after: str) -> None:
@@ -341,3 +352,30 @@ def test_uninstall_removes_all_but_the_game_data_and_names_it(tmp_path: Path) ->
     assert "udevadm control --reload-rules" in (tmp_path / "log").read_text().split("userdel")[0]
     assert (data / "journal.sqlite3").read_text() == "game"
     assert str(data) in result.stdout and "userdel jaccuse" in (tmp_path / "log").read_text()
+
+
+@pytest.mark.parametrize(
+    ("before", "installed", "left"),
+    [
+        # the block as this installer writes it, at the end of a file that ended under a filter
+        ("dtparam=audio=on\n[cm5]\ndtoverlay=dwc2\n", None, "dtparam=audio=on\n[cm5]\ndtoverlay=dwc2\n\n"),
+        # lines added after the block keep applying to every model: its [all] stays
+        ("[pi4]\nx=1\n", "[pi4]\nx=1\n" + BLOCK + "gpu_mem=16\n", "[pi4]\nx=1\n\n[all]\ngpu_mem=16\n"),
+        # an earlier installer's block, without [all]
+        ("a=1\n", "a=1\n\n# jaccuse-table: the OLED on a fast I2C bus\ndtparam=i2c_arm_baudrate=400000\n",
+         "a=1\n\n"),
+    ],
+)
+def test_uninstall_removes_the_i2c_block_as_the_installer_wrote_it(
+    tmp_path: Path, before: str, installed: str | None, left: str
+) -> None:
+    env = _stub_env(tmp_path, config_txt=before)
+    config_txt = tmp_path / "root/boot/firmware/config.txt"
+    assert _run("install.sh", env).returncode == 0
+    if installed is not None:
+        config_txt.write_text(installed)  # as an earlier install left it, or with the user's lines after it
+    else:
+        assert config_txt.read_text() == before + BLOCK
+    result = _run("uninstall.sh", env)
+    assert result.returncode == 0, result.stderr
+    assert config_txt.read_text() == left

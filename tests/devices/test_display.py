@@ -174,19 +174,70 @@ def test_a_whole_frame_sends_the_same_bytes_as_lumas_own_display(model_name: str
 def test_emulated_panel_takes_the_bus_time() -> None:
     from luma.core.device import dummy
 
-    from controller.devices.display import EmulatedPanel, page_transfer_seconds
+    from controller.devices.display import EmulatedPanel, frame_transfer_seconds
 
     slept: list[float] = []
     panel = EmulatedPanel(dummy(width=128, height=64, mode="1"), 400_000, sleep=slept.append)
-    assert 0.020 < 8 * page_transfer_seconds(400_000) < 0.030  # a full frame at 400 kHz: about 25 ms
-    assert 0.080 < 8 * page_transfer_seconds(100_000) < 0.120  # and four times that at 100 kHz
+    assert 0.020 < frame_transfer_seconds(400_000) < 0.025  # a full frame at 400 kHz: about 23 ms
+    assert 0.085 < frame_transfer_seconds(100_000) < 0.100  # and four times that at 100 kHz
     panel.show(render(model(3)))
     panel.show(render(DisplayModel(view={**model(3).view, "awaiting": [1, 4]})))
-    assert slept[0] == pytest.approx(8 * panel.page_seconds)
+    assert slept[0] == pytest.approx(frame_transfer_seconds(400_000))
     assert 0 < slept[1] < slept[0]
     assert panel.device.image.convert("1").tobytes() == render(
         DisplayModel(view={**model(3).view, "awaiting": [1, 4]})
     ).tobytes()
+
+
+class _RecordingSMBus:
+    """smbus2's SMBus as luma.core's own I2C interface uses it, recording each message's length after
+    the address byte (the control byte and the payload)."""
+
+    def __init__(self, port: int) -> None:
+        self.messages: list[int] = []
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        self.messages.append(1 + len(data))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self.messages.extend(len(message) for message in messages)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # luma's own clear() in its constructor
+@pytest.mark.parametrize(
+    ("model_name", "mode"), [("ssd1306", "range"), ("ssd1309", "range"), ("sh1106", "pages")]
+)
+def test_the_frame_time_model_counts_what_luma_puts_on_the_bus(
+    monkeypatch: pytest.MonkeyPatch, model_name: str, mode: str
+) -> None:
+    """Issue 36: the estimate assumed 32-byte writes; luma.core 2.6, which opens the bus itself through
+    smbus2, sends a page range's pixels in messages of up to 4,096 bytes (one for a whole frame)."""
+    import smbus2
+    from luma.core.interface.serial import i2c
+    from luma.oled import device as oled
+
+    from controller.devices.display import LUMA_DATA_BLOCK, Panel, frame_transfer_seconds
+
+    monkeypatch.setattr(smbus2, "SMBus", _RecordingSMBus)
+    serial = i2c(port=1, address=0x3C)  # luma's own interface, as oled_link opens it
+    bus = serial._bus
+    panel = Panel(getattr(oled, model_name)(serial, width=128, height=64))
+    bus.messages.clear()  # the set-up luma's constructor sent
+    panel.show(render(model(3)))
+    assert max(bus.messages) > 32  # not 32-byte writes
+    if mode == "range":
+        assert bus.messages == [7, 1 + 1024] and LUMA_DATA_BLOCK >= 1024  # one command, one data message
+    clocks = sum(1 + (1 + n) * 9 + 1 for n in bus.messages)  # start, address, message, stop
+    assert frame_transfer_seconds(400_000, 8, mode=mode) == pytest.approx(clocks / 400_000)
+    bus.messages.clear()
+    panel.show(render(DisplayModel(view={**model(3).view, "awaiting": [1, 4]})))
+    sent = panel.pages_sent - 8
+    clocks = sum(1 + (1 + n) * 9 + 1 for n in bus.messages)
+    assert 0 < sent < 8
+    assert frame_transfer_seconds(400_000, sent, mode=mode) == pytest.approx(clocks / 400_000)
 
 
 def test_frame_time_is_taken_after_the_panel_has_it() -> None:

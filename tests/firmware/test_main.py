@@ -80,3 +80,25 @@ def test_readme_matrix_table_matches_the_config(firmware_main: Any) -> None:
             key = int(seat) * 2 + button  # seats count from 0, as on the pages
             assert int(row_pin) == config["rows"][key // len(config["cols"])]
             assert int(col_pin) == config["cols"][key % len(config["cols"])]
+
+
+def test_readme_powers_the_pixels_within_usb_and_from_the_firmwares_colours(
+    firmware_main: Any, hub_module: Any
+) -> None:
+    """Issue 36: the hub board put 1000 µF across the Pico's VBUS, past USB's 10 µF at plug-in (USB 2.0
+    section 7.2.4.1); the pixels at the firmware's brightness need no bulk capacitor."""
+    readme = (Path(__file__).resolve().parents[2] / "hardware" / "README.md").read_text()
+    hub_parts = readme.split("### Hub option")[1].split("\n## ")[0]
+    microfarads = [float(n) for n in re.findall(r"(\d+(?:\.\d+)?) µF", hub_parts)]
+    assert microfarads and max(microfarads) <= 4.7, microfarads  # with the Pico's own, within 10 µF
+    # the colours the README quotes are the firmware's, and its current figure follows from them
+    colours = {name: tuple(rgb) for name, rgb in hub_module.PIXEL_COLOURS.items()}
+    quoted = dict(re.findall(r"\((\d+, \d+, \d+)\) (amber|green|red)", readme))
+    assert {colours["wait"], colours["on"], colours["refused"]} == {
+        tuple(int(v) for v in rgb.split(", ")) for rgb in quoted
+    }
+    # mA: 20 mA a colour at full brightness, and 1 mA for the pixel's own chip
+    per_pixel = max(sum(rgb) for rgb in colours.values()) / 255 * 20 + 1
+    found = re.search(r"(\d+) pixels all amber at once about (\d+) mA", readme)
+    assert found is not None and int(found.group(1)) == firmware_main.CONFIG["seats"]
+    assert abs(int(found.group(2)) - per_pixel * firmware_main.CONFIG["seats"]) <= 5

@@ -164,3 +164,60 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, gam
     finally:
         server.kill()
     assert not list(tmp_path.glob(FILENAME + ".broken-*"))  # nothing was ever judged corrupt
+
+
+def test_a_play_again_press_survives_kill_9(tmp_path: Path) -> None:
+    """Issue 36: a seat's "play again" was answered 200 (`ready: [0]`) and forgotten by a restart after
+    kill -9. It is journaled before it is answered, like every action."""
+
+    def auth(token: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"}
+
+    box = Server(tmp_path, players=PLAYERS)
+    with box:
+        base = box.url
+        tokens = [requests.post(f"{base}/api/join", json={"seat": s}, timeout=5).json()["token"]
+                  for s in range(PLAYERS)]
+
+        def act(seat: int, body: dict[str, Any]) -> None:
+            r = requests.post(f"{base}/api/me/actions", json=body, headers=auth(tokens[seat]), timeout=5)
+            assert r.status_code == 200, r.text
+
+        for s, token in enumerate(tokens):
+            act(s, {"act": "membership",
+                    "card": requests.get(f"{base}/api/me", headers=auth(token), timeout=5).json()["hand"][0]})
+        for _ in range(10):  # everyone votes red (or abstains): red consensus until the game ends
+            table = requests.get(f"{base}/api/table", timeout=5).json()
+            if table["over"]:
+                break
+            for s in table["eligible"]:
+                hand = requests.get(f"{base}/api/me", headers=auth(tokens[s]), timeout=5).json()["hand"]
+                red = [c for c in hand if c[-1] in "HD"]
+                if red:
+                    act(s, {"act": "vote", "card": red[0]})
+                    act(s, {"act": "reveal"})
+                else:
+                    act(s, {"act": "abstain"})
+        assert requests.get(f"{base}/api/table", timeout=5).json()["over"]
+        for n, seat in enumerate((2, 0)):
+            r = requests.post(f"{base}/api/table/new-game", headers=auth(tokens[seat]), timeout=5)
+            assert r.status_code == 200 and r.json()["ready"] == sorted((2, 0)[: n + 1]), r.text
+        box.kill()  # SIGKILL, right after the answer
+
+        box.start()
+        base = box.url
+        table = requests.get(f"{base}/api/table", timeout=5).json()
+        assert table["over"] and table["play_again"] == {"ready": [0, 2], "waiting": [1, 3, 4]}
+        # the check goes on where it was: the last three presses deal the next game
+        for seat in (1, 3):
+            r = requests.post(f"{base}/api/table/new-game", headers=auth(tokens[seat]), timeout=5)
+            assert r.status_code == 200 and r.json()["dealt"] is False
+        r = requests.post(f"{base}/api/table/new-game", headers=auth(tokens[4]), timeout=5)
+        assert r.status_code == 200 and r.json()["dealt"] is True and r.json()["game"] == 2
+        box.kill()
+    # the journal keeps no ready check for the new game (the old one's was dealt with it)
+    conn = sqlite3.connect(f"file:{tmp_path / FILENAME}?mode=ro", uri=True)
+    try:
+        assert conn.execute("SELECT value FROM settings WHERE key = 'play_again'").fetchall() == []
+    finally:
+        conn.close()

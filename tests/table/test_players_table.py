@@ -12,7 +12,7 @@ import pytest
 
 from controller.games import jaccuse as rules
 from controller.games.jaccuse.cards import color_of, pretty, rank_value
-from controller.table import GameMismatch, Journal, JournalUnavailable, Table, TableConfig
+from controller.table import GameMismatch, Journal, JournalUnavailable, Table, TableConfig, wording
 from controller.table.journal import FILENAME
 from controller.table.seating import BadName, clean_name, code_matches, labels
 
@@ -122,6 +122,51 @@ def test_a_name_that_looks_like_a_taken_one_is_refused_and_the_log_isolates_righ
         assert labels(list(table.snapshot().names)) == ["alice", "\u2068אבי\u2069", None, None, None]
     finally:
         table.stop()
+
+
+@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
+def test_a_name_may_not_carry_another_seats_name_with_a_seat_label_or_the_boxs_words(
+    tmp_path: Path, game: str
+) -> None:
+    """Issue 36: with seat 0 called "N0", seat 1 could call itself "N0 (seat 0)", "0 · N0" or "Out of
+    time for N0", and the log read "N0 (seat 0) (seat 1) plays ..."."""
+    table = _open(tmp_path, game=game, players=5)
+    try:
+        assert table.join(0, name="N0").ok and table.join(2, name="Tom").ok
+        posers = ["N0 (seat 0)", "0 · N0", "Out of time for N0", "out of time for n0", "N0 #0", "N0 seat 0",
+                  "Оut of time for N0", "Hey, out of time for N0", "seat 0: N0", "N0 (0)", "Tom 2"]
+        for name in posers:
+            refused = table.join(1, name=name)
+            assert (refused.status, refused.code) == (400, "bad_name"), name
+            assert "box" in refused.message and ("N0" in refused.message or "Tom" in refused.message)
+        assert table.snapshot().claimed[1] is None
+        token = table.join(1, name="Bob").data["token"]
+        for name in posers[:3]:  # nor may a seated phone rename itself so
+            assert table.rename(1, name).code == "bad_name", name
+        # another seat's name with words of one's own is fine: two Toms tell themselves apart (renames
+        # are limited to 8 at once: 3 above, 4 here, 1 below)
+        for name in ("Tom H", "Big Tom", "Tom the Great", "N0's friend"):
+            assert table.rename(1, name).ok, name
+        assert table.authenticate(token) == 1
+        # the other way round: a seat called "Out of time for Ann" keeps an Ann from sitting down
+        assert table.rename(1, "Out of time for Ann").ok
+        assert table.join(3, name="Ann").code == "bad_name"
+    finally:
+        table.stop()
+
+
+def test_the_box_words_a_name_may_not_borrow_are_learned_from_the_lines_it_writes() -> None:
+    """The words come from the games' own writers and the table's lines, not from a list: each game's
+    forced-move line puts "Out of time for" before a name, and the table's release line "seat N (".
+    """
+    w = wording.words  # the words as a reader sees them (skeletons: "time" is "tirne")
+    for game in ("jaccuse", "betrayal", "hasty"):
+        box = wording.around_names(game)
+        assert w("time for") in box.pairs and w("released")[0] not in box.after
+        assert w("released seat") in box.pairs  # from the table's own line about a release
+    assert w("for")[0] in wording.around_names("jaccuse").before
+    assert w("placed")[0] in wording.around_names("jaccuse").after  # "N0 placed a membership card."
+    assert not wording.poses_as("Tom Black", "Tom", "jaccuse")  # "Black" is a surname, not the box's
 
 
 def test_a_name_is_journaled_with_the_claim_shown_everywhere_and_survives_a_restart(tmp_path: Path) -> None:

@@ -182,6 +182,27 @@ def test_origin_acceptable_compares_host_and_port() -> None:
     assert not origin_acceptable("http://localhost:bad", "localhost", names)
 
 
+def test_origin_acceptable_compares_the_scheme_and_refuses_user_info() -> None:
+    """Issue 36: `https://127.0.0.1:P` and `http://evil.com@127.0.0.1:P` were taken for the box's page."""
+    names = _names()
+    assert origin_acceptable("http://127.0.0.1:8000", "127.0.0.1:8000", names)
+    assert not origin_acceptable("https://127.0.0.1:8000", "127.0.0.1:8000", names)  # scheme differs
+    assert not origin_acceptable("http://127.0.0.1:8000", "127.0.0.1:8000", names, scheme="https")
+    assert not origin_acceptable("https://localhost", "localhost", names)
+    for userinfo in ("evil.com@", "evil.com:pw@", "@", ":@"):
+        assert not origin_acceptable(f"http://{userinfo}127.0.0.1:8000", "127.0.0.1:8000", names), userinfo
+    assert not origin_acceptable("http://127.0.0.1:8000?x", "127.0.0.1:8000", names)
+    assert not origin_acceptable("http://127.0.0.1:8000#x", "127.0.0.1:8000", names)
+
+
+def test_the_api_refuses_an_origin_of_another_scheme_or_with_user_info(table: Table, tmp_path: Path) -> None:
+    client = _app(table, tmp_path).test_client()
+    for origin in (f"https://{BOX}:8000", f"http://evil.com@{BOX}:8000"):
+        r = client.post("/api/join", json={"seat": 0}, headers={"Host": f"{BOX}:8000", "Origin": origin})
+        assert r.status_code == 403 and r.get_json()["error"]["code"] == "cross_origin", origin
+    assert table.snapshot().claimed[0] is None
+
+
 # ---------------------------------------------------------------- point 12: nosniff
 
 

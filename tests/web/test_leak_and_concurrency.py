@@ -84,7 +84,9 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
     state = rules.new_game(rules.deal_cards(players, random.Random(seed)))
     states = {0: state}
     names = [NAMES[s % len(NAMES)] for s in range(players)]
-    names = [f"{n} {s}" if n and s >= len(NAMES) else n for s, n in enumerate(names)]
+    # past the list a letter tells two alike apart ("Ann G"): a number beside another seat's name would
+    # read as that seat's label, and the box refuses it
+    names = [f"{n} {chr(ord('A') + s)}" if n and s >= len(NAMES) else n for s, n in enumerate(names)]
     feeds = FeedMirror(players)
     feed_views = {0: [feeds.view(s) for s in range(players)]}
     labels = seating.labels(names)

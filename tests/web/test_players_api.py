@@ -229,3 +229,16 @@ def test_names_that_impersonate_are_refused_through_the_api(client: FlaskClient)
         r = client.post("/api/join", json={"seat": 1, "name": name}, environ_base=device)
         assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_name", name
     assert client.get("/api/seats").get_json()["seats"][1]["claimed"] is False
+
+
+def test_names_that_carry_another_seats_name_with_its_label_are_refused_through_the_api(
+    client: FlaskClient,
+) -> None:
+    """Issue 36: with seat 0 called "N0", "N0 (seat 0)", "0 · N0" and "Out of time for N0" were taken."""
+    assert client.post("/api/join", json={"seat": 0, "name": "N0"},
+                       environ_base={"REMOTE_ADDR": "192.168.4.40"}).status_code == 200
+    for n, name in enumerate(["N0 (seat 0)", "0 · N0", "Out of time for N0"]):
+        device = {"REMOTE_ADDR": f"10.0.1.{n}"}
+        r = client.post("/api/join", json={"seat": 1, "name": name}, environ_base=device)
+        assert r.status_code == 400 and r.get_json()["error"]["code"] == "bad_name", name
+    assert client.get("/api/seats").get_json()["seats"][1]["claimed"] is False

@@ -23,8 +23,10 @@ class Pads(abc.ABC):
     """A set of seat pads: two buttons and one LED per seat."""
 
     seats: int
+    _on_press: PressCallback | None = None
+    _on_status: StatusCallback | None = None
+    _on_drop: DropCallback | None = None
 
-    @abc.abstractmethod
     def start(
         self,
         on_press: PressCallback,
@@ -32,6 +34,12 @@ class Pads(abc.ABC):
         on_drop: DropCallback | None = None,
     ) -> None:
         """Begin reporting debounced presses; each physical press is reported exactly once."""
+        self._on_press, self._on_status, self._on_drop = on_press, on_status, on_drop
+        self._begin()
+
+    @abc.abstractmethod
+    def _begin(self) -> None:
+        """Start reporting to the callbacks ``start`` was given."""
 
     def set_epoch(self, epoch: int) -> None:
         """Name the round of presses now open; presses made before it must not count in it.

@@ -39,7 +39,7 @@ from controller.devices.hub_protocol import (
     parse_hub_line,
 )
 from controller.devices.leds import LedState
-from controller.devices.pads import DropCallback, Pads, PressCallback, StatusCallback
+from controller.devices.pads import Pads
 
 log = logging.getLogger(__name__)
 
@@ -125,12 +125,9 @@ class SerialPads(Pads):
         self._status: bool | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._on_press: PressCallback | None = None
-        self._on_status: StatusCallback | None = None
         self._boot: str | None = None
         self._seen: set[int] = set()
         self._seen_order: deque[int] = deque()
-        self._on_drop: DropCallback | None = None
         self._salt = random.randrange(EPOCH_MOD)  # a new box process never matches an old stamp
         self._wire_epoch: str | None = None
         self._prev_wire_epoch: str | None = None
@@ -142,15 +139,7 @@ class SerialPads(Pads):
         self.port: str | None = None  # the port of the current or last session
 
     # -- Pads ------------------------------------------------------------------------------------
-    def start(
-        self,
-        on_press: PressCallback,
-        on_status: StatusCallback | None = None,
-        on_drop: DropCallback | None = None,
-    ) -> None:
-        self._on_press = on_press
-        self._on_status = on_status
-        self._on_drop = on_drop
+    def _begin(self) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="pad-hub", daemon=True)
             self._thread.start()

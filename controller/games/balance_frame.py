@@ -9,6 +9,7 @@ how many ended, and how often each seat won (the final state's ``winners``).
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -16,7 +17,7 @@ from typing import Any, Final
 from controller.games.driver import seeded_game
 from controller.games.rules import Rules
 from controller.games.search.ismcts import GameSampler
-from controller.games.shape import Budget, GameFacts, GameStrategy
+from controller.games.shape import Budget, Event, GameFacts, GameStrategy
 
 #: a random or sensible bot game ends long before this; it only guards the loop
 MAX_ACTIONS: Final = 10_000
@@ -65,6 +66,21 @@ def seeds(seed: int, games: int, progress: Callable[[int, int], None] | None = N
 def policy_name(policy: str | Sequence[str]) -> str:
     """The report's name of a policy: itself, or the seats' policies joined by commas."""
     return policy if isinstance(policy, str) else ",".join(policy)
+
+
+class EventTally(Counter[str]):
+    """A game's events counted by their type as the bots play (``observe`` for ``seeded_game``), each
+    also handed to ``also`` when given (a report's own figures: who went out, and how)."""
+
+    def __init__(self, also: Callable[[Event], object] | None = None) -> None:
+        super().__init__()
+        self._also = also
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        for event in events:
+            self[event["type"]] += 1
+            if self._also is not None:
+                self._also(event)
 
 
 @dataclass

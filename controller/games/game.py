@@ -187,7 +187,7 @@ class Game:
         return made
 
     def rules(self) -> Rules[Any, Any, Any]:
-        return self._part("rules", lambda: Rules(self.own_rules()))
+        return self._part("rules", lambda: Rules(self.own_rules(), self))
 
     def table_rules(self) -> TableRules:
         return self._part("table", lambda: TableAdapter(self, self.rules(), _load(self.own_table)))

@@ -15,23 +15,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from controller.games import common
-from controller.games.shape import (
-    AcceptedShape,
-    ActionClass,
-    ActionShape,
-    BotGameShape,
-    DealClass,
-    DealShape,
-    Event,
-    GameRules,
-    RefusedShape,
-    StateShape,
-)
+from controller.games import common, shape
 
-S = TypeVar("S", bound=StateShape)
-A = TypeVar("A", bound=ActionShape)
-D = TypeVar("D", bound=DealShape)
+S = TypeVar("S", bound=shape.StateShape)
+A = TypeVar("A", bound=shape.ActionShape)
+D = TypeVar("D", bound=shape.DealShape)
 
 #: a random bot game ends long before this; it only guards the loop of ``play_bot_game``
 MAX_BOT_ACTIONS = 10_000
@@ -43,19 +31,19 @@ def no_secrets(state: Any, seat: int) -> dict[str, Any]:
 
 
 class Rules(Generic[S, A, D]):
-    """``package``'s rules with every member of ``shape.FullRules``. A game must write
-    ``action_from_move`` or its own ``bot_action`` (the bots, the shot clock and the simulated
-    phones are built on one of them)."""
+    """``package``'s rules with every member of ``shape.FullRules``, and the seats the game ``facts``
+    says it takes (``MIN_PLAYERS``, ``MAX_PLAYERS``). A game must write ``action_from_move`` or its own
+    ``bot_action`` (the bots, the shot clock and the simulated phones are built on one of them)."""
 
-    Action: ActionClass[A]
-    Deal: DealClass[D]
-    Accepted: type[AcceptedShape[S]]
-    Refused: type[RefusedShape]
+    Action: shape.ActionClass[A]
+    Deal: shape.DealClass[D]
+    Accepted: type[shape.AcceptedShape[S]]
+    Refused: type[shape.RefusedShape]
     ActionFormatError: type[ValueError]
     DealError: type[ValueError]
     deal_cards: Callable[[int, random.Random], D]
     new_game: Callable[[D], S]
-    apply: Callable[[S, A], AcceptedShape[S] | RefusedShape]
+    apply: Callable[[S, A], shape.AcceptedShape[S] | shape.RefusedShape]
     legal_moves: Callable[[S, int], list[dict[str, Any]]]
     awaiting: Callable[[S], list[int]]
     public_view: Callable[[S], dict[str, Any]]
@@ -64,11 +52,13 @@ class Rules(Generic[S, A, D]):
     action_from_move: Callable[[int, dict[str, Any], random.Random], A] | None
     bot_action: Callable[[S, int, random.Random], A | None]
     next_bot_action: Callable[[S, random.Random], A | None]
-    play_bot_game: Callable[[int, int], BotGameShape[S, D, A]]
-    apply_own: Callable[[S, A, list[Event] | None], None] | None
+    play_bot_game: Callable[[int, int], shape.BotGameShape[S, D, A]]
+    apply_own: Callable[[S, A, list[shape.Event] | None], None] | None
 
-    def __init__(self, package: GameRules[S, A, D]) -> None:
+    def __init__(self, package: shape.GameRules[S, A, D], facts: shape.GameFacts) -> None:
         self.package = package
+        # the seats the game takes, from its Game (the one place that says them)
+        self.MIN_PLAYERS, self.MAX_PLAYERS = facts.min_players, facts.max_players
         # what only the game can say
         self.Action, self.new_game, self.apply = package.Action, package.new_game, package.apply
         self.legal_moves, self.awaiting = package.legal_moves, package.awaiting
@@ -96,7 +86,7 @@ class Rules(Generic[S, A, D]):
         self.apply_own = own("apply_own", None)
 
     def describe_events(
-        self, events: Sequence[Event], names: Sequence[str | None] | None = None
+        self, events: Sequence[shape.Event], names: Sequence[str | None] | None = None
     ) -> list[str]:
         return self._describe(events, names)
 
@@ -120,7 +110,7 @@ class Rules(Generic[S, A, D]):
         seats = self.awaiting(state)
         return self.bot_action(state, rng.choice(seats), rng) if seats else None
 
-    def random_bot_game(self, players: int, seed: int) -> BotGameShape[S, D, A]:
+    def random_bot_game(self, players: int, seed: int) -> shape.BotGameShape[S, D, A]:
         """The default ``play_bot_game``: random bots from the seed's deal to the end."""
         rng = random.Random(seed)
         deal = self.deal_cards(players, rng)

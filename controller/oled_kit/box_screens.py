@@ -2,28 +2,20 @@
 written, the pads' hub is unplugged, the game is paused or was restored) and the start screen with
 the phones' address as a QR code; and the plain screen of a game that brings no renderer.
 
-A game's renderer starts with ``box_screen`` and draws its own screen only when that drew none.
+A game's renderer is made with ``game_renderer``: the shared screens first, and the game's own drawn
+only when none of them applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 import segno
 from PIL import Image, ImageDraw
 
-from controller.oled_kit.draw import (
-    BOLD,
-    CONDENSED,
-    HEIGHT,
-    SMALL,
-    WIDTH,
-    Font,
-    blank,
-    centered,
-    fit_text,
-    font,
-)
+from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, Font, blank, centered, fit_text, font
 from controller.oled_kit.model import DisplayModel
 
 
@@ -59,6 +51,31 @@ def box_screen(
     return True
 
 
+#: what a game draws of its own on a cleared panel: ``(image, draw, model, view)``
+GameDrawing = Callable[[Image.Image, ImageDraw.ImageDraw, DisplayModel, Mapping[str, Any]], None]
+
+
+def game_renderer(
+    title: str, *, unplugged: str = "Phones still play.", paused: str = "Game paused."
+) -> Callable[[GameDrawing], Callable[[DisplayModel], Image.Image]]:
+    """A game's renderer (``Screens.render``) from what it draws of its own: the shared screens come
+    first (``box_screen`` with the game's ``title`` and wording), else its drawing on a cleared panel,
+    which always has a view (without one, the start screen is drawn)."""
+
+    def renderer(draw_game: GameDrawing) -> Callable[[DisplayModel], Image.Image]:
+        @functools.wraps(draw_game)
+        def render(model: DisplayModel) -> Image.Image:
+            image, draw = blank()
+            if not box_screen(image, draw, model, unplugged=unplugged, paused=paused, title=title):
+                assert model.view is not None
+                draw_game(image, draw, model, model.view)
+            return image
+
+        return render
+
+    return renderer
+
+
 def plain_screen(model: DisplayModel) -> Image.Image:
     """The screen of a game that brings none of its own: the shared screens, else the game's name,
     phase and move."""
@@ -69,16 +86,16 @@ def plain_screen(model: DisplayModel) -> Image.Image:
         return image
     lines = [title, f"phase: {view.get('phase')}", f"move {view.get('version')}"]
     for n, line in enumerate(lines):
-        draw.text((2, 2 + 14 * n), line, font=font(CONDENSED, 12), fill=1)
+        draw.text((2, 2 + 14 * n), line, font=font(BOLD, 12), fill=1)
     return image
 
 
 def _fault(draw: ImageDraw.ImageDraw, title: str, lines: Sequence[str]) -> None:
     draw.rectangle((0, 0, WIDTH - 1, 17), fill=1)
-    centered(draw, title, 2, font(CONDENSED, 13), fill=0)
+    centered(draw, title, 2, font(BOLD, 13), fill=0)
     y = 24
     for line in lines:
-        centered(draw, line, y, font(CONDENSED, 12))
+        centered(draw, line, y, font(BOLD, 12))
         y += 15
 
 
@@ -93,7 +110,7 @@ def _startup(
     """The start screen (`title` is the game's name in capitals)."""
     if not url:
         centered(draw, title, 12, font(BOLD, 18))
-        centered(draw, "starting...", 38, font(CONDENSED, 12))
+        centered(draw, "starting...", 38, font(BOLD, 12))
         if pads:
             centered(draw, f"Pads: {pads}", 54, font(SMALL, 8))
         return

@@ -29,7 +29,6 @@ from PIL import Image, ImageDraw, ImageFont
 WIDTH, HEIGHT = 128, 64
 FONT_DIR = Path(__file__).with_name("fonts")
 BOLD = "terminus-bold.otb"  # strikes at 12, 14, 16, 18, 20, 22, 24, 28 and 32 px
-CONDENSED = BOLD  # one face for every size; the name stays for callers that ask for narrow text
 SMALL = "spleen-5x8.pcf"  # 5 px wide, 8 px high: for the lines that must fit many characters
 TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
 
@@ -68,7 +67,7 @@ def fit_text(
     y: int,
     sizes: Sequence[int],
     right: int = WIDTH,
-    font_name: str = CONDENSED,
+    font_name: str = BOLD,
 ) -> None:
     """Left-aligned text in the largest of `sizes` that fits before `right`; shortened with "." if
     even the smallest does not fit (a long name)."""
@@ -86,7 +85,7 @@ def fit_text(
 def header(draw: ImageDraw.ImageDraw, text: str, height: int = 16) -> None:
     """A lit bar across the top with ``text`` centred in it, dark on light."""
     draw.rectangle((0, 0, WIDTH - 1, height - 1), fill=1)
-    centered(draw, text, 1, font(CONDENSED, 12), fill=0)
+    centered(draw, text, 1, font(BOLD, 12), fill=0)
 
 
 def seat_label(seat: int) -> str:

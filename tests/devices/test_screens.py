@@ -123,9 +123,9 @@ def test_look_alike_characters_stay_apart_at_every_size(pair: str, size: int) ->
 
 
 def test_font_sizes_snap_to_the_sizes_the_fonts_were_drawn_at() -> None:
-    from controller.oled_kit.draw import BOLD, CONDENSED, SMALL, font
+    from controller.oled_kit.draw import BOLD, SMALL, font
 
-    assert font(BOLD, 13).size == 12 and font(CONDENSED, 40).size == 32 and font(BOLD, 17).size == 16
+    assert font(BOLD, 13).size == 12 and font(BOLD, 40).size == 32 and font(BOLD, 17).size == 16
     assert font(SMALL, 12).size == 8 and font(BOLD, 10).size == 8  # below 12 px: the 5x8 font
 
 

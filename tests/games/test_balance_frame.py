@@ -8,6 +8,7 @@ import random
 
 from controller.games import registry
 from controller.games.balance_frame import (
+    EventTally,
     PlainBalance,
     ReportHead,
     percent,
@@ -71,3 +72,11 @@ def test_the_pieces_of_a_report() -> None:
     assert percent(0.1234) == "12.3%" and percent(None) == "n/a"
     told: list[int] = []
     assert list(seeds(5, 3, lambda done, total: told.append(done))) == [5, 6, 7] and told == [1, 2, 3]
+
+
+def test_an_event_tally_counts_by_type_and_hands_each_event_on() -> None:
+    seen: list[str] = []
+    tally = EventTally(lambda event: seen.append(event["type"]) if event.get("seat") == 1 else None)
+    tally.observe(({"type": "added", "seat": 0}, {"type": "added", "seat": 1}))
+    tally.observe(({"type": "over", "seat": 1},))
+    assert tally == {"added": 2, "over": 1} and tally["missing"] == 0 and seen == ["added", "over"]

@@ -8,12 +8,14 @@ import json
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from controller.games import registry
 from controller.games.game import Game, Screens, plain_screens
-from controller.oled_kit.box_screens import plain_screen
+from controller.oled_kit.box_screens import box_screen, game_renderer, plain_screen
+from controller.oled_kit.draw import blank
 from controller.oled_kit.model import DisplayModel
 
 
@@ -83,3 +85,21 @@ def test_dealing_one_game_loads_no_part_of_another(name: str) -> None:
     others = {m.split(".")[3] for m in loaded if m.count(".") >= 3 and m.split(".")[2] != name}
     assert "game" in others and not others & parts
     assert f"controller.games.{name}.screens" in loaded and f"controller.games.{name}.sampler" in loaded
+
+
+def test_a_renderer_made_by_the_kit_shows_the_shared_screens_first() -> None:
+    drawn: list[object] = []
+
+    @game_renderer("MINE", paused="Mine paused.")
+    def render(image: Any, draw: Any, model: DisplayModel, view: Any) -> None:
+        drawn.append(view)
+        draw.rectangle((0, 0, 9, 9), fill=1)
+
+    view = {"version": 3, "phase": "play"}
+    own = render(DisplayModel(view=view))
+    assert drawn == [view] and own.getpixel((5, 5)) and own.size == (128, 64)
+    paused = render(DisplayModel(view=view, paused=True))
+    assert drawn == [view] and paused.tobytes() != own.tobytes()  # the pause screen, not the game's
+    image, draw = blank()
+    box_screen(image, draw, DisplayModel(view=view, paused=True), paused="Mine paused.", title="MINE")
+    assert paused.tobytes() == image.tobytes()

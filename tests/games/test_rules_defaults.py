@@ -25,6 +25,7 @@ def test_the_defaults_give_the_whole_shape(toy: Rules[Any, Any, Any]) -> None:
     assert toy.Deal is common.SeededDeal and toy.Refused is common.Refused and toy.Accepted is common.Accepted
     assert toy.ActionFormatError is common.ActionFormatError and toy.DealError is common.DealError
     assert toy.apply_own is None
+    assert (toy.MIN_PLAYERS, toy.MAX_PLAYERS) == (2, 4)  # the Game's seats, for the table's use
 
 
 def test_the_seeded_deal_is_one_number_the_journal_keeps(toy: Rules[Any, Any, Any]) -> None:
@@ -79,7 +80,8 @@ def _package(**members: Any) -> types.ModuleType:
 
 def test_a_games_own_members_win_over_the_defaults(toy_path: list[str]) -> None:
     own_bot = lambda state, seat, rng: "mine"  # noqa: E731
-    rules = Rules(_package(bot_action=own_bot, replay_summary=lambda state: {"own": True}))
+    own = _package(bot_action=own_bot, replay_summary=lambda state: {"own": True})
+    rules = Rules(own, registry.game("toy"))
     assert rules.bot_action is own_bot and rules.action_from_move is None
     state = rules.new_game(rules.deal_cards(2, random.Random(1)))
     assert rules.next_bot_action(state, random.Random(1)) == "mine"
@@ -88,4 +90,4 @@ def test_a_games_own_members_win_over_the_defaults(toy_path: list[str]) -> None:
 
 def test_a_game_whose_bots_cannot_move_is_refused(toy_path: list[str]) -> None:
     with pytest.raises(TypeError, match="neither action_from_move nor bot_action"):
-        Rules(_package())
+        Rules(_package(), registry.game("toy"))

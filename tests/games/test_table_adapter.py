@@ -87,7 +87,7 @@ def test_forced_moves_stay_legal_in_order_when_several_seats_are_awaited(toy_pat
     both = types.SimpleNamespace(**{name: getattr(package, name) for name in dir(package)
                                     if not name.startswith("_")})
     both.awaiting = lambda state: [] if state.over else [state.turn, (state.turn + 1) % state.players]
-    adapter = TableAdapter(registry.game("toy"), type(rules)(both))
+    adapter = TableAdapter(registry.game("toy"), type(rules)(both, registry.game("toy")))
     state = rules.new_game(rules.deal_cards(2, random.Random(3)))
     forced = adapter.forced_actions(state, random.Random(1))
     assert [a.seat for a in forced] == [state.turn, 1 - state.turn]  # the second on the state after the first

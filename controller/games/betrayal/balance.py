@@ -7,7 +7,6 @@ armies end with. Game i uses seed ``seed + i``, so any single game can be replay
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -15,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import betrayal
-from controller.games.balance_frame import ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
 from controller.games.balance_frame import percent as pct
 from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
@@ -64,23 +63,18 @@ def play_game(
     players: int, seed: int, policy: str | Sequence[str], *, twos_defend: bool = False,
     budget: Budget | None = None,
 ) -> GameStats:
-    counts: Counter[str] = Counter()
     joker_died_at: list[int] = []
 
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        for event in events:
-            kind = event["type"]
-            counts[kind] += 1
-            if kind == "joker_died":
-                joker_died_at.append(counts["accused"])
-            elif kind == "eliminated":
-                counts["out_" + event["reason"]] += 1
+    def also(event: dict[str, Any]) -> None:
+        if event["type"] == "joker_died":
+            joker_died_at.append(counts["accused"])
+        elif event["type"] == "eliminated":
+            counts["out_" + event["reason"]] += 1
 
-    def start(players: int, rng: random.Random) -> GameState:
-        return new_game(deal_cards(players, rng), twos_defend=twos_defend)
-
-    state, actions = seeded_game(betrayal, strategy, players, seed, policy, MAX_ACTIONS, count, start=start,
-                                 sampler=sampler, budget=budget)
+    counts = EventTally(also)
+    state, actions = seeded_game(
+        betrayal, strategy, players, seed, policy, MAX_ACTIONS, counts.observe, sampler=sampler,
+        budget=budget, start=lambda players, rng: new_game(deal_cards(players, rng), twos_defend=twos_defend))
     scores = [len(p) for p in state.points]
     return GameStats(
         accusations=counts["accused"],

@@ -38,13 +38,8 @@ def phone_action(me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Ran
 
 
 GAME: Final = Game.of_package(
-    "controller.games.betrayal",
-    _rules,
-    name="betrayal",
-    title="Betrayal",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    default_players=5,  # the rulebook's best count
+    "controller.games.betrayal", _rules, name="betrayal", title="Betrayal",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=5,  # the rulebook's best count
     # one army's setup choice: the setup goes on until every army chose
     within_a_decision=frozenset({"army_chosen"}),
     simulate_options={"twos_defend": "play with the optional rule that twos defend (B11)"},

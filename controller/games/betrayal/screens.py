@@ -37,8 +37,8 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
-from controller.oled_kit.box_screens import box_screen
-from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, blank, centered, fit_text, font, header
+from controller.oled_kit.box_screens import game_renderer
+from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, centered, fit_text, font, header
 from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE = "BETRAYAL"
@@ -81,13 +81,11 @@ def accusation_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | No
     )
 
 
-def render_betrayal(model: DisplayModel) -> Image.Image:
+@game_renderer(TITLE)
+def render_betrayal(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the Betrayal screen that matters most now and draw it (from the public view only)."""
-    image, draw = blank()
-    view = model.view
-    if box_screen(image, draw, model, title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     if model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
         _accusation(draw, view)
     elif view.get("over") or view.get("phase") == "over":
@@ -96,7 +94,6 @@ def render_betrayal(model: DisplayModel) -> Image.Image:
         _setup(draw, view, model.join_code)
     else:
         _play(draw, view, model.clock_left)
-    return image
 
 
 # -- screens ---------------------------------------------------------------------------------------

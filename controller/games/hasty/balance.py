@@ -8,19 +8,18 @@ a second series with the Traitor variant, how often the traitor wins. Game i of 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.balance_frame import ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
 from controller.games.balance_frame import percent as pct
 from controller.games.driver import seeded_game
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
-from controller.games.hasty.state import GameState, new_game
+from controller.games.hasty.state import new_game
 from controller.games.shape import Budget
 
 #: a game ends long before this; it only guards the loop
@@ -45,21 +44,11 @@ class GameStats:
 
 def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None,
               **options: Any) -> GameStats:
-    counts: Counter[str] = Counter()
-    outs: list[str] = []
-
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        for event in events:
-            kind = event["type"]
-            counts[kind] += 1
-            if kind == "eliminated":
-                outs.append(event["card"])
-
-    def start(players: int, rng: random.Random) -> GameState:
-        return new_game(deal_cards(players, rng, **options))
-
-    state, actions = seeded_game(hasty, strategy, players, seed, policy, MAX_ACTIONS, count, start=start,
-                                 sampler=sampler, budget=budget)
+    outs: list[str] = []  # the card that put each eliminated seat out
+    counts = EventTally(lambda event: outs.append(event["card"]) if event["type"] == "eliminated" else None)
+    state, actions = seeded_game(
+        hasty, strategy, players, seed, policy, MAX_ACTIONS, counts.observe, sampler=sampler, budget=budget,
+        start=lambda players, rng: new_game(deal_cards(players, rng, **options)))
     return GameStats(
         turns=counts["turn"] + 1, actions=actions, reviews=state.reviews,
         evaluations=counts["evaluating"], deaths=counts["died"], outs=outs,

@@ -44,13 +44,8 @@ def check_options(options: Mapping[str, Any]) -> str | None:
 
 
 GAME: Final = Game.of_package(
-    "controller.games.hasty",
-    _rules,
-    name="hasty",
-    title="Hasty Accusations",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    default_players=4,
+    "controller.games.hasty", _rules, name="hasty", title="Hasty Accusations",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=4,
     pad_round=pad_round,
     own_check_options=check_options,
     table_options={

@@ -29,8 +29,8 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
-from controller.oled_kit.box_screens import box_screen
-from controller.oled_kit.draw import BOLD, SMALL, WIDTH, blank, centered, fit_text, font, header, seat_name
+from controller.oled_kit.box_screens import game_renderer
+from controller.oled_kit.draw import BOLD, SMALL, WIDTH, centered, fit_text, font, header, seat_name
 from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE: Final = "HASTY"
@@ -65,20 +65,17 @@ def review_frames(view: Mapping[str, Any] | None) -> list[tuple[Reveal, ...]]:
     return [tuple(cards[:k]) for k in range(1, len(cards) + 1)] or [()]
 
 
-def render_hasty(model: DisplayModel) -> Image.Image:
+@game_renderer(TITLE)
+def render_hasty(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the screen that matters most now and draw it (from the public view only)."""
-    image, draw = blank()
-    view = model.view
-    if box_screen(image, draw, model, title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     if model.reveal is not None and isinstance(view.get("last_review"), Mapping):
         _review(draw, view, model.reveal)
     elif view.get("over"):
         _end(draw, view)
     else:
         _play(draw, view, model.clock_left)
-    return image
 
 
 def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:

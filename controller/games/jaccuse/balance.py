@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games import jaccuse
-from controller.games.balance_frame import ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
 from controller.games.balance_frame import percent as pct
 from controller.games.driver import seeded_game
 from controller.games.jaccuse import sampler, strategy
@@ -36,12 +36,8 @@ def network_type(pair: tuple[str, str]) -> str:
 def play_game(
     players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None
 ) -> GameStats:
-    tally = Counter[str]()
-
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        tally.update(event["type"] for event in events)
-
-    state, actions = seeded_game(jaccuse, strategy, players, seed, policy, MAX_ACTIONS, count,
+    tally = EventTally()
+    state, actions = seeded_game(jaccuse, strategy, players, seed, policy, MAX_ACTIONS, tally.observe,
                                  sampler=sampler, budget=budget)
     elections, crises = tally["election"], tally["crisis"]
     alignment: dict[str, tuple[int, int]] = {}

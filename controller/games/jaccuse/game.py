@@ -56,13 +56,8 @@ def phone_action(me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Ran
 
 
 GAME: Final = Game.of_package(
-    "controller.games.jaccuse",
-    _rules,
-    name="jaccuse",
-    title="J'Accuse",
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    default_players=6,
+    "controller.games.jaccuse", _rules, name="jaccuse", title="J'Accuse",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=6,
     rules_template="rules_doc.html",
     pad_round=pad_round,
     # a press, a membership card placed, XP given: the decision goes on

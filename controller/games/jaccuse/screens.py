@@ -15,13 +15,11 @@ from typing import Any, Final
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
-from controller.oled_kit.box_screens import box_screen
+from controller.oled_kit.box_screens import game_renderer
 from controller.oled_kit.draw import (
     BOLD,
-    CONDENSED,
     WIDTH,
     Font,
-    blank,
     centered,
     fit_text,
     font,
@@ -54,14 +52,12 @@ def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
     return tuple(sorted(items, key=lambda r: r.seat))
 
 
-def render(model: DisplayModel) -> Image.Image:
+# the pads are J'Accuse's votes: without them (or paused) no vote goes on
+@game_renderer(TITLE, unplugged="Voting paused.", paused="Voting paused.")
+def render(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the J'Accuse screen that matters most now and draw it."""
-    image, draw = blank()
-    view = model.view
-    # the pads are J'Accuse's votes: without them (or paused) no vote goes on
-    if box_screen(image, draw, model, unplugged="Voting paused.", paused="Voting paused.", title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     pages = 1
     if (view.get("over") or view.get("phase") == "over") and _campaign(view):
         screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page)
@@ -78,7 +74,6 @@ def render(model: DisplayModel) -> Image.Image:
         screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page)
     if pages > 1:  # for the display worker, which turns the pages (and starts a new screen at its first)
         image.info["pages"], image.info["screen"] = pages, screen
-    return image
 
 
 def _setup(
@@ -94,9 +89,9 @@ def _setup(
     line = "Place a card"
     if code:
         line = f"Join code {code}"
-        if draw.textlength(line, font=font(CONDENSED, 12)) > WIDTH - 4:
+        if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
             line = f"Code {code}"  # a 12-character code
-    centered(draw, line, 18, font(CONDENSED, 12))
+    centered(draw, line, 18, font(BOLD, 12))
     return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page)
 
 
@@ -203,7 +198,7 @@ def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     if seats:
         _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + names_line(view, seats), 44)
     elif colour:
-        centered(draw, "No seat won", 44, font(CONDENSED, 12))
+        centered(draw, "No seat won", 44, font(BOLD, 12))
 
 
 # -- parts -----------------------------------------------------------------------------------------
@@ -218,8 +213,8 @@ def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     middle = 20 if gen else 24
     draw.text(((40 - width) / 2, middle - (top + bottom) / 2 - 2), text, font=big, fill=1)
     if gen:
-        centered(draw, gen, 40, font(CONDENSED, 10), right=40)
-    centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
+        centered(draw, gen, 40, font(BOLD, 10), right=40)
+    centered(draw, "STAB", 52, font(BOLD, 10), right=40)
 
 
 def _campaign(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -252,7 +247,7 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
     streak = view.get("streak") or {}
     streak_len = int(streak.get("length") or 0)
     if not policies:
-        draw.text((x, y), "no policies yet", font=font(CONDENSED, 11), fill=1)
+        draw.text((x, y), "no policies yet", font=font(BOLD, 11), fill=1)
         return
     pitch = 14
     slots = (WIDTH - x) // pitch
@@ -273,7 +268,7 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
         if len(shown) - index <= streak_len:
             draw.rectangle((left, y + 14, left + 11, y + 15), fill=1)
     if hidden:
-        draw.text((x + len(shown) * pitch, y), f"+{hidden}", font=font(CONDENSED, 11), fill=1)
+        draw.text((x + len(shown) * pitch, y), f"+{hidden}", font=font(BOLD, 11), fill=1)
 
 
 def _waiting(
@@ -290,7 +285,7 @@ def _waiting(
     says which page this is (`Wait 1/2:`); returns the number of pages."""
     if not seats:
         return 1
-    label_font, numbers = font(CONDENSED, 12), font(BOLD, 16)
+    label_font, numbers = font(BOLD, 12), font(BOLD, 16)
     lines, gap, pitch = (1 if compact else 2), 7, 16
     head = "Wait" if clock is None else f"Wait {clock}s"
     labels = [seat_label(s) for s in seats]
@@ -351,7 +346,7 @@ def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
     """A centred line at 12 px, shortened with "." when even that does not fit (many winners)."""
-    fnt = font(CONDENSED, 12)
+    fnt = font(BOLD, 12)
     while len(text) > 2 and draw.textlength(text, font=fnt) > WIDTH - 2:
         text = text[:-2].rstrip() + "."
     centered(draw, text, y, fnt)

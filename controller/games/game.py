@@ -72,7 +72,7 @@ class Screens:
 
 def plain_screens() -> Screens:
     """The OLED of a game that draws none: the plain screen (its name, phase and move)."""
-    return Screens(render=submodule("controller.oled_kit.box_screens")().plain_screen)
+    return Screens(render=member("controller.oled_kit.box_screens", "plain_screen")())
 
 
 def no_pad_round(view: Mapping[str, Any]) -> Hashable | None:

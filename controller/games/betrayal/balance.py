@@ -19,6 +19,7 @@ from controller.games.balance_frame import percent as pct
 from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
+from controller.games.betrayal.game import GAME
 from controller.games.betrayal.state import GameState, new_game
 from controller.games.driver import seeded_game
 from controller.games.shape import Budget
@@ -107,7 +108,7 @@ class Report(ReportHead):
         joker = [g.joker_died_at for g in self.stats if g.joker_died_at is not None]
         loyal = [p for g in self.stats for p in g.loyal_points]
         return {
-            "game": "betrayal",
+            "game": GAME.name,
             "players": self.players,
             "games": len(self.stats),
             "seed": self.seed,

@@ -19,6 +19,7 @@ from controller.games.balance_frame import percent as pct
 from controller.games.driver import seeded_game
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
+from controller.games.hasty.game import GAME
 from controller.games.hasty.state import new_game
 from controller.games.shape import Budget
 
@@ -86,7 +87,7 @@ class Report(ReportHead):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": "hasty", "players": self.players, "games": self.games, "seed": self.seed,
+            "game": GAME.name, "players": self.players, "games": self.games, "seed": self.seed,
             "policy": self.policy, "options": dict(self.options),
             "base": _series(self.base, self.players),
             "traitor": _series(self.with_traitor, self.players),

@@ -134,6 +134,8 @@ function renderPart(v) {
 }
 
 function render(v) {
+  // a new deal (the game's version starts again, or another game): no choice of the last one carries over
+  if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) game.part.reset();
   me = v; const t = v.table;
   $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
   if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
@@ -152,9 +154,19 @@ function flash(text) {
 // became President or passed; a moment that also told this seat something is marked.
 function renderTableFeed(v) {
   const items = feedEntries(v.table_feed || []);
+  lately(v, items);
   $("tablefeedbox").hidden = !items.length;
   $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
     x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+}
+
+// Why the table is where it is, where the eye is: under the prompt, the room's newest moment ("Ada
+// accused Curie of being red: wrong; Curie is President"), or what it told this seat when it did.
+function lately(v, room) {
+  const own = feedEntries(v.feed || []), last = room[0], mine = own[0];
+  const x = mine && (!last || mine.version >= last.version) ? mine : last;
+  $("lately").hidden = !x || v.table.over;
+  $("lately").textContent = x ? x.text : "";
 }
 
 // Tonight's scoreboard, once a game is over
@@ -164,13 +176,18 @@ function renderTonight(v) {
   if (board) $("tonightbox").replaceChildren(board);
 }
 
-// The one-screen "how to play" opens by itself in the first game of the evening, until it is closed.
+// The one-screen "how to play" of the game dealt (the page holds every game's; a deal of another game
+// shows that one's), below the game. It opens by itself in the first game of the evening, until closed.
 function howTo(v) {
-  const id = `howto-${game.page.name}`, box = $(id);
-  if (!box || howTo.done) return;
-  howTo.done = true;
+  const name = game.page.name;
+  for (const b of document.querySelectorAll("[data-howto]")) b.hidden = b.dataset.howto !== name;
+  const id = `howto-${name}`, box = $(id);
+  if (!box || howTo.done === name) return;
+  howTo.done = name;
   const first = !(v.table.evening && v.table.evening.games.length);
   box.open = first && localStorage.getItem(`jaccuse_${id}`) !== "closed";
+  if (box.dataset.watched) return;
+  box.dataset.watched = "1";
   box.addEventListener("toggle", () => { if (!box.open) localStorage.setItem(`jaccuse_${id}`, "closed"); });
 }
 

@@ -17,21 +17,22 @@ const setButtons = () => ctx.setButtons();
 // a choice being made on this phone, cleared after each accepted action
 export function reset() { mode = null; picked = []; target = null; accColour = null; }
 
-// The game's own places in the page, around the shared ones: the tie panel under the prompt; this
-// seat's feed, the peek strip, the hand and the moves above "Tonight"; the public table above the
-// games' panel. [data-live] marks the buttons that are off while the box is out of reach or busy.
+// The game's own places in the page, around the shared ones: the tie panel under the prompt; the peek
+// strip, the hand and the moves above "Tonight", so the seat's turn fits the first screen; the public
+// table, then this seat's feed (folded, its newest line also under the prompt), above the games' panel.
+// [data-live] marks the buttons that are off while the box is out of reach or busy.
 const MARKUP = {
   away: `<div id="tie" class="panel tie jx" hidden></div>`,
-  tonight: `<div class="panel jx" id="feedbox"><h2>What happened to you</h2><ol id="feed" class="feed"></ol></div>
-    <div class="panel jx">
+  tonight: `<div class="panel jx">
       <button id="peek" class="peek" type="button" aria-label="hold to see your membership and network">
         <span id="cover">Hold here to peek at your membership and network</span>
         <span id="secret" class="secret" hidden></span>
       </button>
     </div>
-    <div class="panel jx"><h2>Your hand · <span id="handcount"></span></h2><div id="hand" data-live></div></div>
+    <div class="panel jx"><h2>Your hand · <span id="handcount"></span></h2><div id="hand" data-live data-own-cards></div></div>
     <div class="panel jx" id="acts" data-live></div>`,
-  bpanel: `<div class="panel jx" id="public"></div>`,
+  bpanel: `<div class="panel jx" id="public"></div>
+    <details class="panel jx" id="feedbox"><summary class="ctl">What happened to you</summary><ol id="feed" class="feed"></ol></details>`,
 };
 
 export function mount() {
@@ -222,6 +223,14 @@ function btn(text, onclick, cls = "", dis = false) {
   const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
+// the choices a move opens (the seats and colours to accuse, the seats to parley with) grow the moves'
+// panel below the first screen: scroll so the whole panel is in sight (or its top, if it is taller)
+function inView() {
+  const box = $("acts"), r = box.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  box.scrollIntoView({block: r.height > innerHeight ? "start" : "end", behavior: "smooth"});
+}
+
 function renderActs(v) {
   const box = $("acts"); box.replaceChildren();
   const t = v.table;
@@ -238,7 +247,7 @@ function renderActs(v) {
   if (move("enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
   if (move("pass")) {
     const row = el("div");
-    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); }, "", false));
+    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false));
     row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.textContent.toLowerCase() === mode)));
     row.append(confirmButton("Pass", "End your presidency without acting?", "Yes, pass", () => send({act: "pass"})));
     box.append(row);

@@ -1,0 +1,56 @@
+// What the phone matrix (tests/browser/test_phone_matrix.py, loads.py) reads of a seat's phone page.
+// Each is one function expression, evaluated by Playwright in the page; loads.py splits them by name.
+
+// @shown: what the page offers now, read in one turn of its event loop: the prompt, the phase, the
+// enabled buttons of the game's places ([data-live]: the moves) and the page's own help, by their text
+() => {
+  const vis = (e) => e.offsetParent !== null || getComputedStyle(e).position === 'fixed';
+  const live = [...document.querySelectorAll('#game [data-live] button')].filter((b) => vis(b));
+  const howto = [...document.querySelectorAll('#game details.howto')].filter((d) => vis(d));
+  return {
+    prompt: document.getElementById('prompt').innerText.replace(/^\d+ s left\s*/, '').trim(),
+    phase: document.getElementById('phase').textContent.trim(),
+    title: document.title,
+    enabled: live.filter((b) => !b.disabled).map((b) => b.innerText.replace(/\s+/g, ' ').trim()),
+    buttons: live.map((b) => b.innerText.replace(/\s+/g, ' ').trim()),
+    howto: howto.map((d) => d.querySelector('summary').innerText.trim()),
+    rules: document.getElementById('ruleslink').getAttribute('href'),
+    me: window.jaccuse ? window.jaccuse.me() : null,
+  };
+}
+
+// @layout: the seat's own turn on one phone screen, as the page lays it out: where the prompt, the
+// seat's own cards ([data-own-cards]) and the action buttons end, with the page scrolled to the top; and
+// the share of the screen each fixed or sticky element covers, scrolled to the top, the middle and the end
+async () => {
+  const H = innerHeight, W = innerWidth;
+  const vis = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  scrollTo(0, 0); await frame();
+  const bottom = (e) => Math.round(e.getBoundingClientRect().bottom + scrollY);
+  const game = document.getElementById('game');
+  const cards = [...game.querySelectorAll('[data-own-cards]')].filter(vis);
+  const cardEls = cards.flatMap((c) => [...c.querySelectorAll('.card, .hcard, [data-card], [data-own]')]).filter(vis);
+  const live = [...game.querySelectorAll('[data-live] button')].filter(vis);
+  const isCard = (b) => b.matches('.card, .hcard, [data-card], [data-own], [data-hand], [data-place]') || b.closest('[data-own-cards]');
+  const actions = live.filter((b) => !isCard(b) && (b.classList.contains('primary') || !b.disabled));
+  const first = actions.filter((b) => !b.disabled)[0] || actions.filter((b) => b.classList.contains('primary'))[0];
+  const out = {height: document.documentElement.scrollHeight,
+    prompt: bottom(document.getElementById('prompt')),
+    cards: cardEls.length ? Math.max(...cardEls.map(bottom)) : null, cardCount: cardEls.length,
+    primary: actions.filter((b) => b.classList.contains('primary')).map((b) => [b.innerText.trim(), bottom(b)]),
+    action: first ? [first.innerText.trim(), bottom(first)] : null, covers: []};
+  const fixed = [...document.querySelectorAll('body *')].filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position));
+  const max = document.documentElement.scrollHeight - H;
+  for (const y of [0, Math.round(max / 2), max]) {
+    scrollTo(0, y); await frame();
+    for (const e of fixed) {
+      if (!vis(e)) continue;
+      const r = e.getBoundingClientRect();
+      const w = Math.max(0, Math.min(r.right, W) - Math.max(r.left, 0)), h = Math.max(0, Math.min(r.bottom, H) - Math.max(r.top, 0));
+      if (w * h) out.covers.push([e.id || e.className, y, Math.round(100 * w * h / (W * H))]);
+    }
+  }
+  scrollTo(0, 0);
+  return out;
+}

@@ -100,6 +100,9 @@ function listen() {
   if (es) es.close();
   es = new EventSource("/api/me/events");
   es.onmessage = (e) => { $("conn").textContent = "● live"; if (!online) { online = true; setButtons(); } render(JSON.parse(e.data)); };
+  // the box ends the stream of a seat this phone no longer holds with the reason: no reconnecting, the
+  // page goes straight to its join screen and says why (start() meets the refusal)
+  es.addEventListener("released", () => { if (es) es.close(); es = null; start(); });
   es.onerror = () => {
     $("conn").textContent = "○ reconnecting"; online = false; setButtons();
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }

@@ -107,8 +107,12 @@ export function prompt(v, shared) {
     return `${cap(who(t, t.parley.president))}, the President, offers you ${n} card${s} in a parley. Choose ${n} card${s} of yours to give back.`;
   }
   if (acts.includes("enact")) return "Your accusation was right. Enact a red or black card as a policy.";
-  if (acts.includes("pass")) return acts.includes("parley") ? "You are President. You may parley first, then defect, accuse or pass." :
-    "You are President. Defect, accuse or pass.";
+  // a President made by a wrong accusation is told so where the eye is (the feed says it far below)
+  const wrong = t.incorrect_accusations > 0 && ["presidency", "parley"].includes(t.phase);
+  const why = (s) => (wrong ? ` (The accusation against ${s === v.seat ? "you" : who(t, s)} was wrong: ` +
+    `${t.incorrect_accusations} of 3 since the election, and the third is a crisis.)` : "");
+  if (acts.includes("pass")) return "You are President." + why(v.seat) + (acts.includes("parley") ?
+    " You may parley first, then defect, accuse or pass." : " Defect, accuse or pass.");
   if (t.phase === "election") {
     const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
     if (t.pressed.includes(v.seat)) {
@@ -129,8 +133,8 @@ export function prompt(v, shared) {
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
   if (t.phase === "replace_membership" && t.replacing !== null && t.replacing !== undefined)
     return `Waiting for ${who(t, t.replacing)} to place a new membership card.`;
-  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + others;
-  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
+  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + why(v.seat) + others;
+  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + why(t.president) + others;
   return "Nothing to do right now." + others;
 }
 

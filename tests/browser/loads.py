@@ -24,7 +24,7 @@ def _checks() -> dict[str, str]:
 
 
 _JS = _checks()
-SHOWN_JS, LAYOUT_JS = _JS["shown"], _JS["layout"]
+SHOWN_JS, LAYOUT_JS, CONTRACT_JS = _JS["shown"], _JS["layout"], _JS["contract"]
 
 
 @dataclass

@@ -54,3 +54,66 @@ async () => {
   scrollTo(0, 0);
   return out;
 }
+
+// @contract: a game's page parts held to their contract (web/static/gamepart.js), in the page: `views` are
+// seat views of the game at each stage, [stage, view]; `other` a view of another game and its part's stem.
+// Fresh module instances (a query string makes each import a new one) are called in the orders the
+// contract allows: prompt before any render, after reset, after render drew other views (later ones first,
+// as after a new deal), after another game's part had the page. What breaks it comes back as text.
+async ({stem, views, other}) => {
+  const gp = await import('/static/gamepart.js');
+  const problems = [];
+  let n = 0;
+  const fresh = (kind, s = stem) => import(`/static/${s}_${kind}.js?contract=${Date.now()}-${++n}`);
+  const shared = {send: async () => null, setButtons() {}, playAgain: () => document.createElement('div'),
+    pads: () => 'phone', flash() {}};
+  const ctx = {join: () => null, bot: () => false, pad: () => null, seats: () => null, refusal: () => null,
+    press() {}, mock: false};
+  const phaseOf = (part, t) => (part.phaseText ? part.phaseText(t) : (part.PHASES || {})[t.phase] || t.phase);
+  const attempt = (what, f) => { try { return f(); } catch (e) { problems.push(`${what}: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`); return undefined; } };
+  const expected = {};
+  for (const [stage, v] of views) {
+    const part = await fresh('phone');
+    const p = attempt(`prompt(${stage}) before any render`, () => part.prompt(v, shared));
+    if (typeof p !== 'string' || !p.trim()) problems.push(`prompt(${stage}) before any render gave ${JSON.stringify(p)}`);
+    expected[stage] = p;
+    const ph = attempt(`phase text (${stage}) of a fresh part`, () => phaseOf(part, v.table));
+    if (typeof ph !== 'string' || !ph) problems.push(`phase text (${stage}) of a fresh part gave ${JSON.stringify(ph)}`);
+    const table = await fresh('table');
+    const w = attempt(`waitingText(${stage}) of a fresh table part`, () => table.waitingText(v.table, ctx));
+    if (typeof w !== 'string') problems.push(`waitingText(${stage}) of a fresh table part gave ${JSON.stringify(w)}`);
+    attempt(`table phase text (${stage})`, () => phaseOf(table, v.table));
+    attempt(`prompt(${stage}) after reset() on a fresh part`, () => { part.reset(); return part.prompt(v, shared); });
+  }
+  const same = (how, part, stage, v) => {
+    const p = attempt(`prompt(${stage}) ${how}`, () => part.prompt(v, shared));
+    if (p !== expected[stage]) problems.push(`prompt(${stage}) ${how} gave ${JSON.stringify(p)}, before any render ${JSON.stringify(expected[stage])}`);
+  };
+  // render first with any view, then the others; prompt must not depend on what render drew before
+  for (const order of [views, [...views].reverse()]) {
+    const part = await fresh('phone');
+    gp.place(part);
+    let last = null;
+    for (const [stage, v] of order) {
+      if (last) same(`after render(${last})`, part, stage, v);
+      attempt(`render(${stage})${last ? ` after render(${last})` : ' first'}`, () => part.render(v, shared));
+      same(`after its own render`, part, stage, v);
+      attempt(`reset() after render(${stage})`, () => part.reset());
+      same('after reset()', part, stage, v);
+      last = stage;
+    }
+  }
+  // another game's part had the page: this one takes over and meets a view mid-game first
+  if (other) {
+    const theirs = await fresh('phone', other.stem);
+    gp.place(theirs);
+    attempt(`${other.stem}'s render before ${stem}'s`, () => theirs.render(other.view, shared));
+    const part = await fresh('phone');
+    gp.place(part);
+    for (const [stage, v] of [...views].reverse()) {
+      attempt(`render(${stage}) after ${other.stem}'s part`, () => part.render(v, shared));
+      same(`after ${other.stem}'s part had the page`, part, stage, v);
+    }
+  }
+  return problems;
+}

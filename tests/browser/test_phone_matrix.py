@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.browser import stages
-from tests.browser.loads import SeatPhone, layout_problems, problems
+from tests.browser.loads import CONTRACT_JS, PHONE, SeatPhone, layout_problems, problems
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,8 @@ class Walked:
     seat: dict[str, int] = field(default_factory=dict)
     layout: list[str] | None = None
     shown: dict[str, Any] = field(default_factory=dict)
+    views: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (stage, a seat's view)
+    server: Any = None  # the game's box, kept running for the contract's check (it serves the parts)
 
 
 class Matrix:
@@ -44,15 +46,46 @@ class Matrix:
     def __init__(self, browser: Any, root: Path) -> None:
         self.browser, self.root = browser, root
         self.walks: dict[str, Walked] = {}
+        self.contracts: dict[str, list[str]] = {}
 
     def of(self, name: str) -> Walked:
         if name not in self.walks:
             self.walks[name] = self._walk(name)
         return self.walks[name]
 
+    def contract(self, name: str) -> list[str]:
+        """What breaks the parts' contract of game ``name``, called with its walk's views (and, before
+        them, the next game's part with one of its views), on fresh module instances in the page."""
+        if name not in self.contracts:
+            walked = self.of(name)
+            others = [g for g in GAMES if g != name]
+            other = None
+            if others:
+                theirs = self.of(others[0])
+                middle = theirs.views[len(theirs.views) // 2][1]
+                other = {"stem": stages.game(others[0]).page_parts, "view": middle}
+            ctx = self.browser.new_context(viewport=PHONE)
+            try:
+                page = ctx.new_page()
+                errors: list[str] = []
+                page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+                page.goto(f"{walked.server.url}/seat/0")
+                page.wait_for_selector("#join:not([hidden])")
+                args = {"stem": stages.game(name).page_parts, "views": walked.views, "other": other}
+                found = page.evaluate(CONTRACT_JS, args)
+                self.contracts[name] = [*found, *errors]
+            finally:
+                ctx.close()
+        return self.contracts[name]
+
+    def close(self) -> None:
+        for walked in self.walks.values():
+            walked.server.stop()
+
     def _walk(self, name: str) -> Walked:
         out = Walked()
         walk = stages.start(name, self.root / name / "data")
+        out.server = walk.server
         phones: dict[int, SeatPhone] = {}
         try:
             for stage, seat, views in walk.walk():
@@ -63,18 +96,23 @@ class Matrix:
                 out.found[stage] = problems(loads, views[seat], stage)
                 out.seat[stage] = seat
                 out.shown[stage] = loads[0].shown
+                other = (seat + 1) % walk.players
+                out.views += [(f"{stage}, seat {s}", views[s]) for s in (seat, other)]
                 if stage == "turn":
                     out.layout = layout_problems(phone.layout())
         finally:
             for phone in phones.values():
                 phone.close()
-            walk.server.stop()
         return out
 
 
 @pytest.fixture(scope="module")
 def matrix(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matrix]:
-    yield Matrix(browser, tmp_path_factory.mktemp("matrix"))
+    matrix = Matrix(browser, tmp_path_factory.mktemp("matrix"))
+    try:
+        yield matrix
+    finally:
+        matrix.close()
 
 
 @pytest.mark.parametrize("stage", stages.STAGES)
@@ -93,6 +131,13 @@ def test_the_seats_own_turn_fits_a_phone_screen(matrix: Matrix, name: str) -> No
     walked = matrix.of(name)
     assert walked.layout is not None, f"{name}'s walk met no turn"
     assert walked.layout == [], f"{name} at 390x844 on the seat's own turn"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_parts_keep_their_contract(matrix: Matrix, name: str) -> None:
+    """web/static/gamepart.js: prompt and the phase are functions of their arguments, callable before any
+    render, after reset and after other views; render meets any view first. For every game installed."""
+    assert matrix.contract(name) == [], f"{name}'s page parts"
 
 
 # ------------------------------------------------------------ a deal while the phone shows another game

@@ -126,12 +126,18 @@ const cap = (s) => s[0].toUpperCase() + s.slice(1);
 // this table votes ("phone", or the pads) and a short flash under the prompt
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain(), pads: () => pads,
   flash: (text) => flash(text)};
+// A part that breaks its contract (gamepart.js) must not take the page down with it: what it could not
+// do is logged as an error (the browser tests fail on it), and the seat still gets a prompt and the rest.
+function safely(what, f, otherwise = null) {
+  try { return f(); } catch (e) { console.error(`${game.page.name}'s phone part failed in ${what}:`, e); return otherwise; }
+}
 function renderPart(v) {
-  const part = game.part;
-  $("phase").textContent = part.phaseText ? part.phaseText(v.table) : (part.PHASES && part.PHASES[v.table.phase]) || v.table.phase;
-  $("prompt").textContent = part.prompt(v, shared);
+  const part = game.part, t = v.table;
+  $("phase").textContent = safely("phaseText", () => (part.phaseText ? part.phaseText(t) : (part.PHASES && part.PHASES[t.phase]) || t.phase), t.phase);
+  $("prompt").textContent = safely("prompt", () => part.prompt(v, shared)) ||
+    (t.awaiting.includes(v.seat) ? "Your move: the choices are below." : "Waiting for the others.");
   tick();
-  part.render(v, shared);
+  safely("render", () => part.render(v, shared));
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
   setButtons();
 }

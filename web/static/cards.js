@@ -104,10 +104,11 @@ export async function syncBoxTime() {
 // A button whose action asks "are you sure?" in the page first (no browser dialog, which kiosks block).
 // A confirmation is used once: "yes" puts the first button back before acting, so a second tap on the
 // same spot asks again instead of repeating the action (a second deal would end the game just dealt).
+// `question` is the text, or a function giving it when asked (a question that depends on a choice).
 export function confirmButton(text, question, yes, onYes, cls = "") {
   const box = el("span", {class: "confirm"});
   const ask = () => {
-    box.replaceChildren(el("span", {class: "question", text: question}),
+    box.replaceChildren(el("span", {class: "question", text: typeof question === "function" ? question() : question}),
       el("button", {type: "button", class: "primary", text: yes, onclick: () => { box.replaceChildren(first); onYes(); }}),
       el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();

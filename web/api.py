@@ -148,6 +148,9 @@ def box() -> Response:
             "status": list(snap.status),
             # the lines of ``status`` that are passing faults (the rest was said at start-up)
             "faults": list(snap.status[len(snap.status) - len(snap.notices):]) if snap.notices else [],
+            # when (the box's clock, as ``now``) and of which game number the rest was said
+            "said_at": snap.said_at,
+            "said_game": snap.said_game,
             "log": list(snap.log),
             "pads": _table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes

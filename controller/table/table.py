@@ -176,6 +176,10 @@ class Snapshot:
     bot_levels: tuple[str | None, ...] = ()  # per seat: who plays it when a bot does (bots.LEVELS)
     # who takes the seats a bigger deal adds (NEW_SEATS): the host's last choice, else bots where bots play
     new_seats: str = "free"
+    # when (the box's wall clock) and of which game the start-up lines of ``status`` were said: a page
+    # shows them while they are fresh and still about the game dealt, not again on every reload
+    said_at: float = 0.0
+    said_game: int = 1
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
     # ``version`` less the seats' re-selections, for what shows off the phones (the OLED's frames and
     # their X-Frame-Version): a seat's second thoughts change nothing there (controller.table.hesitation)
@@ -284,6 +288,7 @@ class Table:
         self._pad_lock = threading.Lock()
         self._pad_refusals = [0] * self.players
         self._game = journal.games_played() + 1
+        self._said_at, self._said_game = time.time(), self._game  # what the start found, said now
         self._bot_rng = random.Random(config.seed)
         recorded = _recorded_bots(settings, self.players)
         configured = _bot_seats(config.bots, self.players) - self._handed
@@ -1423,6 +1428,8 @@ class Table:
             bot_seats=frozenset(self._bot_seats),
             bot_levels=tuple(self._level(s) if self._is_bot(s) else None for s in range(state.players)),
             new_seats=self._new_seats(),
+            said_at=self._said_at,
+            said_game=self._said_game,
             game_name=self.game_name,
             public_version=self._hesitations.public_version(state.version),
         )

@@ -211,6 +211,17 @@ def test_the_host_says_who_takes_the_seats_a_bigger_deal_adds(client: FlaskClien
     assert client.get("/api/host/state", headers=host).get_json()["new_seats"] == "bots"
 
 
+def test_the_box_says_when_and_of_which_game_its_start_up_lines_were_said(client: FlaskClient) -> None:
+    """The table page tells the start-up lines only while fresh and about the game dealt (issue 33)."""
+    box = client.get("/api/box").get_json()
+    assert box["said_game"] == box["game"] == 1
+    assert 0 <= box["now"] - box["said_at"] < 30
+    r = client.post("/api/host/new-game", json={}, headers={"X-Host-Key": HOST_KEY})
+    assert r.status_code == 200
+    later = client.get("/api/box").get_json()
+    assert (later["game"], later["said_game"], later["said_at"]) == (2, 1, box["said_at"])
+
+
 def test_misc_routes(client: FlaskClient) -> None:
     _assert_error(client.get("/api/nothing"), 404)
     _assert_error(client.get("/api/join"), 405)

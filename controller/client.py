@@ -141,8 +141,10 @@ class EventStream:
         self.status = self.resp.status
 
     def items(self) -> Iterator[tuple[str, Any]]:
-        """("event", parsed data) and ("comment", text) in arrival order, until the stream ends."""
+        """("event", parsed data) and ("comment", text) in arrival order, until the stream ends; a named
+        event (``event: released``, a seat's stream's last) comes as (its name, parsed data)."""
         data: list[str] = []
+        name = "event"
         readline = self.resp.readline
         while True:
             try:
@@ -154,10 +156,13 @@ class EventStream:
             line = raw.decode("utf-8").rstrip("\r\n")
             if line == "":
                 if data:
-                    yield "event", json.loads("\n".join(data))
+                    yield name, json.loads("\n".join(data))
                     data = []
+                name = "event"
             elif line.startswith(":"):
                 yield "comment", line[1:].strip()
+            elif line.startswith("event:"):
+                name = line[6:].strip()
             elif line.startswith("data:"):
                 data.append(line[5:].lstrip(" "))
 

@@ -148,6 +148,9 @@ def box() -> Response:
             "status": list(snap.status),
             # the lines of ``status`` that are passing faults (the rest was said at start-up)
             "faults": list(snap.status[len(snap.status) - len(snap.notices):]) if snap.notices else [],
+            # when (the box's clock, as ``now``) and of which game number the rest was said
+            "said_at": snap.said_at,
+            "said_game": snap.said_game,
             "log": list(snap.log),
             "pads": _table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes
@@ -346,7 +349,8 @@ def host_release() -> tuple[Response, int]:
 @bp.get("/host/state")
 def host_state() -> tuple[Response, int]:
     """What the host page shows: the seats, the join code, the seat lock and the shot clock, and the
-    game dealt with the games the box can deal next (each with its seat range)."""
+    game dealt with the games the box can deal next (each with its seat range), and who takes the seats
+    a bigger deal adds (``new_seats``)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     snap = _table().snapshot()
@@ -354,6 +358,7 @@ def host_state() -> tuple[Response, int]:
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
                  "game_name": snap.game_name, "game": snap.game, "options_on": _options_on(snap),
+                 "new_seats": snap.new_seats,
                  "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
 
@@ -451,11 +456,13 @@ def host_new_game() -> tuple[Response, int]:
     (each key optional; no body, or ``{}``, deals the same game again); ``"options": {"traitor": true}``
     sets the game's table options (``Game.table_options``; those left out stay as they were for the
     same game, off for another); ``"replaces": N`` (the game
-    number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``).
+    number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``);
+    ``"new_seats": "bots"|"free"`` says who takes the seats a bigger count adds (left out: the host's
+    last choice, else bots where bots play; the answer says which it was).
     """
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    game = players = replaces = options = None
+    game = players = replaces = options = new_seats = None
     if request.get_data(cache=True):
         body, err = _json_body()
         if err:
@@ -474,12 +481,16 @@ def host_new_game() -> tuple[Response, int]:
         replaces = body.get("replaces")
         if replaces is not None and (isinstance(replaces, bool) or not isinstance(replaces, int)):
             return error(400, "bad_game", "'replaces' must be a game number")
-    outcome = _table().new_game(game=game, players=players, replaces=replaces, options=options)
+        new_seats = body.get("new_seats")
+        if new_seats is not None and not isinstance(new_seats, str):
+            return error(400, "bad_game", "'new_seats' must be \"bots\" or \"free\"")
+    outcome = _table().new_game(game=game, players=players, replaces=replaces, options=options,
+                                new_seats=new_seats)
     if not outcome.ok:
         return _from_outcome(outcome)
     data = outcome.data
     return jsonify({"ok": True, "game": data["game"], "game_name": data["game_name"],
-                    "players": data["players"]}), 200
+                    "players": data["players"], "new_seats": data["new_seats"]}), 200
 
 
 @bp.post("/host/rotate-key")

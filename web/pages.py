@@ -17,7 +17,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from controller.games.registry import DEFAULT_GAME, UnknownGame, game
+from controller.games.registry import DEFAULT_GAME, UnknownGame, game, names
 from controller.table import Table
 from web import host_key_ok
 from web.api import may_see_the_code, public_base
@@ -92,7 +92,7 @@ def seat_page(seat: int) -> Response:
     return _html(render_template(
         "phone.html", seat=seat, claim=claim, name=snap.names[seat] or "",
         code_needed=snap.join_code is not None, locked=snap.seats_locked, game_title=title, rules=rules,
-        game=page, preload=preloads(page["name"], "phone"),
+        game=page, preload=preloads(page["name"], "phone"), games=names(),
     ))
 
 

@@ -16,7 +16,8 @@ the view changes. A change of ``version`` alone is not sent: a vote selection ch
 or another seat may see but that counter, and an event for it would tell the room that someone is
 changing their vote. Between events a comment line goes out every ``heartbeat`` seconds, so proxies keep
 the stream open and a vanished phone is noticed. Streams end when the table stops, when a seat's token
-stops being valid (the host released the seat), when the client leaves, when a write has been stuck for
+stops being valid (the host released the seat; its last event is then the named ``released``, so the
+page knows at once), when the client leaves, when a write has been stuck for
 ``write_deadline`` seconds, and after ``lifetime`` seconds (with a random spread, so reconnections do not
 come all at once): EventSource reconnects by itself after the ``retry`` delay and gets the current view.
 
@@ -67,6 +68,10 @@ class _Body(dict[str, Any]):
 
 _PING = _Body(b": ping\n\n")
 _END = _Body(b"", more_body=False)
+# A seat's stream whose token stopped holding the seat (the host released it, or dealt fewer seats) ends
+# with this named event, so the page learns why at once instead of finding out by reconnecting; an
+# ``onmessage`` reader never sees it (only the unnamed events are views).
+_RELEASED = _Body(b'event: released\ndata: {"reason":"released"}\n\n', more_body=False)
 STREAM_HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache, no-store"),
@@ -130,7 +135,7 @@ class _Stream:
         transport = self.transport
         if (
             transport is not None
-            and message is not _END
+            and message["more_body"]
             and self.pending is None
             and not self.sending_since
             and not transport.is_closing()
@@ -139,7 +144,7 @@ class _Stream:
             transport.write(message.chunk)
             self.last_write = now
             return
-        if self.pending is not _END:
+        if self.pending is None or self.pending["more_body"]:  # an end, once due, stays due
             self.pending = message
         waiter = self.waiter
         if waiter is not None:
@@ -301,7 +306,7 @@ class Broadcaster:
         """After seat claims changed: end the streams whose token no longer holds their seat."""
         for stream in list(self._streams):
             if stream.audience != PUBLIC and self.table.authenticate(stream.token) != stream.audience:
-                stream.push(_END, 0.0)
+                stream.push(_RELEASED, 0.0)
 
     def wait_fanned_out(self, after_serial: int, timeout: float | None) -> Snapshot:
         """Like :meth:`Table.wait_for_change`, but returns once the change was written to the streams.
@@ -399,7 +404,7 @@ class Broadcaster:
                 stream.sending_since = loop.time()
                 await send(message)
                 stream.sending_since = 0.0
-                if message is _END:
+                if not message["more_body"]:  # an end (_END, _RELEASED) completes the response
                     return
                 stream.last_write = loop.time()
         finally:

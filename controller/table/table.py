@@ -174,6 +174,12 @@ class Snapshot:
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
     bot_seats: frozenset[int] = frozenset()  # the seats the bots play (journaled: a restart keeps them)
     bot_levels: tuple[str | None, ...] = ()  # per seat: who plays it when a bot does (bots.LEVELS)
+    # who takes the seats a bigger deal adds (NEW_SEATS): the host's last choice, else bots where bots play
+    new_seats: str = "free"
+    # when (the box's wall clock) and of which game the start-up lines of ``status`` were said: a page
+    # shows them while they are fresh and still about the game dealt, not again on every reload
+    said_at: float = 0.0
+    said_game: int = 1
     game_name: str = registry.DEFAULT_GAME  # which game is dealt (also ``public["game"]``)
     # ``version`` less the seats' re-selections, for what shows off the phones (the OLED's frames and
     # their X-Frame-Version): a seat's second thoughts change nothing there (controller.table.hesitation)
@@ -282,6 +288,7 @@ class Table:
         self._pad_lock = threading.Lock()
         self._pad_refusals = [0] * self.players
         self._game = journal.games_played() + 1
+        self._said_at, self._said_game = time.time(), self._game  # what the start found, said now
         self._bot_rng = random.Random(config.seed)
         recorded = _recorded_bots(settings, self.players)
         configured = _bot_seats(config.bots, self.players) - self._handed
@@ -294,6 +301,9 @@ class Table:
         # per seat, the host's choice of bot (journaled as ``bot_level:S``); else config.bot_level
         self._bot_levels = {s: settings[f"bot_level:{s}"] for s in range(self.players)
                             if settings.get(f"bot_level:{s}") in LEVELS}
+        # who takes the seats a bigger deal adds: the host's last choice (journaled), else see _new_seats
+        chosen = settings.get(NEW_SEATS_KEY)
+        self._new_seats_chosen = chosen if chosen in NEW_SEATS else None
         # the bots' side of the game (loop thread only): every event so far, for the strong bot's
         # public history and the sensible bot's memory; the decision counter (a strong move thought
         # for an earlier decision is stale); the seats thinking, and the moves held until they are due
@@ -731,13 +741,13 @@ class Table:
         if cmd.kind == "new_game":
             # ``over`` is the rules' phase "over": in a campaign it comes only once the last generation
             # has ended (between generations the state goes straight to the next setup)
-            only_if_over, game, players, replaces, options = cmd.payload
+            only_if_over, game, players, replaces, options, new_seats = cmd.payload
             if only_if_over:
                 return self._play_again(cmd.seat)
             if replaces is not None and replaces != self._game:
                 why = f"game {self._game} was dealt meanwhile; look at it before dealing again"
                 return Outcome.refused(409, "already_dealt", why)
-            return self._new_game(game, players, options)
+            return self._new_game(game, players, options, new_seats)
         if cmd.kind == "notice":
             key, line = cmd.payload
             if line is None:
@@ -1233,14 +1243,23 @@ class Table:
         """The journal's ``play_again`` row for these ready seats: the game it belongs to, then the seats."""
         return f"{self._game}:{_bots_value(frozenset(seats))}" if seats else None
 
+    def _new_seats(self) -> str:
+        """Who takes the seats a bigger deal adds: the host's last choice, else bots where bots play
+        (a box started with ``--bots`` grows with bots, not with seats the game would wait for)."""
+        if self._new_seats_chosen is not None:
+            return self._new_seats_chosen
+        return "bots" if self._bot_seats else "free"
+
     def _new_game(
-        self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None
+        self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None,
+        new_seats: str | None = None,
     ) -> Outcome:
         """Deal the next game: the same game and seats, or (the host's choice) another game or count,
         with the table options the host set (``chosen``; else those of the game just played).
 
         Seats past a smaller count are released (their tokens stop working, in the same transaction);
-        a larger count adds free seats. The bots keep the last ``--bots`` seats of the new count.
+        the seats a larger count adds go to bots or stay free for people, as ``new_seats`` says (None:
+        :meth:`_new_seats`). The bots keep their seats that the new count still has.
         """
         same_game = game is None or game == self.game_name
         name = self.game_name if game is None else game
@@ -1253,6 +1272,8 @@ class Table:
                 why = registry.game(name).check_table_options([k for k, on in chosen.items() if on])
                 if unknown or why:
                     raise ValueError(why or f"{name} has no option {unknown[0]!r}")
+            if new_seats is not None and new_seats not in NEW_SEATS:
+                raise ValueError(f"new seats go to {' or '.join(repr(n) for n in NEW_SEATS)}")
         except ValueError as exc:
             return Outcome.refused(400, "bad_game", str(exc))
         # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
@@ -1261,8 +1282,12 @@ class Table:
             options = {**options, **chosen}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         seats = {s: v for s, v in self._seats.items() if s < players}
-        # the bots keep their seats (those the new count still has)
-        bot_seats = frozenset(s for s in self._bot_seats if s < players)
+        # the bots keep their seats (those the new count still has); the added seats are the host's call
+        grow = new_seats or self._new_seats()
+        opened = frozenset(range(self.players, players))
+        added = opened if grow == "bots" else frozenset()
+        bot_seats = frozenset(s for s in self._bot_seats if s < players) | added
+        seats.update({s: ("", "bot") for s in added})
         handed = frozenset(s for s in self._handed if s < players)
         all_seated = len(seats) >= players
         rows: dict[str, str | None] = self._clock.settings(
@@ -1270,8 +1295,15 @@ class Table:
         )
         rows[BOTS_KEY] = _bots_value(bot_seats)
         rows[READY_KEY] = None  # the ready check was this game's
+        if new_seats is not None:
+            rows[NEW_SEATS_KEY] = new_seats
         for seat in range(players, self.players):  # the names, hand-overs and bots of seats that are gone
             rows.update({f"name:{seat}": None, f"human:{seat}": None, f"device:{seat}": None,
+                         f"bot_level:{seat}": None})
+        names = (self._names + [None] * players)[:players]
+        for seat in sorted(added):  # each added bot under a name no other seat has
+            names[seat] = evening.bot_name(seat, names)
+            rows.update({f"name:{seat}": names[seat], f"human:{seat}": None, f"device:{seat}": None,
                          f"bot_level:{seat}": None})
         try:
             self._journal.next_game(players, deal_data, None, campaign, rows, name)
@@ -1288,7 +1320,9 @@ class Table:
         self._seats = seats
         self._bot_seats = bot_seats
         self._handed = handed
-        self._names = (self._names + [None] * players)[:players]
+        self._names = names
+        if new_seats is not None:
+            self._new_seats_chosen = new_seats
         self._devices = {s: a for s, a in self._devices.items() if s < players}
         self.players = players
         self._game += 1
@@ -1301,6 +1335,11 @@ class Table:
         if not same_game:
             what = f" ({name}, {players} players)"
         self._log.append((0, f"Game {self._game} begins{what}."))
+        if added:
+            self._log.append((0, f"Bots play the new {_seat_list(added)}."))
+        elif opened:
+            self._log.append((0, f"The new {_seat_list(opened)} {'is' if len(opened) == 1 else 'are'} free: "
+                                 "scan a seat's code to sit down."))
         self._last_by = {}
         self._released = frozenset()
         self._hesitations = Hesitations(adapter.COALESCED_ACT, self._rules.public_view(state))
@@ -1314,7 +1353,7 @@ class Table:
         self._forget_bots()
         self._publish()
         return Outcome(ok=True, data={"game": self._game, "game_name": name, "players": players,
-                                      "dealt": True})
+                                      "dealt": True, "new_seats": grow, "bots": sorted(bot_seats)})
 
     def _cannot_save(self, exc: JournalError) -> None:
         """A journal write failed: say so on the pages and the OLED until a write works again."""
@@ -1400,6 +1439,9 @@ class Table:
             handed_over=self._handed,
             bot_seats=frozenset(self._bot_seats),
             bot_levels=tuple(self._level(s) if self._is_bot(s) else None for s in range(state.players)),
+            new_seats=self._new_seats(),
+            said_at=self._said_at,
+            said_game=self._said_game,
             game_name=self.game_name,
             public_version=self._hesitations.public_version(state.version),
         )
@@ -1536,6 +1578,7 @@ class Table:
         replaces: int | None = None,
         seat: int = -1,
         options: dict[str, bool] | None = None,
+        new_seats: str | None = None,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
 
@@ -1545,9 +1588,11 @@ class Table:
         once), and the game's table ``options`` switched on or off (the host page's dialog; the game
         checks them, 400 ``bad_game``). A player's "play again" passes ``only_if_over`` and its
         ``seat``: a ready check that deals once every seated person asked (``data["dealt"]`` says
-        whether it did).
+        whether it did). ``new_seats`` says who takes the seats a bigger count adds: ``"bots"`` or
+        ``"free"`` (for people to join); None keeps the host's last choice (see ``Snapshot.new_seats``).
+        The choice is journaled with the deal, so the next deal and a restart offer it again.
         """
-        payload = (only_if_over, game, players, replaces, options)
+        payload = (only_if_over, game, players, replaces, options, new_seats)
         return self._submit(_Command("new_game", seat=seat, payload=payload), timeout)
 
     def set_notice(self, key: str, line: str | None) -> None:
@@ -1598,6 +1643,9 @@ def _bot_seats(bots: int, players: int) -> frozenset[int]:
 
 #: the journal's setting that lists the seats the bots play ("3,4"; "" for none)
 BOTS_KEY = "bots"
+#: the journal's setting of who takes the seats a bigger deal adds (the host's last choice), one of NEW_SEATS
+NEW_SEATS_KEY = "new_seats"
+NEW_SEATS = ("bots", "free")
 
 
 def _bots_value(seats: frozenset[int]) -> str:

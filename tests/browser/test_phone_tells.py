@@ -127,6 +127,7 @@ def test_the_phone_tells_a_tie_a_locked_card_the_table_and_what_happened_while_a
     assert box is not None and box["y"] + box["height"] <= 844  # in view on a 390x844 phone
 
     # the room's last moments, newest first, the tie marked as touching this seat
+    page.click("#tablefeedbox summary")  # folded below the game: a tap opens it
     page.wait_for_selector("#tablefeed li")
     lines = page.locator("#tablefeed li").all()
     assert "Tie between" in lines[0].inner_text() and lines[0].get_attribute("data-you") == "1"
@@ -166,6 +167,7 @@ def test_a_seat_taken_from_the_bot_says_the_bot_moved_and_forced_moves_read_in_o
     api.join(4, "Eve")
     page = _open_phone(browser, base, 4, api.tokens[4])
     page.wait_for_selector("text=The bot placed a membership card for this seat before you took it")
+    page.click("#feedbox summary")  # this seat's feed, folded below the game
     feed = page.locator("#feed li").first.inner_text()
     assert feed.startswith("The bot moved for your seat: You placed your membership card"), feed
 

@@ -202,6 +202,7 @@ def test_the_presidents_prompt_drops_parley_once_parleyed(browser: Any, box: Ser
     page = _phone(browser, box, before, after)
     said = _prompt(page, "You are President. Defect, accuse or pass.")
     assert "parley" not in said.lower()
+    page.click("#feedbox summary")  # this seat's feed, folded below the game
     assert page.locator("#feed li").first.inner_text().startswith("Parley with Bo: you gave 2♥ and got")
     _close(page)
 

@@ -46,12 +46,31 @@ def test_a_start_up_notice_is_said_once_in_players_words(browser: Any, server: S
     assert any(s.startswith("resumed the 5-player game") for s in status)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
     table = ctx.new_page()
-    table.clock.install()
+    table.set_default_timeout(10_000)
     table.goto(base + "/")
-    table.wait_for_selector("#status >> text=The box was restarted: the game carries on where it stopped.")
+    said = "#status >> text=The box was restarted: the game carries on where it stopped."
+    table.wait_for_selector(said)
     assert "version" not in table.locator("#status").inner_text()
-    table.clock.run_for(61_000)
-    table.wait_for_function("document.getElementById('status').textContent === ''")
+    # a minute later by the box's clock (its /api/box `now`, moved on here) the notice is old news: it
+    # goes, and a reload does not bring it back (issue 33: a reloaded TV told it again for a minute)
+    table.route("**/api/box*", lambda route: route.fulfill(
+        response=(r := route.fetch()), json={**r.json(), "now": r.json()["now"] + 61}))
+    table.wait_for_function("() => document.getElementById('status').textContent === ''")
+    table.reload()
+    table.wait_for_selector('.seat[data-seat="4"]')
+    table.wait_for_timeout(3500)  # a refresh of the box's status or two
+    assert table.locator("#status").inner_text() == ""
+    table.unroute("**/api/box*")
+    table.reload()
+    table.wait_for_selector(said)  # within the minute a reload still tells it
+    # once the host deals another game the notice is not about the game dealt any more
+    host = {"X-Host-Key": server.host_key}
+    requests.post(f"{base}/api/host/new-game", json={}, headers=host, timeout=5).raise_for_status()
+    table.wait_for_function("() => document.getElementById('status').textContent === ''")
+    table.reload()
+    table.wait_for_selector("#phase >> text=game 2")
+    table.wait_for_timeout(3500)
+    assert table.locator("#status").inner_text() == ""
     ctx.close()
 
 

@@ -123,7 +123,7 @@ def test_the_log_tells_the_wrong_accusation_the_membership_the_crisis_then_the_e
     assert lines[1:] == [
         "Seat 4 placed a membership card.",
         "Crisis: third wrong accusation; stability 5 -> 4.",
-        "Red wins the generation. Winners: seat 0.",  # aligned 0, 2, 4; seat 0 has the XP
+        "Red wins the game. Winners: seat 0.",  # aligned 0, 2, 4; seat 0 has the XP
     ]
 
 

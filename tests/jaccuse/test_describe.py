@@ -33,8 +33,11 @@ def test_a_generation_end_is_told_once_with_its_memberships() -> None:
         "Generation 1 ends: red wins. Memberships: seat 0 8♦, seat 1 K♠, seat 3 2♥, seat 4 10♣.",
         "Generation 2 begins at stability 5.",
     ]
+    # a single game (no campaign) ends as a game, not as a generation (issue 33)
     lonely = [{"type": "over", "winning_color": "black", "winners": [2]}]
-    assert describe_events(lonely) == ["Black wins the generation. Winners: seat 2."]
+    assert describe_events(lonely) == ["Black wins the game. Winners: seat 2."]
+    assert describe_events([{"type": "over", "winning_color": None, "winners": []}]) == [
+        "The game ends with no winning colour."]
 
 
 def test_the_campaign_end_names_vp_and_winners() -> None:

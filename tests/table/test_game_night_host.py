@@ -204,3 +204,62 @@ def test_the_evenings_scoreboard_is_kept_across_games_and_restarts(tmp_path: Pat
         assert table.snapshot().public["evening"] == {"games": [], "tally": []}
     finally:
         table.stop()
+
+
+def test_a_bigger_deal_gives_the_new_seats_to_bots_where_bots_play(tmp_path: Path) -> None:
+    """Issue 33: 7 seats dealt after 5 on a box with bots: the two new seats are played at once, not left
+    free for a game that would wait "for 2 more players" until the host found "Give to a bot"."""
+    table = _open(tmp_path, players=5, bots=1)
+    try:
+        assert table.snapshot().new_seats == "bots"  # what the host page offers before dealing
+        dealt = table.new_game(players=7)
+        assert dealt.ok and dealt.data["new_seats"] == "bots" and dealt.data["bots"] == [4, 5, 6]
+        snap = table.snapshot()
+        assert snap.claimed == (None, None, None, None, "bot", "bot", "bot")
+        assert snap.public["bots"] == [4, 5, 6]
+        # each new bot under a name of its own, and the room is told who plays the new seats
+        assert None not in snap.names[4:] and len(set(snap.names[4:])) == 3
+        assert "Bots play the new seats 5, 6." in snap.log
+    finally:
+        table.stop()
+    assert _settings(tmp_path)["bots"] == "4,5,6"
+    assert "new_seats" not in _settings(tmp_path)  # the host chose nothing: the default is not a choice
+
+
+def test_the_host_chooses_free_seats_for_people_and_a_restart_keeps_the_choice(tmp_path: Path) -> None:
+    table = _open(tmp_path, players=5, bots=1)
+    try:
+        dealt = table.new_game(players=7, new_seats="free")
+        assert dealt.ok and dealt.data["new_seats"] == "free"
+        snap = table.snapshot()
+        assert snap.claimed == (None, None, None, None, "bot", None, None)
+        assert snap.new_seats == "free"  # the next deal offers the host's choice again
+        assert any("seats 5, 6 are free" in line for line in snap.log)
+        refused = table.new_game(players=8, new_seats="robots")
+        assert (refused.ok, refused.status, refused.code) == (False, 400, "bad_game")
+        assert table.snapshot().players == 7
+    finally:
+        table.stop()
+    assert _settings(tmp_path)["new_seats"] == "free"
+    table = _open(tmp_path)  # a restart: the choice is journaled like the other settings
+    try:
+        assert table.snapshot().new_seats == "free"
+        assert table.new_game(players=8).ok
+        assert table.snapshot().claimed == (None, None, None, None, "bot", None, None, None)
+        assert table.new_game(players=9, new_seats="bots").ok
+        assert table.snapshot().claimed[8] == "bot" and table.snapshot().new_seats == "bots"
+    finally:
+        table.stop()
+
+
+def test_without_bots_a_bigger_deal_adds_free_seats(tmp_path: Path) -> None:
+    table = _open(tmp_path, players=5)
+    try:
+        assert table.snapshot().new_seats == "free"
+        assert table.new_game(players=6).ok
+        assert table.snapshot().claimed == (None,) * 6
+        assert table.new_game(players=5).ok  # a smaller deal adds nothing to choose
+        assert table.new_game(players=7, new_seats="bots").ok
+        assert table.snapshot().claimed == (None,) * 5 + ("bot", "bot")
+    finally:
+        table.stop()

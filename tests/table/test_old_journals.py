@@ -88,7 +88,7 @@ def test_a_single_game_ended_by_a_crisis_now_asks_for_the_membership_and_goes_on
         assert snap.log[-3:] == (
             "Seat 4 placed a membership card.",
             "Crisis: third wrong accusation; stability 5 -> 4.",
-            "Red wins the generation. Winners: seat 0.",
+            "Red wins the game. Winners: seat 0.",
         )
     finally:
         table.stop()

@@ -195,6 +195,33 @@ def test_host_new_game_keeps_seats(client: FlaskClient, table: Table) -> None:
     assert client.get("/api/box").get_json()["game"] == 2
 
 
+def test_the_host_says_who_takes_the_seats_a_bigger_deal_adds(client: FlaskClient, table: Table) -> None:
+    """Issue 33: the host page shows the box's choice for new seats before dealing, and sends its own."""
+    host = {"X-Host-Key": HOST_KEY}
+    assert client.get("/api/host/state", headers=host).get_json()["new_seats"] == "free"  # no bots here
+    for bad in ("robots", 3, ["bots"]):
+        r = client.post("/api/host/new-game", json={"players": 7, "new_seats": bad}, headers=host)
+        _assert_error(r, 400)
+        assert r.get_json()["error"]["code"] == "bad_game"
+    r = client.post("/api/host/new-game", json={"players": 7, "new_seats": "bots"}, headers=host)
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json() == {"ok": True, "game": 2, "game_name": "jaccuse", "players": 7, "new_seats": "bots"}
+    seats = client.get("/api/seats").get_json()["seats"]
+    assert [x["bot"] for x in seats] == [False] * 5 + [True, True]
+    assert client.get("/api/host/state", headers=host).get_json()["new_seats"] == "bots"
+
+
+def test_the_box_says_when_and_of_which_game_its_start_up_lines_were_said(client: FlaskClient) -> None:
+    """The table page tells the start-up lines only while fresh and about the game dealt (issue 33)."""
+    box = client.get("/api/box").get_json()
+    assert box["said_game"] == box["game"] == 1
+    assert 0 <= box["now"] - box["said_at"] < 30
+    r = client.post("/api/host/new-game", json={}, headers={"X-Host-Key": HOST_KEY})
+    assert r.status_code == 200
+    later = client.get("/api/box").get_json()
+    assert (later["game"], later["said_game"], later["said_at"]) == (2, 1, box["said_at"])
+
+
 def test_misc_routes(client: FlaskClient) -> None:
     _assert_error(client.get("/api/nothing"), 404)
     _assert_error(client.get("/api/join"), 405)

@@ -219,3 +219,36 @@ def test_the_game_flag_and_the_config_key_and_their_seat_counts(
     assert run.main(_parse(argv)) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "campaign" in err[0]
+
+
+def test_run_keeps_the_terminal_until_ctrl_c_and_host_binds_one_address(tmp_path: Path) -> None:
+    """What the README says of `run` (issue 33): it stays in the foreground until Ctrl+C (SIGINT), which
+    stops it cleanly with the game kept, and `--host ADDRESS` listens on that address alone."""
+    import signal
+    import socket
+    import time
+
+    import requests
+
+    from controller.client import BoxProcess
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "Ctrl+C" in readme and "`--host ADDRESS`" in readme
+    box = BoxProcess(tmp_path / "d", players=5)
+    at = box.args.index("--host")
+    box.args[at + 1] = "127.0.0.2"  # one loopback address of many: the others must not answer
+    with box:
+        assert box.proc is not None
+        url = f"http://127.0.0.2:{box.port}"
+        requests.post(f"{url}/api/join", json={"seat": 0, "name": "Ann"}, timeout=5).raise_for_status()
+        with pytest.raises(OSError):
+            socket.create_connection(("127.0.0.1", box.port), timeout=2).close()
+        time.sleep(0.5)
+        assert box.proc.poll() is None  # still running: it kept the terminal
+        box.proc.send_signal(signal.SIGINT)  # Ctrl+C
+        assert box.proc.wait(10) == 0
+    again = BoxProcess(tmp_path / "d", players=5)
+    again.args[again.args.index("--host") + 1] = "127.0.0.2"
+    with again:
+        names = requests.get(f"http://127.0.0.2:{again.port}/api/table", timeout=5).json()["names"]
+        assert names[0] == "Ann"  # the game was kept, and resumes

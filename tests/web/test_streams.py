@@ -183,7 +183,31 @@ def test_a_released_seat_ends_its_stream(table: Table) -> None:
         return c
 
     c = _run(main())
-    assert c.done and len(c.events()) == 1
+    # the view it had, then the reason it ends: a named event an onmessage reader never takes for a view
+    assert c.done and len(c.events()) == 2
+    text = b"".join(c.chunks).decode()
+    assert text.endswith('event: released\ndata: {"reason":"released"}\n\n')
+    assert "seat" in c.events()[0] and c.events()[1] == {"reason": "released"}
+
+
+def test_a_stream_that_stays_valid_never_says_released(table: Table) -> None:
+    token = table.join(2).data["token"]
+    other = table.join(3).data["token"]
+
+    async def main() -> Client:
+        b = Broadcaster(table)
+        b.attach(asyncio.get_running_loop())
+        c = Client("/api/me/events", _bearer(token))
+        task = asyncio.create_task(b.serve(c.scope, c.receive, c.send))
+        await _settle(table, b)
+        assert (await asyncio.to_thread(table.release, 3)).ok  # another seat's release changes the claims
+        await _settle(table, b)
+        c.leave()
+        await asyncio.wait_for(task, 2)
+        return c
+
+    c = _run(main())
+    assert other and "event: released" not in b"".join(c.chunks).decode()
 
 
 def test_limits_per_client_and_in_all(table: Table) -> None:

@@ -33,9 +33,51 @@ export function el(tag, attrs = {}, ...kids) {
 export function cardFace(card, tag = "div", attrs = {}) {
   const c = colour(card);
   const e = el(tag, {...attrs, class: `card ${c} ${attrs.class || ""}`, "data-card": card, "aria-label": label(card)});
-  if (JOKER[card]) { e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: JOKER[card].name})); }
+  if (JOKER[card]) { e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl fit", text: JOKER[card].name})); }
   else { e.append(el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]})); }
   return e;
+}
+// Text that must fit its box whatever it says: a card's name on a card face (today's names and those of
+// cards to come, however long). An element with the class "fit" wraps between words where its box
+// allows; while a line is still wider than the box (a single long word), its font shrinks step by step,
+// down to half its size at most, and a word still too long for the box then breaks inside (the last
+// resort: never cut off). Every page fits what is added to it and fits again when the window changes
+// size, so a game's parts only mark their text: nothing is tuned to today's card names.
+const FIT_FLOOR = 0.5, FIT_MIN_PX = 10, FIT_STEP = 0.92;
+export function fit(e) {
+  e.style.fontSize = ""; e.style.overflowWrap = "";
+  if (!e.isConnected || !e.clientWidth) return;  // not laid out (hidden): fitted once it is shown
+  const size = parseFloat(getComputedStyle(e).fontSize);
+  // and never under 10 px (or the element's own --fit-min: a tiny chip may go smaller)
+  const least = parseFloat(getComputedStyle(e).getPropertyValue("--fit-min")) || FIT_MIN_PX;
+  const floor = Math.min(size, Math.max(size * FIT_FLOOR, least));
+  for (let now = size; e.scrollWidth > e.clientWidth && now > floor;) {
+    now = Math.max(floor, now * FIT_STEP);
+    e.style.fontSize = `${now}px`;
+  }
+  if (e.scrollWidth > e.clientWidth) e.style.overflowWrap = "anywhere";
+}
+export function fitAll(root) {
+  if (root.nodeType === 3) root = root.parentElement;  // a text changed: its element
+  if (!root || root.nodeType !== 1) return;
+  if (root.classList.contains("fit")) fit(root);
+  for (const e of root.querySelectorAll(".fit")) fit(e);
+}
+if (typeof document !== "undefined" && typeof MutationObserver !== "undefined") {
+  new MutationObserver((changes) => {
+    for (const m of changes) {
+      if (m.type === "attributes") fitAll(m.target);  // shown (hidden taken off), or restyled
+      else for (const n of m.addedNodes) fitAll(n);
+    }
+  }).observe(document.documentElement, {childList: true, subtree: true, attributes: true, attributeFilter: ["hidden", "class"]});
+  let queued = false;
+  addEventListener("resize", () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; fitAll(document.body); });
+  });
+  // a style sheet linked late (a game's own) changes the boxes: fit again once everything has loaded
+  addEventListener("load", () => fitAll(document.body));
 }
 export async function api(path, opts = {}) {
   // every request is JSON (a POST with nothing to say sends {}), as the box's request guards expect
@@ -104,10 +146,11 @@ export async function syncBoxTime() {
 // A button whose action asks "are you sure?" in the page first (no browser dialog, which kiosks block).
 // A confirmation is used once: "yes" puts the first button back before acting, so a second tap on the
 // same spot asks again instead of repeating the action (a second deal would end the game just dealt).
+// `question` is the text, or a function giving it when asked (a question that depends on a choice).
 export function confirmButton(text, question, yes, onYes, cls = "") {
   const box = el("span", {class: "confirm"});
   const ask = () => {
-    box.replaceChildren(el("span", {class: "question", text: question}),
+    box.replaceChildren(el("span", {class: "question", text: typeof question === "function" ? question() : question}),
       el("button", {type: "button", class: "primary", text: yes, onclick: () => { box.replaceChildren(first); onYes(); }}),
       el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();

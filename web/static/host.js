@@ -1,7 +1,7 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {api, confirmButton, el, errorText} from "./cards.js";
+import {api, confirmButton, el, errorText, list} from "./cards.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
@@ -41,6 +41,39 @@ function removeFlow(x) {
   return box;
 }
 
+// A warning that stops a step which would leave the table stuck, with the ways on: `choices` are
+// [text, action] pairs, the first one the suggested way; Cancel closes it and changes nothing. While it
+// is open it holds a .question, so the page's refresh leaves it alone.
+function warning(box, text, choices) {
+  box.hidden = false;
+  box.replaceChildren(el("span", {class: "question", text}),
+    ...choices.map(([label, act], i) => el("button", {type: "button", class: i ? "" : "primary", text: label,
+      onclick: () => { box.hidden = true; box.replaceChildren(); act(); }})),
+    el("button", {type: "button", text: "Cancel", onclick: () => { box.hidden = true; box.replaceChildren(); }}));
+  box.querySelector("button.primary").focus();
+}
+
+// A bot's seat handed to a person. On a locked table nobody could take it and the game would wait for
+// the seat: the page says so first and offers to unlock the seats (as locking with a free seat warns).
+const handed = (x, locked) => () => locked
+  ? `Seat ${x.seat} is free, but the seats are locked: nobody can take it until you unlock them.`
+  : `Seat ${x.seat} is free for a person: scan its code.`;
+function handOver(x) {
+  const box = el("span", {class: "confirm warn", "data-handwarn": x.seat, role: "alert", hidden: ""});
+  const button = el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person", onclick: () => {
+    if (!state.locked) { post("/api/host/hand-over", {seat: x.seat}, handed(x, false)); return; }
+    warning(box, `The seats are locked. Once the bot leaves seat ${x.seat} nobody can take it, and the game would wait for it.`, [
+      ["Unlock the seats, then hand it over", async () => {
+        const r = await api("/api/host/lock", {method: "POST", headers: H, body: JSON.stringify({locked: false})});
+        if (!r.ok) { say(errorText(r), false); refresh(); return; }
+        post("/api/host/hand-over", {seat: x.seat}, () => `Seats unlocked. ${handed(x, false)()}`);
+      }],
+      ["Hand it over anyway", () => post("/api/host/hand-over", {seat: x.seat}, handed(x, true))],
+    ]);
+  }});
+  return [button, box];
+}
+
 const LEVELS = {random: "random bot", sensible: "sensible bot", strong: "strong bot"};
 
 // who plays a bot's seat: the host can make a bot weaker or stronger between two of its moves
@@ -63,8 +96,7 @@ function seatRow(x) {
     row.append(input, el("button", {type: "button", text: "Rename", onclick: () =>
       post("/api/host/bot-name", {seat: x.seat, name: input.value}, (b) => `The bot on seat ${x.seat} is ${b.name} now.`)}));
   }
-  if (x.bot) row.append(el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person",
-    onclick: () => post("/api/host/hand-over", {seat: x.seat}, () => `Seat ${x.seat} is free for a person: scan its code.`)}));
+  if (x.bot) row.append(...handOver(x));
   if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: "Give to a bot", onclick: () => toBot(x)}));
   if (x.bot) row.append(levelPicker(x));
   if (!x.claimed && !state.locked) {
@@ -112,25 +144,22 @@ const lock = (on) => post("/api/host/lock", {locked: on}, (b) => b.locked ? "Sea
 // Locking with a free seat would leave the table waiting for a player who can no longer sit down: the
 // page says which seats are free and offers to give them to bots first.
 function lockWarning() {
-  const free = state.seats.filter((x) => !x.claimed), warn = $("lockwarn");
-  if (state.locked || !free.length || warn.hidden) { warn.hidden = true; return; }
+  const free = state.seats.filter((x) => !x.claimed);
   const many = free.length > 1, it = many ? "them" : "it";
   const which = (many ? "Seats " : "Seat ") + free.map((x) => x.seat).join(", ");
-  warn.replaceChildren(el("span", {class: "question",
-      text: `${which} ${many ? "are" : "is"} free. Once the seats are locked nobody can take ${it}, and the game would wait for ${it}.`}),
-    el("button", {type: "button", class: "primary", text: `Give ${it} to ${many ? "bots" : "a bot"}, then lock`, onclick: async () => {
-      warn.hidden = true;
+  warning($("lockwarn"), `${which} ${many ? "are" : "is"} free. Once the seats are locked nobody can take ${it}, and the game would wait for ${it}.`, [
+    [`Give ${it} to ${many ? "bots" : "a bot"}, then lock`, async () => {
       for (const x of free) {
         const r = await api("/api/host/to-bot", {method: "POST", headers: H, body: JSON.stringify({seat: x.seat})});
         if (!r.ok) { say(errorText(r), false); refresh(); return; }
       }
       lock(true);
-    }}),
-    el("button", {type: "button", text: "Lock anyway", onclick: () => { warn.hidden = true; lock(true); }}),
-    el("button", {type: "button", text: "Cancel", onclick: () => { warn.hidden = true; }}));
+    }],
+    ["Lock anyway", () => lock(true)],
+  ]);
 }
 $("lock").addEventListener("click", () => {
-  if (!state.locked && state.seats.some((x) => !x.claimed)) { $("lockwarn").hidden = false; lockWarning(); return; }
+  if (!state.locked && state.seats.some((x) => !x.claimed)) { lockWarning(); return; }
   lock(!state.locked);
 });
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
@@ -144,6 +173,7 @@ function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
   if (!dealt || game !== dealt.game) body.game = game;
   if (!dealt || players !== dealt.players) body.players = players;
+  if (addedSeats().length) body.new_seats = seatsPick();  // what the host saw is what is dealt
   const opts = [...document.querySelectorAll("#dealopts input[data-option]")];
   if (opts.length) body.options = Object.fromEntries(opts.map((b) => [b.dataset.option, b.checked]));
   return body;
@@ -164,6 +194,41 @@ function dealOptions(st) {
     return el("div", {class: "optrow"}, b, el("label", {for: id, text: what}));
   }));
 }
+// A bigger table: who takes the seats it adds, said before the deal and the host's to choose. The box
+// offers its default (the host's last choice, else bots where bots play); the choice goes with the deal
+// and the box keeps it for the next one.
+let picked = null, seatsShown = "";  // the host's pick while the dialog shows these seats; what is drawn
+function addedSeats() {
+  const now = state ? state.players : 0, n = Number($("players").value);
+  return n > now ? Array.from({length: n - now}, (_, i) => now + i) : [];
+}
+const seatsPick = () => picked || (state && state.new_seats) || "free";
+const seatWords = (added) => (added.length > 1 ? "seats " : "seat ") + list(added.map(String));
+function newSeats() {
+  const added = addedSeats(), box = $("newseats"), key = `${added.join(",")}|${seatsPick()}`;
+  box.hidden = !added.length;
+  if (!added.length) { picked = null; seatsShown = ""; box.replaceChildren(); return; }
+  if (key === seatsShown) return;
+  seatsShown = key;
+  const them = added.length > 1 ? "them" : "it";
+  const radio = (value, text) => {
+    const id = `newseats-${value}`, r = el("input", {type: "radio", name: "newseats", id, value, "data-new-seats": value, class: "ctl"});
+    r.checked = seatsPick() === value;
+    r.addEventListener("change", () => { picked = value; newSeats(); });
+    return el("div", {class: "optrow"}, r, el("label", {for: id, text}));
+  };
+  const which = seatWords(added);
+  box.replaceChildren(el("legend", {text: `New ${which}: who takes ${them}?`}),
+    radio("bots", `Bots play ${them} (a person can take a bot's seat later)`),
+    radio("free", `Free for people: the game waits until someone scans ${added.length > 1 ? "their codes" : "its code"}`));
+}
+function dealQuestion() {
+  const added = addedSeats();
+  if (!added.length) return "End this game and deal the one chosen above?";
+  const which = seatWords(added);
+  return `End this game and deal the one chosen above? The new ${which} ` +
+    (seatsPick() === "bots" ? `go${added.length > 1 ? "" : "es"} to bots.` : `${added.length > 1 ? "stay" : "stays"} free for people to join.`);
+}
 function limits() { const g = games[$("gamesel").value]; if (!g) return; $("players").min = g.min_players; $("players").max = g.max_players; }
 // called with each host state: the games on offer, and the game dealt now
 function syncDeal(st) {
@@ -182,17 +247,23 @@ function syncDeal(st) {
   limits();
   dealOptions(st);
   dealt = now;
+  newSeats();
 }
+$("players").addEventListener("input", newSeats);
 $("gamesel").addEventListener("change", () => {
   limits();
   dealOptions(state);
   const g = games[$("gamesel").value], n = Number($("players").value);
   if (g && !(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
+  newSeats();
 });
-$("newgame").append(confirmButton("Deal a new game for the same seats", "End this game and deal the one chosen above?", "Yes, deal",
+$("newgame").append(confirmButton("Deal a new game for the same seats", dealQuestion, "Yes, deal", () => {
+  const added = addedSeats();
   // `replaces`: the game this page shows, so a second deal sent by a double tap deals nothing more
-  () => post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
-    (b.players ? ` for ${b.players} players.` : "."))));
+  post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
+    (b.players ? ` for ${b.players} players.` : ".") +
+    (added.length ? (b.new_seats === "bots" ? ` Bots play the new ${seatWords(added)}.` : ` The new ${seatWords(added)} ${added.length > 1 ? "are" : "is"} free: scan a code to sit down.`) : ""));
+}));
 
 // a host link that got out: end it; the box answers with the new link and this page moves there
 $("rotate").append(confirmButton("New host link", "End this host link and make a new one?", "Yes, new link", async () => {

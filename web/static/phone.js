@@ -100,6 +100,9 @@ function listen() {
   if (es) es.close();
   es = new EventSource("/api/me/events");
   es.onmessage = (e) => { $("conn").textContent = "● live"; if (!online) { online = true; setButtons(); } render(JSON.parse(e.data)); };
+  // the box ends the stream of a seat this phone no longer holds with the reason: no reconnecting, the
+  // page goes straight to its join screen and says why (start() meets the refusal)
+  es.addEventListener("released", () => { if (es) es.close(); es = null; start(); });
   es.onerror = () => {
     $("conn").textContent = "○ reconnecting"; online = false; setButtons();
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }
@@ -123,17 +126,25 @@ const cap = (s) => s[0].toUpperCase() + s.slice(1);
 // this table votes ("phone", or the pads) and a short flash under the prompt
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain(), pads: () => pads,
   flash: (text) => flash(text)};
+// A part that breaks its contract (gamepart.js) must not take the page down with it: what it could not
+// do is logged as an error (the browser tests fail on it), and the seat still gets a prompt and the rest.
+function safely(what, f, otherwise = null) {
+  try { return f(); } catch (e) { console.error(`${game.page.name}'s phone part failed in ${what}:`, e); return otherwise; }
+}
 function renderPart(v) {
-  const part = game.part;
-  $("phase").textContent = part.phaseText ? part.phaseText(v.table) : (part.PHASES && part.PHASES[v.table.phase]) || v.table.phase;
-  $("prompt").textContent = part.prompt(v, shared);
+  const part = game.part, t = v.table;
+  $("phase").textContent = safely("phaseText", () => (part.phaseText ? part.phaseText(t) : (part.PHASES && part.PHASES[t.phase]) || t.phase), t.phase);
+  $("prompt").textContent = safely("prompt", () => part.prompt(v, shared)) ||
+    (t.awaiting.includes(v.seat) ? "Your move: the choices are below." : "Waiting for the others.");
   tick();
-  part.render(v, shared);
+  safely("render", () => part.render(v, shared));
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
   setButtons();
 }
 
 function render(v) {
+  // a new deal (the game's version starts again, or another game): no choice of the last one carries over
+  if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) game.part.reset();
   me = v; const t = v.table;
   $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
   if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
@@ -152,9 +163,19 @@ function flash(text) {
 // became President or passed; a moment that also told this seat something is marked.
 function renderTableFeed(v) {
   const items = feedEntries(v.table_feed || []);
+  lately(v, items);
   $("tablefeedbox").hidden = !items.length;
   $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
     x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+}
+
+// Why the table is where it is, where the eye is: under the prompt, the room's newest moment ("Ada
+// accused Curie of being red: wrong; Curie is President"), or what it told this seat when it did.
+function lately(v, room) {
+  const own = feedEntries(v.feed || []), last = room[0], mine = own[0];
+  const x = mine && (!last || mine.version >= last.version) ? mine : last;
+  $("lately").hidden = !x || v.table.over;
+  $("lately").textContent = x ? x.text : "";
 }
 
 // Tonight's scoreboard, once a game is over
@@ -164,13 +185,18 @@ function renderTonight(v) {
   if (board) $("tonightbox").replaceChildren(board);
 }
 
-// The one-screen "how to play" opens by itself in the first game of the evening, until it is closed.
+// The one-screen "how to play" of the game dealt (the page holds every game's; a deal of another game
+// shows that one's), below the game. It opens by itself in the first game of the evening, until closed.
 function howTo(v) {
-  const id = `howto-${game.page.name}`, box = $(id);
-  if (!box || howTo.done) return;
-  howTo.done = true;
+  const name = game.page.name;
+  for (const b of document.querySelectorAll("[data-howto]")) b.hidden = b.dataset.howto !== name;
+  const id = `howto-${name}`, box = $(id);
+  if (!box || howTo.done === name) return;
+  howTo.done = name;
   const first = !(v.table.evening && v.table.evening.games.length);
   box.open = first && localStorage.getItem(`jaccuse_${id}`) !== "closed";
+  if (box.dataset.watched) return;
+  box.dataset.watched = "1";
   box.addEventListener("toggle", () => { if (!box.open) localStorage.setItem(`jaccuse_${id}`, "closed"); });
 }
 

@@ -14,9 +14,12 @@ let view = null, prev = null, seats = null, box = null;
 const refused = new Map();  // seat -> [message, until]: a virtual pad press the box turned down
 
 // what every game's table page shows the same way: the box's status, host link, join code and log
-// What the box said at start-up ("resumed the 6-player game at move 3") is told once in players' words
-// and hidden after a minute; faults (a full disk, an unplugged hub) stay for as long as they last.
-const SAID_FOR = 60000, shownAt = Date.now();
+// What the box said at start-up ("resumed the 6-player game at move 3") is told in players' words for a
+// minute after the box said it (by the box's clock, so a page opened or reloaded later does not tell old
+// news), and only while the game it was about is the one dealt; faults (a full disk, an unplugged hub)
+// stay for as long as they last.
+const SAID_FOR = 60;
+const fresh = (b) => b.said_game === b.game && typeof b.said_at === "number" && b.now - b.said_at < SAID_FOR;
 function players(line) {
   if (line.startsWith("resumed the ")) return "The box was restarted: the game carries on where it stopped.";
   if (line.startsWith("a new game was dealt")) return "A new game was dealt (the last one is kept).";
@@ -26,7 +29,7 @@ function players(line) {
 function renderBox(t) {
   if (!box) return;
   const faults = box.faults || [], said = (box.status || []).filter((l) => !faults.includes(l));
-  const once = Date.now() - shownAt < SAID_FOR ? said.map(players) : [];
+  const once = fresh(box) ? said.map(players) : [];
   $("status").textContent = [...once, ...faults].join(" · ");
   const host = $("hostlink");
   if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
@@ -150,7 +153,6 @@ function moment(before, t) {
   if (before && before.game === t.game && game.part.moment) game.part.moment(before, t);
 }
 
-setTimeout(() => renderBox(view), SAID_FOR + 100);
 async function side() {
   const headers = KEY ? {"X-Host-Key": KEY} : {};
   const sent = Date.now();

@@ -95,11 +95,11 @@ def describe_event(event: dict[str, Any], names: Names = None) -> str | None:
         vp = ", ".join(f"{w(s)} {v}" for s, v in enumerate(event["vp"]))
         winners = ", ".join(w(s) for s in event["winners"])
         return f"The campaign is over. VP: {vp}. Winner(s): {winners}."
-    if kind == "over":
+    if kind == "over":  # a single game's end (a campaign's generation ends with ``generation_over``)
         if event["winning_color"] is None:
-            return "The generation ends with no winning colour."
+            return "The game ends with no winning colour."
         winners = ", ".join(w(s) for s in event["winners"]) or "nobody"
-        return f"{event['winning_color'].capitalize()} wins the generation. Winners: {winners}."
+        return f"{event['winning_color'].capitalize()} wins the game. Winners: {winners}."
     return None
 
 

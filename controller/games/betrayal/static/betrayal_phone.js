@@ -10,10 +10,17 @@ let ctx = null, me = null;
 let attack = null, target = null, peeks = [], hideAt = null, hideFor = -1;
 const reds = {}, suits = {};
 
-export function reset() { attack = null; target = null; peeks = []; }
+// (the shell calls it after each accepted action and at a new deal: an army's picks end with it)
+export function reset() {
+  attack = null; target = null; peeks = [];
+  for (const k of Object.keys(reds)) delete reds[k];
+  for (const k of Object.keys(suits)) delete suits[k];
+}
 
+// render's helpers read the view it was given; prompt() reads only its own argument (gamepart.js)
 const moveOf = (act) => me && me.moves.find((m) => m.act === act);
-const mine = () => me.armies.map((x) => x.army);
+const armiesOf = (v) => v.armies.map((x) => x.army);
+const mine = () => armiesOf(me);
 const redraw = () => { render(me, ctx); ctx.setButtons(); };
 
 function btn(text, onclick, cls = "", dis = false) {
@@ -37,7 +44,7 @@ export function prompt(v) {
     if (x.traitor) return `${who}${two ? "you" : "You"} hold the joker: you are the TRAITOR (secret). Add 0 to 5 red cards to your army, then Set.`;
     return `${who}${two ? "choose" : "Choose"} two suits for your army: each choice shows the cards it gives.`;
   }
-  const turn = t.turn, ours = turn !== null && mine().includes(turn);
+  const turn = t.turn, ours = turn !== null && armiesOf(v).includes(turn);
   if (ours && t.phase === "turn") return `Your turn${two ? ` (army ${turn})` : ""}: tap your attacking card, then a card in another row, then Accuse.`;
   if (ours && t.phase === "after_win") return `${two ? `Army ${turn} won` : "You won"}! Turn your card face down again at a position, or end the turn.`;
   if (ours && t.phase === "peek") return `${two ? `Army ${turn} has` : "You have"} 15 points: pick two cards in other rows to look at (only this phone will show them).`;
@@ -90,7 +97,7 @@ function setupBox(v, x) {
 // Your own row: every card visible to you, the face-down ones marked as hidden from the others.
 function ownRow(v, x) {
   const t = v.table, acc = moveOf("accuse"), canAttack = acc && acc.army === x.army;
-  const box = el("div", {class: "brow own"});
+  const box = el("div", {class: "brow own", "data-own-cards": ""});
   x.row.forEach((c) => {
     const p = c.position, usable = canAttack && acc.cards.includes(p);
     const card = face(c.card, usable ? "button" : "div", {class: `small ${c.up ? "up" : "down"}`, "data-own": `${x.army}-${p}`,
@@ -183,15 +190,17 @@ export function render(v, c) {
   me = v; ctx = c;
   const t = v.table, box = document.getElementById("bpanel");
   const kids = [];
-  if (t.phase !== "setup") kids.push(el("section", {class: "panel status"}, lastAccusation(t),
-    el("div", {class: "small-text"}, `Middle pile: ${t.middle_count} cards · ${jokerText(t)}`),
-    t.eliminated.length ? el("div", {class: "small-text", text: `Eliminated: ${list(t.eliminated.map((a) => `army ${a}`))}`}) : ""));
+  // your army (or armies), the other rows and the move first, so a turn fits the first screen; the
+  // last accusation and the middle pile below them (the line under the prompt says what just happened)
   if (t.over) kids.push(el("section", {class: "panel"}, el("div", {class: "win", text: endText(t)}), titlesList(t, mine()), ctx.playAgain()));
   for (const x of v.armies) kids.push(armyPanel(v, x));
   if (t.phase !== "setup" && !t.over) kids.push(otherRows(v));
   // the move's button stays in sight at the foot of the screen while you pick cards above it
   const acts = t.over ? null : actions(v);
-  if (acts && acts.childNodes.length) kids.push(el("section", {class: "panel sticky"}, acts));
+  if (acts && acts.childNodes.length) kids.push(el("section", {class: "panel sticky bsticky"}, acts));
+  if (t.phase !== "setup") kids.push(el("section", {class: "panel status"}, lastAccusation(t),
+    el("div", {class: "small-text"}, `Middle pile: ${t.middle_count} cards · ${jokerText(t)}`),
+    t.eliminated.length ? el("div", {class: "small-text", text: `Eliminated: ${list(t.eliminated.map((a) => `army ${a}`))}`}) : ""));
   if (t.phase === "setup") kids.push(el("section", {class: "panel small-text"}, el("b", {text: "Armies chosen: "}),
     ...Array.from({length: t.armies}, (_, a) => el("span", {class: "badge", text: `${a}${t.chosen[a] ? " ✓" : " …"}`}))));
   kids.push(el("p", {}, back("span", {class: "tiny"}), el("span", {class: "muted", text: " a face-down card · your own face-down cards carry a dashed edge: only you see them"})));

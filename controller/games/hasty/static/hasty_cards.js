@@ -31,7 +31,7 @@ export function suspectAt(t, at) { return t.row[at] ? t.row[at].name : `position
 // a card face: its name, and (big) what it does
 export function cardTile(key, tag = "div", attrs = {}, big = false) {
   const e = el(tag, {...attrs, class: `hcard k-${key} ${attrs.class || ""}`, "data-hcard": key, "aria-label": title(key)},
-    el("b", {text: title(key)}));
+    el("b", {class: "fit", text: title(key)}));
   if (big) e.append(el("span", {class: "hsum", text: summary(key)}));
   return e;
 }
@@ -63,7 +63,7 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
     if (x.alive) {
       const ups = x.pile.filter((c) => c.up).map((c) => c.card), downs = x.pile.length - ups.length;
       spot.append(el("div", {class: "hsize", "data-size": x.size, text: String(x.size)}),
-        el("div", {class: "hups"}, ...x.pile.map((c, i) => (c.up ? el("span", {class: `hchip k-${c.card}` + (i === x.pile.length - 1 ? " htopcard" : ""), text: title(c.card)}) : null))),
+        el("div", {class: "hups"}, ...x.pile.map((c, i) => (c.up ? el("span", {class: `hchip fit k-${c.card}` + (i === x.pile.length - 1 ? " htopcard" : ""), text: title(c.card)}) : null))),
         downs ? el("div", {class: "muted hdowns", text: `${downs} face down`}) : "");
       if (!ups.length && !downs) spot.append(el("div", {class: "muted hdowns", text: "no evidence"}));
     }

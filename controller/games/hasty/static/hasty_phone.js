@@ -11,7 +11,9 @@ let ctx = null, me = null;
 let card = null, pile = null, qCard = null, qAsk = null, peeking = false;
 export function reset() { card = null; pile = null; qCard = null; qAsk = null; }
 
+// render's helpers read the view it was given; prompt() reads only its own argument (gamepart.js)
 const moveOf = (act) => me && me.moves.find((m) => m.act === act);
+const moveIn = (v, act) => v.moves.find((m) => m.act === act);
 const redraw = () => { render(me, ctx); ctx.setButtons(); };
 function btn(text, onclick, cls = "", dis = false, attrs = {}) {
   const b = el("button", {type: "button", class: cls, text, onclick, ...attrs}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
@@ -38,20 +40,21 @@ export function prompt(v) {
     if (m.kind === "market") return out + `Refill: take ${plural(m.count, "card")} from the market.`;
     return out + (ASKS[m.kind] || "Make your choice.");
   }
-  if (moveOf("end")) {
-    if (!moveOf("play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
+  if (moveIn(v, "end")) {
+    if (!moveIn(v, "play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
     return out + (t.plays ? `Your turn: ${plural(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
       "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
   }
-  if (v.out) return outText(v) + waitingFor(t);
-  return waitingFor(t).trim() || "Nothing to do right now.";
+  if (v.out) return outText(v) + waitingFor(v);
+  return waitingFor(v).trim() || "Nothing to do right now.";
 }
 
-function waitingFor(t) {
+function waitingFor(v) {
+  const t = v.table;
   if (t.over || t.waiting === null || t.waiting === undefined) return "";
   const p = t.pending;
   if (p && p.seat !== t.turn) return ` Waiting for ${seatName(t, p.seat)} to choose.`;
-  return ` ${cap(seatName(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
+  return t.waiting === v.seat ? " Your turn." : ` ${cap(seatName(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
 }
 
 function outText(v) {
@@ -81,7 +84,7 @@ function secretBox(v) {
 function handBox(v) {
   const play = moveOf("play"), q = v.moves.find((m) => m.kind === "question");
   const ok = play ? new Set(play.cards) : q ? new Set(q.cards) : new Set();
-  const row = el("div", {class: "hhand"});
+  const row = el("div", {class: "hhand", "data-own-cards": ""});
   v.hand.forEach((k, i) => {
     const usable = ok.has(k);
     const chosen = q ? qCard === k : card === k;
@@ -115,24 +118,28 @@ function tableBox(v) {
 
 const choose = (m, extra) => ctx.send({act: "choose", ...extra});
 
-// The turn's buttons: face up or face down once a card and a pile are picked, and End turn.
+// The turn's buttons, in one short row that stays in sight at the foot of the screen: face up or face
+// down once a card and a pile are picked, and End turn; above them, what ending the turn does now.
 function turnBox(v) {
   const t = v.table, play = moveOf("play"), end = moveOf("end");
   const box = el("div", {class: "hacts"});
-  if (play) {
-    const where = pile !== null ? `on ${suspectAt(t, pile)}` : "";
-    if (!card) box.append(el("p", {class: "muted", text: "Tap a card in your hand, then a suspect's pile."}));
-    else if (pile === null) box.append(el("p", {class: "muted", text: `${title(card)}: now tap a suspect's pile.`}));
-    box.append(el("div", {class: "hplay"},
-      btn(card && pile !== null ? `Face up ${where} (+1)` : "Face up (+1)", () => ctx.send({act: "play", card, at: pile, up: true}), "primary", !card || pile === null, {"data-up": "1"}),
-      btn(card && pile !== null ? `Face down ${where} (−1)` : "Face down (−1)", () => ctx.send({act: "play", card, at: pile, up: false}), "primary", !card || pile === null, {"data-up": "0"})));
-  }
   if (end) {
     box.append(el("div", {class: "hnet", "data-net": t.steps}, el("b", {text: "Loupe when you end: "}),
       t.plays ? netMove(t) : end.discards ? `nothing played: you throw away your ${plural(end.discards, "card")} and it moves +1` : "it moves +1"));
-    box.append(btn(t.plays ? "End turn" : end.discards ? `End turn without playing (discard ${plural(end.discards, "card")})` : "End turn",
+  }
+  const row = el("div", {class: "hplay"});
+  if (play) {
+    const where = pile !== null ? ` on ${suspectAt(t, pile)}` : "";
+    const hint = !card ? "" : pile === null ? `${title(card)}: now tap a suspect's pile.` : `${title(card)}${where}:`;
+    if (hint) box.append(el("p", {class: "muted", text: hint}));
+    row.append(btn("Face up (+1)", () => ctx.send({act: "play", card, at: pile, up: true}), "primary", !card || pile === null, {"data-up": "1"}),
+      btn("Face down (−1)", () => ctx.send({act: "play", card, at: pile, up: false}), "primary", !card || pile === null, {"data-up": "0"}));
+  }
+  if (end) {
+    row.append(btn(t.plays ? "End turn" : end.discards ? `End turn (discard ${end.discards})` : "End turn",
       () => ctx.send({act: "end"}), t.plays ? "primary" : "", false, {id: "hend"}));
   }
+  box.append(row);
   return box;
 }
 
@@ -177,10 +184,12 @@ function peeksBox(v) {
       ...(p.cards.length ? (p.pile !== undefined ? [...p.cards].reverse() : p.cards).map((k) => cardTile(k, "span", {class: "tiny"})) : [el("span", {text: "nothing"})]))));
 }
 
+// this seat's feed, folded below the game (its newest line shows under the prompt)
 function feedBox(v) {
   const items = (v.feed || []).slice(0, 6);
   if (!items.length) return null;
-  return el("section", {class: "panel"}, el("h2", {text: "What happened to you"}), el("ol", {class: "feed"}, ...items.map((x) => el("li", {text: x.text}))));
+  return el("details", {class: "panel"}, el("summary", {class: "ctl", text: "What happened to you"}),
+    el("ol", {class: "feed"}, ...items.map((x) => el("li", {text: x.text}))));
 }
 
 function endBox(v) {
@@ -201,12 +210,15 @@ export function render(v, c) {
   if (t.over) kids.push(endBox(v));
   if (v.out && !t.over) kids.push(el("section", {class: "panel hout", "data-out": v.out_by || ""}, el("b", {text: outText(v)}),
     el("div", {class: "muted", text: "You can still watch: the table and your phone follow the game to the end."})));
-  kids.push(secretBox(v), handBox(v), tableBox(v));
+  // a choice asked of this seat comes first, under the secret (its options can be many: they stay in
+  // the page's flow); the turn's buttons stay in sight at the foot of the screen while you pick above them
+  const choice = t.over ? null : choiceBox(v), turn = t.over || choice || !moveOf("end") ? null : turnBox(v);
+  kids.push(secretBox(v));
+  if (choice) kids.push(el("section", {class: "panel hturn hchoice"}, choice));
+  kids.push(handBox(v), tableBox(v));
+  if (turn) kids.push(el("section", {class: "panel sticky hturn"}, turn));
   const pk = peeksBox(v); if (pk) kids.push(pk);
   const fd = feedBox(v); if (fd) kids.push(fd);
-  // the move's buttons stay in sight at the foot of the screen while you pick above them
-  const acts = t.over ? null : (choiceBox(v) || (moveOf("end") ? turnBox(v) : null));
-  if (acts) kids.push(el("section", {class: "panel sticky hturn"}, acts));
   kids.push(el("div", {class: "small-text muted"}, backTile({class: "tiny"}), " a face-down card: nobody sees it, not even you. ▼ marks the loupe."));
   box.replaceChildren(...kids);
 }

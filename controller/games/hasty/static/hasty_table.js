@@ -77,7 +77,7 @@ function revealRow(t) {
   t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
     el("div", {class: "hname", text: t.suspects[x.suspect]}),
     el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),
-    el("div", {class: "hups"}, ...x.pile.map((c) => el("span", {class: `hchip k-${c.card}`, text: c.up ? title(c.card) : `(${title(c.card)})`}))))));
+    el("div", {class: "hups"}, ...x.pile.map((c) => el("span", {class: `hchip fit k-${c.card}`, text: c.up ? title(c.card) : `(${title(c.card)})`}))))));
   return box;
 }
 

@@ -12,13 +12,20 @@ export function rankOf(card) { return JOKER[card] ? 0 : RANK[card.slice(0, -1)] 
 export function byRank(cards) {
   return [...cards].sort((a, b) => rankOf(a) - rankOf(b) || "SHDCRBN".indexOf(a.slice(-1)) - "SHDCRBN".indexOf(b.slice(-1)) || (a < b ? -1 : 1));
 }
+// The policies passed, one chip each and every chip alike: its colour's mark, and under it how it
+// passed (the card that enacted it, a joker as ★, "free", or "echo" for a campaign's historical echo).
 export function chips(policies, streak, echo = null) {
   const box = el("div", {class: "policies"});
   const n = policies.length;
-  policies.forEach((p, i) => box.append(el("span", {
-    class: `chip ${p.color}` + (streak && i >= n - streak.length ? " streak" : "") + (i === echo ? " echo" : ""),
-    title: i === echo ? "historical echo: the last generation's winning colour" : p.kind,
-    text: (p.color === "red" ? "♥" : "♠") + (p.card ? " " + label(p.card) : "") + (i === echo ? " echo" : "")})));
+  policies.forEach((p, i) => {
+    const how = i === echo ? "echo" : p.card ? (JOKER[p.card] ? "★" : label(p.card)) : "free";
+    const said = i === echo ? "historical echo: the last generation's winning colour"
+      : p.card ? `enacted with the ${label(p.card)}` : "passed free";
+    box.append(el("span", {
+      class: `chip ${p.color}` + (streak && i >= n - streak.length ? " streak" : "") + (i === echo ? " echo" : ""),
+      title: said, "aria-label": `${p.color} policy, ${said}`, "data-policy": i},
+      el("span", {class: "mark", text: p.color === "red" ? "♥" : "♠"}), el("span", {class: "how", text: how})));
+  });
   if (!n) box.append(el("span", {class: "muted", text: "no policies yet"}));
   return box;
 }

@@ -17,21 +17,22 @@ const setButtons = () => ctx.setButtons();
 // a choice being made on this phone, cleared after each accepted action
 export function reset() { mode = null; picked = []; target = null; accColour = null; }
 
-// The game's own places in the page, around the shared ones: the tie panel under the prompt; this
-// seat's feed, the peek strip, the hand and the moves above "Tonight"; the public table above the
-// games' panel. [data-live] marks the buttons that are off while the box is out of reach or busy.
+// The game's own places in the page, around the shared ones: the tie panel under the prompt; the peek
+// strip, the hand and the moves above "Tonight", so the seat's turn fits the first screen; the public
+// table, then this seat's feed (folded, its newest line also under the prompt), above the games' panel.
+// [data-live] marks the buttons that are off while the box is out of reach or busy.
 const MARKUP = {
   away: `<div id="tie" class="panel tie jx" hidden></div>`,
-  tonight: `<div class="panel jx" id="feedbox"><h2>What happened to you</h2><ol id="feed" class="feed"></ol></div>
-    <div class="panel jx">
+  tonight: `<div class="panel jx">
       <button id="peek" class="peek" type="button" aria-label="hold to see your membership and network">
         <span id="cover">Hold here to peek at your membership and network</span>
         <span id="secret" class="secret" hidden></span>
       </button>
     </div>
-    <div class="panel jx"><h2>Your hand · <span id="handcount"></span></h2><div id="hand" data-live></div></div>
+    <div class="panel jx"><h2>Your hand · <span id="handcount"></span></h2><div id="hand" data-live data-own-cards></div></div>
     <div class="panel jx" id="acts" data-live></div>`,
-  bpanel: `<div class="panel jx" id="public"></div>`,
+  bpanel: `<div class="panel jx" id="public"></div>
+    <details class="panel jx" id="feedbox"><summary class="ctl">What happened to you</summary><ol id="feed" class="feed"></ol></details>`,
 };
 
 export function mount() {
@@ -106,8 +107,12 @@ export function prompt(v, shared) {
     return `${cap(who(t, t.parley.president))}, the President, offers you ${n} card${s} in a parley. Choose ${n} card${s} of yours to give back.`;
   }
   if (acts.includes("enact")) return "Your accusation was right. Enact a red or black card as a policy.";
-  if (acts.includes("pass")) return acts.includes("parley") ? "You are President. You may parley first, then defect, accuse or pass." :
-    "You are President. Defect, accuse or pass.";
+  // a President made by a wrong accusation is told so where the eye is (the feed says it far below)
+  const wrong = t.incorrect_accusations > 0 && ["presidency", "parley"].includes(t.phase);
+  const why = (s) => (wrong ? ` (The accusation against ${s === v.seat ? "you" : who(t, s)} was wrong: ` +
+    `${t.incorrect_accusations} of 3 since the election, and the third is a crisis.)` : "");
+  if (acts.includes("pass")) return "You are President." + why(v.seat) + (acts.includes("parley") ?
+    " You may parley first, then defect, accuse or pass." : " Defect, accuse or pass.");
   if (t.phase === "election") {
     const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
     if (t.pressed.includes(v.seat)) {
@@ -128,8 +133,8 @@ export function prompt(v, shared) {
   if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
   if (t.phase === "replace_membership" && t.replacing !== null && t.replacing !== undefined)
     return `Waiting for ${who(t, t.replacing)} to place a new membership card.`;
-  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + others;
-  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + others;
+  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + why(v.seat) + others;
+  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + why(t.president) + others;
   return "Nothing to do right now." + others;
 }
 
@@ -222,6 +227,14 @@ function btn(text, onclick, cls = "", dis = false) {
   const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
 }
 
+// the choices a move opens (the seats and colours to accuse, the seats to parley with) grow the moves'
+// panel below the first screen: scroll so the whole panel is in sight (or its top, if it is taller)
+function inView() {
+  const box = $("acts"), r = box.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  box.scrollIntoView({block: r.height > innerHeight ? "start" : "end", behavior: "smooth"});
+}
+
 function renderActs(v) {
   const box = $("acts"); box.replaceChildren();
   const t = v.table;
@@ -238,7 +251,7 @@ function renderActs(v) {
   if (move("enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
   if (move("pass")) {
     const row = el("div");
-    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); }, "", false));
+    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false));
     row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.textContent.toLowerCase() === mode)));
     row.append(confirmButton("Pass", "End your presidency without acting?", "Yes, pass", () => send({act: "pass"})));
     box.append(row);

@@ -2,7 +2,7 @@
 // the election, the seats around it (join QR codes, badges, the virtual pads of mock mode), the
 // campaign's scores at the side, the sounds and the big reveal when the last pad is pressed.
 // table.js keeps the rest (status, host link, join code, log, OLED, tonight's scoreboard).
-import {cardFace, count, el, label, list, playAgainText, who} from "./cards.js";
+import {cardFace, colour, count, el, JOKER, label, list, playAgainText, who} from "./cards.js";
 import {campaignWinners, chips, echoIndex, historyTable, networkWords, pips, PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
@@ -107,6 +107,9 @@ function renderElection(t) {
   if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table from this election's earlier rounds`}), cardsRow(t, t.table_cards)));
   else if (t.revealed.length) elec.append(el("div", {"data-cards": "revealed"}, el("b", {text: "Revealed in the last vote"}), cardsRow(t, t.revealed)));
   if (!elec.childNodes.length) elec.append(el("span", {class: "muted", text: "No cards on the table."}));
+  // the end: how the seats' secrets below decide who is aligned
+  if (t.over && t.reveal && t.winning_color) elec.append(el("div", {class: "muted", "data-aligned-rule": "",
+    text: `Aligned: a network of two ${t.winning_color} cards, or a mixed network and a ${t.winning_color} membership card.`}));
 }
 
 // A seat's place around the table on a big screen, as fractions of the free room (0: left or top edge,
@@ -124,6 +127,14 @@ function around(s, n) {
   if (s < top) return [spread(s, top), 0];
   s -= top;
   return [1, side === 1 ? 0.5 : (s + 1) / (side + 1)];
+}
+
+// A seat's membership card at the end, short enough for its box on a TV with 14 seats: a joker as ★
+// and its colour (the phone names it in full).
+function memberMark(card) {
+  if (!card) return el("span", {text: "none"});
+  const c = colour(card);
+  return el("span", {class: `mem ${c}`, "data-member": card, title: label(card), text: JOKER[card] ? `★ ${c}` : label(card)});
 }
 
 function seatColumns(n) {
@@ -154,16 +165,18 @@ function renderSeats(t, ctx) {
     if (!t.hand_counts[s]) tags.push(el("span", {class: "badge", text: "out"}));
     if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
     if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
+    const shown = t.over && t.reveal;  // the end: every seat's secrets, in the room the seat has
+    if (shown && t.reveal.aligned.includes(s)) tags.push(el("span", {class: "badge aligned", text: "aligned"}));
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
     if (no) seat.append(el("div", {class: "refusal", role: "alert", text: no}));
     const join = ctx.join(s);
     if (join) seat.append(...join);
-    else if (claim) seat.append(el("div", {class: claim.bot ? "muted" : "muted claim", text: claim.bot ? "bot" : "joined"}));
-    if (t.over && t.reveal) {
-      const n = t.players, net = t.reveal.network;
-      seat.append(el("div", {}, el("span", {class: "muted", text: "membership "}), t.reveal.membership[s] ? cardFace(t.reveal.membership[s], "div", {class: "small"}) : el("span", {text: "none"})),
-        el("div", {class: "small-text"}, el("span", {class: "muted", text: "network: "}), el("span", {text: networkWords([net[(s + n - 1) % n], net[s]])})),
-        t.reveal.aligned.includes(s) ? el("div", {class: "win", text: "aligned"}) : "");
+    else if (claim && !shown) seat.append(el("div", {class: claim.bot ? "muted" : "muted claim", text: claim.bot ? "bot" : "joined"}));
+    if (shown) {
+      const net = t.reveal.network, pair = [net[(s + n - 1) % n], net[s]];
+      seat.append(el("div", {class: "small-text endline", "data-membership": s}, el("span", {class: "muted", text: "membership "}), memberMark(t.reveal.membership[s])),
+        el("div", {class: "small-text endline", "data-network": s, title: networkWords(pair)}, el("span", {class: "muted", text: "network "}),
+          ...pair.map((x) => el("span", {class: `mem ${x}`, "aria-label": x, title: x, text: x === "red" ? "♥" : "♠"}))));
     }
     if (ctx.mock && t.phase === "election") seat.append(el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => ctx.press(s, "reveal")}),
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => ctx.press(s, "abstain")})));

@@ -12,10 +12,10 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from controller.games.registry import DEFAULT_GAME, UnknownGame, check_game
+from controller.games.registry import game as game_named
+
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
-#: the game a new deal starts, a replay file without ``game`` and a journal older than games are;
-#: every game the box knows is an installed entry point (controller.games.registry)
-DEFAULT_GAME = "jaccuse"
 #: the tables the box seats (it has 14 pads); the game's own range is checked once the game is known
 MIN_PLAYERS, MAX_PLAYERS = 2, 14
 PAD_MODES = ("auto", "gpio", "serial", "phone", "mock")
@@ -128,8 +128,6 @@ def _rotation(key: str, value: object) -> int:
 
 
 def _game(key: str, value: object) -> str:
-    from controller.games.registry import UnknownGame, check_game
-
     try:
         return check_game(value)
     except UnknownGame as exc:
@@ -217,25 +215,16 @@ def parse_config(text: str, source: str = "config") -> Config:
 
 def players_error(game: str, players: int) -> str | None:
     """Why ``game`` cannot be dealt for ``players`` seats (one line), or None when it can."""
-    from controller.games.registry import game as game_named
-
-    known = game_named(game)
-    if not known.min_players <= players <= known.max_players:
-        return f"{game} takes {known.min_players} to {known.max_players} players, not {players}"
-    return None
+    return game_named(game).check_players(players)
 
 
 def options_error(game: str, options: dict[str, Any]) -> str | None:
     """Why ``game`` cannot be dealt with these deal options (a campaign), or None when it can."""
-    from controller.games.registry import game as game_named
-
     return game_named(game).check_options(options)
 
 
 def table_options_error(game: str, on: tuple[str, ...]) -> str | None:
     """Why ``game`` has not every table option in ``on`` (its ``Game.table_options``), or None."""
-    from controller.games.registry import game as game_named
-
     return game_named(game).check_table_options(on)
 
 

@@ -94,3 +94,6 @@ def test_a_plain_wheel_is_pure_python(tmp_path: Path) -> None:
     names = _pip_wheel(tmp_path, compiled=False)
     assert "controller/games/jaccuse/engine.py" in names
     assert not [n for n in names if n.endswith(".so")]
+    # the OLED's fonts come with the kit that draws with them
+    fonts = {n for n in names if n.startswith("controller/oled_kit/fonts/")}
+    assert {"terminus-bold.otb", "spleen-5x8.pcf", "LICENSE"} <= {Path(n).name for n in fonts}

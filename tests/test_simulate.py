@@ -6,8 +6,9 @@ import random
 import pytest
 
 from controller.cli import main
-from controller.games.jaccuse import Accepted, apply, color_of, deal_cards, new_game
+from controller.games.jaccuse import Accepted, apply, deal_cards, new_game
 from controller.games.jaccuse.balance import play_game, simulate
+from controller.games.jaccuse.cards import color_of
 from controller.games.jaccuse.strategy import TableMemory, sensible_action, wanted_colour
 
 

@@ -169,11 +169,11 @@ def _pads_to_test(report: Report, asked: str | None, configured: str | None, hub
 
 
 def _report_rules_build(report: Report) -> None:
-    from controller.games.registry import names, rules
+    from controller.games.registry import game, names
 
     report.section("Software")
     for name in names():
-        compiled = getattr(rules(name), "COMPILED", None)
+        compiled = getattr(game(name).own_rules(), "COMPILED", None)
         if compiled is None:
             continue  # a game that has no compiled build
         if compiled:
@@ -294,7 +294,8 @@ def _time_a_frame(
     import time
 
     from controller.devices.display import Panel, open_display
-    from controller.devices.screens import DisplayModel, render
+    from controller.devices.screens import render
+    from controller.oled_kit.model import DisplayModel
 
     worker = None
     try:

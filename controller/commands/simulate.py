@@ -10,7 +10,7 @@ from typing import Any
 
 from controller.games.driver import POLICIES
 from controller.games.registry import DEFAULT_GAME, game, names
-from controller.games.search.ismcts import Budget
+from controller.games.shape import Budget
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,9 +60,9 @@ def _policy(text: str, players: int) -> str | list[str]:
 def main(args: argparse.Namespace) -> int:
     chosen = game(args.game)
     players = chosen.default_players if args.players is None else args.players
-    if not chosen.min_players <= players <= chosen.max_players:
-        print(f"jaccuse-table simulate: --players must be {chosen.min_players}-{chosen.max_players}"
-              f" for {args.game}", file=sys.stderr)
+    why = chosen.check_players(players)
+    if why:
+        print(f"jaccuse-table simulate: --players: {why}", file=sys.stderr)
         return 2
     if args.games < 1:
         print("jaccuse-table simulate: --games must be at least 1", file=sys.stderr)

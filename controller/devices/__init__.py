@@ -6,7 +6,7 @@ the real implementations, when a device is actually opened.
 
 from __future__ import annotations
 
-from controller.devices.leds import LedState, RefusalFlash, led_states
+from controller.devices.leds import LedState, RefusalFlash
 from controller.devices.pads import BUTTONS, DropCallback, Pads, PressCallback, StatusCallback
 
 __all__ = [
@@ -17,5 +17,4 @@ __all__ = [
     "PressCallback",
     "RefusalFlash",
     "StatusCallback",
-    "led_states",
 ]

@@ -4,7 +4,7 @@ The table must never wait for the screen, so `update` only swaps in the newest m
 does the slow work, off the hot path:
 
 - it renders only when the model changed, and sends only when the picture changed, and then only the
-  8-pixel pages (rows of the controller's memory) that changed: a vote changes one or two pages, and a
+  8-pixel pages (rows of the controller's memory) that changed: a press changes one or two pages, and a
   full frame costs about 23 ms on I2C at 400 kHz (1,024 bytes of pixels in one of luma's messages,
   plus addressing: see ``frame_transfer_seconds``);
 - the table page's PNG is encoded only when someone asks for it (`latest_png`), once per frame;
@@ -19,7 +19,7 @@ does the slow work, off the hot path:
 - a controller that lost power between frames still takes writes, but wakes up dark and blank: every
   `refresh_every` seconds while it is lit the panel gets its set-up, the whole frame and display-on
   again (some 26 ms of bus time at 400 kHz), so it is back within that time;
-- a screen too full for one page (a 14-seat vote, say) is drawn in pages: the renderer draws
+- a screen too full for one page (fourteen seats' cards, say) is drawn in pages: the renderer draws
   `DisplayModel.page` and says how many there are in the image's ``info["pages"]`` (and which screen
   it is in ``info["screen"]``), and the thread turns them every `page_seconds` while the panel is lit.
   A new model keeps the page it was on (the shot clock ticking must not hold a list on its first
@@ -42,7 +42,9 @@ from typing import Any
 
 from PIL import Image
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel, render
+from controller.devices.screens import render
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from controller.devices.debounce import DEFAULT_CONFIRM, DEFAULT_SETTLE, Debouncer
 from controller.devices.leds import BLINK_TIMES, LedState
-from controller.devices.pads import BUTTONS, DropCallback, Pads, PressCallback, StatusCallback
+from controller.devices.pads import BUTTONS, Pads
 from controller.devices.pinmap import MOCK_REVISION, PinMap, load_pinmap, mock_pinmap
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,6 @@ class GpioPads(Pads):
         self._autopoll = autopoll
         self._blink_times = dict(blink_times)
         self._cond = threading.Condition()
-        self._on_press: PressCallback | None = None
         self._thread: threading.Thread | None = None
         self._stopping = False
         self._closed = False
@@ -101,16 +100,10 @@ class GpioPads(Pads):
         self.pin_factory = type(self._leds[0].pin_factory).__name__ if self._leds else None
 
     # -- Pads ------------------------------------------------------------------------------------
-    def start(
-        self,
-        on_press: PressCallback,
-        on_status: StatusCallback | None = None,
-        on_drop: DropCallback | None = None,
-    ) -> None:
+    def _begin(self) -> None:
         # on_drop is never called: a GPIO press reaches the table the moment it is confirmed
-        self._on_press = on_press
-        if on_status is not None:
-            on_status(True)  # wired pads cannot be unplugged as a whole
+        if self._on_status is not None:
+            self._on_status(True)  # wired pads cannot be unplugged as a whole
         if self._autopoll and self._thread is None:
             self._thread = threading.Thread(target=self._run, name="gpio-pads", daemon=True)
             self._thread.start()
@@ -233,7 +226,7 @@ class GpioPads(Pads):
         return handler
 
     def expecting(self) -> bool:
-        """Whether some seat's LED asks for a press (then a dropped edge would cost a vote)."""
+        """Whether some seat's LED asks for a press (then a dropped edge would cost a press)."""
         return any(state is LedState.WAITING for state in self._led_shown.values())
 
     def _run(self) -> None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from controller.devices.leds import LedState
 
-PROTOCOL = 2  # 2: presses carry the vote round (epoch) and their age; EPOCH line; dropped= in HELLO
+PROTOCOL = 2  # 2: presses carry the round of presses (epoch) and their age; EPOCH line; dropped= in HELLO
 HUB_NAME = "jaccuse-hub"
 NO_EPOCH = "-"  # what the hub stamps before the Pi has named a round
 BUTTON_BY_CODE: dict[str, str] = {"R": "reveal", "A": "abstain"}
@@ -28,7 +28,7 @@ class Press:
     seq: int
     seat: int
     button: str
-    epoch: str | None = None  # the vote round the hub was told about when the key went down
+    epoch: str | None = None  # the round of presses the hub was told about when the key went down
     age_ms: int | None = None  # how long ago that was, as this copy left the hub
 
 

@@ -1,10 +1,10 @@
-"""What each seat's LED shows, derived from the public view so every pad driver agrees."""
+"""The looks of a seat's LED and their blink timings, so every pad driver agrees (the game says which
+seat shows which, ``TableRules.pad_lights``)."""
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any
 
 
 class LedState(enum.Enum):
@@ -12,7 +12,7 @@ class LedState(enum.Enum):
 
     OFF = "off"
     WAITING = "wait"  # slow blink: the table waits for this seat's press
-    PRESSED = "on"  # steady: this seat has pressed this round
+    PRESSED = "on"  # steady: this seat has pressed in this round (or the game marks it)
     REFUSED = "refused"  # fast blink: the last press was refused
 
 
@@ -21,20 +21,6 @@ BLINK_TIMES: dict[LedState, tuple[float, float]] = {
     LedState.WAITING: (0.5, 0.5),
     LedState.REFUSED: (0.08, 0.08),
 }
-
-
-def led_states(public_view: Mapping[str, Any], players: int) -> dict[int, LedState]:
-    """Map the public view to one LED state per seat: only an election round lights pads."""
-    states = {seat: LedState.OFF for seat in range(players)}
-    if public_view.get("phase") != "election" or public_view.get("over"):
-        return states
-    for seat in public_view.get("awaiting") or []:
-        if seat in states:
-            states[seat] = LedState.WAITING
-    for seat in public_view.get("pressed") or []:
-        if seat in states:
-            states[seat] = LedState.PRESSED
-    return states
 
 
 class RefusalFlash:

@@ -21,7 +21,7 @@ import errno
 from collections.abc import Callable
 from typing import Any
 
-from controller.devices.screens import HEIGHT, WIDTH
+from controller.oled_kit.draw import HEIGHT, WIDTH
 
 DISPLAY_OFF = 0xAE
 DISPLAY_ON = 0xAF

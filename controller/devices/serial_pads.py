@@ -6,11 +6,11 @@ drops re-sent presses it has already delivered, so an unplugged cable neither lo
 Finding the hub: by its USB vendor and product id (Raspberry Pi's 2e8a, and 0005, what MicroPython's
 rp2 port reports) through pyserial's `serial.tools.list_ports`, after the stable `/dev/jaccuse-hub`
 name the udev rule in systemd/ gives it; ttyACM numbers change when it is replugged or when another USB
-serial device comes first. Each candidate must answer HELLO as a J'Accuse hub before it counts. Ports
+serial device comes first. Each candidate must answer HELLO as the box's pad hub before it counts. Ports
 are opened with `exclusive=True` (pyserial takes an flock), so a second program, such as `doctor` run
 while the service is up, is refused instead of stealing lines.
 
-Stale presses: the box names each vote round with `set_epoch`; the hub stamps every press with the
+Stale presses: the box names each round of presses with `set_epoch`; the hub stamps every press with the
 round it knew when the key went down, and presses from another round (queued while the cable was out,
 or made just before a new round began) are acknowledged but not handed on. `on_drop` hears of each.
 """
@@ -39,7 +39,7 @@ from controller.devices.hub_protocol import (
     parse_hub_line,
 )
 from controller.devices.leds import LedState
-from controller.devices.pads import DropCallback, Pads, PressCallback, StatusCallback
+from controller.devices.pads import Pads
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class LinkLost(Exception):
 
 
 class HubTooOld(LinkLost):
-    """The hub's firmware speaks an older protocol (no vote rounds on presses)."""
+    """The hub's firmware speaks an older protocol (no rounds on presses)."""
 
 
 def _list_ports() -> list[Any]:
@@ -125,12 +125,9 @@ class SerialPads(Pads):
         self._status: bool | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._on_press: PressCallback | None = None
-        self._on_status: StatusCallback | None = None
         self._boot: str | None = None
         self._seen: set[int] = set()
         self._seen_order: deque[int] = deque()
-        self._on_drop: DropCallback | None = None
         self._salt = random.randrange(EPOCH_MOD)  # a new box process never matches an old stamp
         self._wire_epoch: str | None = None
         self._prev_wire_epoch: str | None = None
@@ -138,19 +135,11 @@ class SerialPads(Pads):
         self.hello: Hello | None = None  # the last greeting, with the firmware version
         self.last_error: str | None = None
         self.duplicates = 0  # re-sent presses dropped (for the doctor and tests)
-        self.stale = 0  # presses from another vote round, not handed on
+        self.stale = 0  # presses from another round, not handed on
         self.port: str | None = None  # the port of the current or last session
 
     # -- Pads ------------------------------------------------------------------------------------
-    def start(
-        self,
-        on_press: PressCallback,
-        on_status: StatusCallback | None = None,
-        on_drop: DropCallback | None = None,
-    ) -> None:
-        self._on_press = on_press
-        self._on_status = on_status
-        self._on_drop = on_drop
+    def _begin(self) -> None:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="pad-hub", daemon=True)
             self._thread.start()
@@ -282,10 +271,10 @@ class SerialPads(Pads):
             log.warning("hub reported seat %s, but this table has %s seats", press.seat, self.seats)
             return
         if not self._in_this_round(press):
-            # made before this vote round opened (or while the hub had not heard of it): never counted
+            # made before this round opened (or while the hub had not heard of it): never counted
             self.stale += 1
             age = f"{press.age_ms / 1000:.1f} s ago" if press.age_ms is not None else "earlier"
-            log.info("dropped seat %s %s: pressed %s, before this vote round", press.seat, press.button, age)
+            log.info("dropped seat %s %s: pressed %s, before this round", press.seat, press.button, age)
             self._call(self._on_drop, press.seat, press.button, "stale")
             return
         self._call(self._on_press, press.seat, press.button)

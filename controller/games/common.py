@@ -1,19 +1,20 @@
 """What every game's package would otherwise write again: written once here, named by no game.
 
 A game's package builds from these pieces: its engine's outcome (``Accepted``, ``Refused``, and
-``Refusal``, the exception a handler raises to refuse), the equality of its slotted state, the small
-parts of its table adapter (``shape.TableRules``) that do not depend on the game, and the frame of its
-replay reader (``shape.ReplayReader``). Like the rules, everything here is pure.
+``Refusal``, the exception a handler raises to refuse) and its input errors, the equality of its
+slotted state, a whole game of bots (``play_out``), the small parts of its table adapter
+(``shape.TableRules``) that do not depend on the game, and the reading of an action's form. Like the
+rules, everything here is pure.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeGuard, TypeVar
+from typing import Any, Generic, TypeGuard, TypeVar, cast
 
-from controller.games.shape import StateShape
+from controller.games.shape import AcceptedShape, RefusedShape, StateShape
 
 Event = dict[str, Any]
 S = TypeVar("S")
@@ -49,6 +50,14 @@ class Refused:
         return {"code": self.code, "message": self.message}
 
 
+class ActionFormatError(ValueError):
+    """Not an action of the game (the default of a game that names no error of its own)."""
+
+
+class DealError(ValueError):
+    """Not a deal of the game (the default of a game that names no error of its own)."""
+
+
 class Refusal(Exception):
     """Raised by a rule handler, before it changes anything, to refuse the action; ``apply`` turns it
     into the ``Refused`` it returns."""
@@ -63,6 +72,28 @@ class Refusal(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class SeededDeal:
+    """The deal of a game that writes none: one number, drawn from the table's RNG, which the game's
+    ``new_game`` shuffles with (``random.Random(deal.seed)``), so the journal replays it exactly."""
+
+    players: int
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed}
+
+    @classmethod
+    def from_dict(cls, players: int, data: object) -> SeededDeal:
+        if not isinstance(data, dict) or not is_int(data.get("seed")):
+            raise DealError("a deal is {\"seed\": a whole number}")
+        return cls(players, data["seed"])
+
+    @classmethod
+    def draw(cls, players: int, rng: random.Random) -> SeededDeal:
+        return cls(players, rng.getrandbits(32))
+
+
+@dataclass(frozen=True, slots=True)
 class BotGame(Generic[D, S, A]):
     """A whole game played by bots: its deal, every action, and the state it ended in."""
 
@@ -73,20 +104,21 @@ class BotGame(Generic[D, S, A]):
 
 def play_out(
     deal: D, state: P, choose: Callable[[P, random.Random], A | None], rng: random.Random,
-    apply: Callable[[P, A], Accepted[P] | Refused], max_actions: int,
+    apply: Callable[[P, A], AcceptedShape[P] | RefusedShape], max_actions: int,
+    refused: type[RefusedShape] = Refused,
 ) -> BotGame[D, P, A]:
     """``state`` played on with the actions ``choose`` picks with ``rng`` until the game is over,
-    ``choose`` has none, or ``max_actions`` (only a guard); a refused one is a bug of the bot
-    (AssertionError)."""
+    ``choose`` has none, or ``max_actions`` (only a guard); a refused one (a ``refused``) is a bug of
+    the bot (AssertionError)."""
     log: list[A] = []
     while not state.over and len(log) < max_actions:
         action = choose(state, rng)
         if action is None:
             break
         result = apply(state, action)
-        if not isinstance(result, Accepted):
+        if isinstance(result, refused):
             raise AssertionError(f"the bot chose a refused move {action}: {result}")
-        state = result.state
+        state = cast("AcceptedShape[P]", result).state
         log.append(action)
     return BotGame(deal, tuple(log), state)
 
@@ -111,21 +143,38 @@ def _slots(cls: type) -> tuple[str, ...]:
     return names
 
 
+# -- the views --------------------------------------------------------------------------------------
+def seat_frame(
+    state: P, seat: int, table: dict[str, Any] | None, legal_moves: Callable[[P, int], list[dict[str, Any]]],
+    public_view: Callable[[P], dict[str, Any]], private: Callable[[P, int], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """A seat's view as every game frames it: the seat, what only it sees (``private``), its acts and
+    ``moves``, and the public view under ``table`` (the one given, else made anew); ValueError for a
+    seat not at the table."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    moves = legal_moves(state, seat)
+    return {"seat": seat, **(private(state, seat) if private else {}), "acts": [m["act"] for m in moves],
+            "moves": moves, "table": public_view(state) if table is None else table}
+
+
 # -- the table adapter -------------------------------------------------------------------------------
-def one_game(state: S, deal: Any) -> tuple[S, dict[str, Any], None]:
-    """``deal``'s answer for a game with no campaign: the state, the journal's deal, no record."""
-    return state, deal.to_dict(), None
-
-
-def no_campaign(title: str, campaign: dict[str, Any] | None) -> None:
-    """``rebuild``'s check for a game that has no campaign (a journal that has one is not this game's)."""
-    if campaign is not None:
-        raise ValueError(f"a {title} game has no campaign")
-
-
 def name_at(names: Sequence[str | None], seat: int) -> str | None:
     """The table's name for ``seat``, or None when it has none (or the list is short)."""
     return names[seat] if 0 <= seat < len(names) else None
+
+
+def who(names: Sequence[str | None], seat: int) -> str:
+    """How a log line names a seat: "Ann (seat 2)", or "seat 2" when it has no name."""
+    name = name_at(names, seat)
+    return f"{name} (seat {seat})" if name else f"seat {seat}"
+
+
+def seats_problem(game: str, lowest: int, highest: int, players: object) -> str | None:
+    """Why ``game`` cannot be dealt for ``players`` seats (one line), or None when it can."""
+    if isinstance(players, int) and not isinstance(players, bool) and lowest <= players <= highest:
+        return None
+    return f"{game} takes {lowest} to {highest} players, not {players!r}"
 
 
 def lines_about(
@@ -146,7 +195,7 @@ def dark_pads(players: int) -> dict[int, str]:
     return {seat: "off" for seat in range(players)}
 
 
-# -- the action's and the replay file's forms ---------------------------------------------------------
+# -- the action's form --------------------------------------------------------------------------------
 def is_int(value: object) -> TypeGuard[int]:
     """An integer of the JSON form (``true`` is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -165,44 +214,3 @@ def read_act(
     if act not in acts:
         raise error(f"unknown act {act!r}{known}")
     return data, act
-
-
-# -- the replay reader -------------------------------------------------------------------------------
-
-
-def read_head(
-    data: object, versions: tuple[int, ...], title: str, error: type[ValueError]
-) -> dict[str, Any]:
-    """The file as an object, once its version is one the reader knows and it names its ``players``;
-    else ``error``, the reader's ``ReplayInputError``."""
-    if not isinstance(data, dict):
-        raise error("the file must hold one JSON object")
-    version = data.get("version", 1)
-    if not is_int(version) or version not in versions:
-        shown = " or ".join(str(v) for v in versions)
-        raise error(f"unsupported version {version!r}; {title} files are version {shown}")
-    if "players" not in data:
-        raise error("missing 'players'")
-    return data
-
-
-def actions_of(data: dict[str, Any], error: type[ValueError]) -> list[Any]:
-    """The file's ``actions``, still raw."""
-    if "actions" not in data:
-        raise error("missing 'actions'")
-    actions = data["actions"]
-    if not isinstance(actions, list):
-        raise error("'actions' must be a list")
-    return actions
-
-
-def read_actions(
-    raw_actions: list[Any], parse: Callable[[Any], T], malformed: type[ValueError], error: type[ValueError]
-) -> Iterator[T]:
-    """Each action parsed only when it is reached, so nothing after a refusal is examined; one that
-    ``parse`` finds ``malformed`` is the file's ``error``, with its index."""
-    for index, raw in enumerate(raw_actions):
-        try:
-            yield parse(raw)
-        except malformed as exc:
-            raise error(f"action {index}: {exc}") from None

@@ -1,17 +1,16 @@
-"""Driving any game through its shape: a list of actions until one is refused (what `replay` does),
-and a whole game between bots (what `simulate` does), one policy for the table or one per seat.
-Pure, like the games themselves."""
+"""Driving any game through its shape: whole games between bots (what `simulate` does), one policy
+for the table or one per seat, and the sensible bot of a game that has none (the random one). Pure,
+like the games themselves."""
 
 from __future__ import annotations
 
 import random
-import statistics
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Generic, TypeVar
 
 from controller.games.search.bot import StrongBot
-from controller.games.search.ismcts import Budget, GameSampler
-from controller.games.shape import ActionShape, Event, GameRules, GameStrategy, StateShape
+from controller.games.search.ismcts import GameSampler
+from controller.games.shape import ActionShape, Budget, Event, FullRules, GameStrategy, StateShape
 
 #: the bots a seat can be played by: uniformly random, rules of thumb, or the search
 POLICIES: Final = ("random", "sensible", "strong")
@@ -20,37 +19,8 @@ S = TypeVar("S", bound=StateShape)
 A = TypeVar("A", bound=ActionShape)
 
 
-def apply_until_refused(
-    game: GameRules[S, A, Any], state: S, actions: Iterable[A]
-) -> tuple[S, int, dict[str, Any] | None]:
-    """Apply ``actions`` in order; stop at the first refusal without taking the next one.
-
-    Returns the state reached, how many actions were applied, and the refusal in the replay
-    contracts' form (``{"index", "code", "message"}``) or None. ``actions`` may be a generator that
-    reads each action only when it is reached.
-    """
-    applied = 0
-    for index, action in enumerate(actions):
-        result = game.apply(state, action)
-        if isinstance(result, game.Refused):
-            return state, applied, {"index": index, "code": result.code, "message": result.message}
-        assert isinstance(result, game.Accepted)
-        state = result.state
-        applied += 1
-    return state, applied, None
-
-
-def replay_answer(
-    game: GameRules[S, A, Any], state: S, actions: Iterable[A], summary: Callable[[S], dict[str, Any]]
-) -> dict[str, Any]:
-    """A replay reader's answer (``ok``, ``error``, ``applied`` and the game's ``summary`` of the state
-    reached): ``actions`` applied in order until the end or the first refusal."""
-    end, applied, error = apply_until_refused(game, state, actions)
-    return {"ok": error is None, "error": error, "applied": applied, **summary(end)}
-
-
 def play_bots(
-    game: GameRules[S, A, Any],
+    game: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, Any],
     state: S,
     rng: random.Random,
@@ -98,43 +68,48 @@ def play_bots(
     return state, actions
 
 
-def wins_by_seat(players: int, winners: list[list[int]]) -> list[int]:
-    """Per seat, the number of games it won."""
-    wins = [0] * players
-    for seats in winners:
-        for seat in seats:
-            wins[seat] += 1
-    return wins
+def seeded_game(
+    game: FullRules[S, A, Any],
+    strategy: GameStrategy[S, A, Any],
+    players: int,
+    seed: int,
+    policy: str | Sequence[str],
+    max_actions: int,
+    observe: Callable[[tuple[Event, ...]], None] | None = None,
+    *,
+    start: Callable[[int, random.Random], S] | None = None,
+    sampler: GameSampler[S, A] | None = None,
+    budget: Budget | None = None,
+) -> tuple[S, int]:
+    """Game ``seed`` of a balance report: dealt from ``random.Random(seed)`` (by ``start`` when the
+    game's options change the deal, else ``deal_cards`` and ``new_game``) and played by ``play_bots``
+    with the same RNG, so any single game can be played again on its own."""
+    rng = random.Random(seed)
+    state = start(players, rng) if start is not None else game.new_game(game.deal_cards(players, rng))
+    return play_bots(game, strategy, state, rng, policy, max_actions, observe, sampler=sampler, budget=budget)
 
 
-def spread(values: Sequence[float]) -> dict[str, float]:
-    """A report's summary of per-game figures (all zero for no games)."""
-    values = values or [0]
-    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
-            "min": min(values), "max": max(values)}
+class NoMemory:
+    """The table memory of a bot that remembers nothing."""
+
+    def observe(self, events: tuple[Event, ...]) -> None:
+        pass
 
 
-def percent(share: float | None) -> str:
-    """A report's share for people ("n/a" where there is none)."""
-    return "n/a" if share is None else f"{100 * share:.1f}%"
+class RandomStrategy(Generic[S, A]):
+    """The ``strategy`` of a game that writes none: its "sensible" bot is the random one."""
 
+    TableMemory = NoMemory
 
-def seeds(seed: int, games: int, progress: Callable[[int, int], None] | None = None) -> Iterator[int]:
-    """Game i's seed, ``seed + i`` (so any single game can be replayed on its own); ``progress`` is told
-    of each game once it is played."""
-    for i in range(games):
-        yield seed + i
-        if progress is not None:
-            progress(i + 1, games)
+    def __init__(self, game: FullRules[S, A, Any]) -> None:
+        self._bot_action = game.bot_action
 
-
-def policy_name(policy: str | Sequence[str]) -> str:
-    """The report's name of a policy: itself, or the seats' policies joined by commas."""
-    return policy if isinstance(policy, str) else ",".join(policy)
+    def sensible_action(self, state: S, seat: int, rng: random.Random, memory: NoMemory) -> A | None:
+        return self._bot_action(state, seat, rng)
 
 
 def _seated(
-    game: GameRules[S, A, Any],
+    game: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, Any],
     state: S,
     rng: random.Random,

@@ -1,33 +1,51 @@
 """What a game tells the box about itself: one ``Game`` value, exported by the game's package.
 
 The box finds games through the entry-point group ``jaccuse_table.games`` (``registry.py``); each entry
-names a ``Game``. Everything the table, the pages, the OLED, the pads and the commands need of a game
-is here or one of its loaders away, so no module outside the game's package names it. The loaders
-import the game's submodules only when called: a box that deals one game never imports another's
-screens, bots or balance report.
+names a ``Game``. Its fields say once what the game is called and how many seats it takes; its parts
+(rules, table adapter, bots, replay reader, balance report, OLED screens) are the game's own modules,
+filled in with the shared layer's defaults for every member the game leaves out. Everything the
+table, the pages, the OLED, the pads and the commands need of a game is here or one of its parts
+away, so no module outside the game's package names it. The parts are loaded when first asked for: a
+box that deals one game never imports another's screens, bots or balance report.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 import sys
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from controller.games.balance_frame import PlainBalance
+from controller.games.common import seats_problem
+from controller.games.driver import RandomStrategy
+from controller.games.replay_frame import ReplayFrame
+from controller.games.rules import Rules
+from controller.games.search.ismcts import GameSampler
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.games.table_adapter import TableAdapter
+from controller.oled_kit.model import DisplayModel
 
 if TYPE_CHECKING:
-    from PIL import Image
-
-    from controller.devices.screens import DisplayModel
-    from controller.games.search.ismcts import GameSampler
+    from PIL import Image  # the type only: loading the Game loads no image library
 
     Renderer = Callable[[DisplayModel], Image.Image]
 else:
-    Renderer = Callable[[Any], Any]
+    Renderer = Callable[[DisplayModel], Any]
+
+
+T = TypeVar("T")
+#: a simulated phone's random action: from its seat view and one of its ``moves``
+PhoneAction = Callable[[Mapping[str, Any], Mapping[str, Any], random.Random], dict[str, Any] | None]
+
+
+def no_moment(view: Mapping[str, Any]) -> None:
+    """For a game whose OLED has no "everyone look" moment."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -40,8 +58,8 @@ class Screens:
     long as a single moment. The box keeps the pace, so a fast network or a bot shortens nothing."""
 
     render: Renderer
-    moment_key: Callable[[Mapping[str, Any]], Hashable | None]
-    moment: Callable[[Mapping[str, Any]], Any]
+    moment_key: Callable[[Mapping[str, Any]], Hashable | None] = no_moment
+    moment: Callable[[Mapping[str, Any]], Any] = no_moment
     moment_frames: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
     frame_seconds: float = 1.5
 
@@ -52,15 +70,14 @@ class Screens:
         return list(self.moment_frames(view)) or [self.moment(view)]
 
 
+def plain_screens() -> Screens:
+    """The OLED of a game that draws none: the plain screen (its name, phase and move)."""
+    return Screens(render=member("controller.oled_kit.box_screens", "plain_screen")())
+
+
 def no_pad_round(view: Mapping[str, Any]) -> Hashable | None:
     """For a game whose pads take no rounds of presses: never a round."""
     return None
-
-
-def no_options(options: Mapping[str, Any]) -> str | None:
-    """For a game that takes no deal options beyond its seats: any option set is refused."""
-    given = sorted(k for k, v in options.items() if v)
-    return f"this game has no {given[0]}" if given else None
 
 
 def submodule(name: str) -> Callable[[], Any]:
@@ -70,6 +87,20 @@ def submodule(name: str) -> Callable[[], Any]:
         return importlib.import_module(name)
 
     return load
+
+
+def member(module: str, name: str) -> Callable[[], Any]:
+    """A loader of ``name`` in module ``module``, imported when the loader is first called."""
+
+    def load() -> Any:
+        return getattr(importlib.import_module(module), name)
+
+    return load
+
+
+#: ``Game`` field -> the module of a game's package that holds its own members of that part
+PARTS = {"own_table": "table_rules", "own_strategy": "strategy", "own_replay": "replay",
+         "own_balance": "balance", "sampler": "sampler"}
 
 
 @dataclass(frozen=True)
@@ -82,17 +113,21 @@ class Game:
     title: str
     min_players: int
     max_players: int
-    #: the seats `simulate` plays when none are given
-    default_players: int
     #: the game's package folder: ``static/`` (page scripts, styles, card art served under /static/),
     #: ``templates/`` and the players' rules page ``rules.md``
     folder: Path
-    rules: Callable[[], GameRules[Any, Any, Any]]
-    table_rules: Callable[[], TableRules]
-    strategy: Callable[[], GameStrategy[Any, Any, Any]]
-    replay_reader: Callable[[], ReplayReader]
-    balance: Callable[[], GameBalance]
-    screens: Callable[[], Screens]
+    #: the game's rules package (``shape.GameRules``), returned by a function typed with the game's own
+    #: state, action and deal so that mypy checks the package against the shape
+    own_rules: Callable[[], GameRules[Any, Any, Any]]
+    #: loaders of the modules that hold the game's own members of each other part, each imported when
+    #: first asked for (``of_package`` finds them); None: the shared defaults serve for all of that part
+    own_table: Callable[[], Any] | None = None
+    own_strategy: Callable[[], GameStrategy[Any, Any, Any]] | None = None
+    own_replay: Callable[[], Any] | None = None
+    own_balance: Callable[[], GameBalance] | None = None
+    own_screens: Callable[[], Screens] | None = None
+    #: the seats `simulate` plays when none are given (0: the fewest the game takes)
+    default_players: int = 0
     #: the template its rules page is generated into (``python -m web.rulesdoc``), in ``templates/``
     rules_template: str = ""
     #: the stem of the game's page parts in its ``static/``: ``<stem>_phone.js`` and ``<stem>_table.js``,
@@ -102,32 +137,87 @@ class Game:
     pad_round: Callable[[Mapping[str, Any]], Hashable | None] = no_pad_round
     #: events that happen inside one decision, leaving the shot clock's deadline as it was
     within_a_decision: frozenset[str] = frozenset()
-    #: the config's deal options (e.g. a campaign) this game refuses, as one line, or None
-    check_options: Callable[[Mapping[str, Any]], str | None] = no_options
+    #: why the game refuses a set of deal options (one line), or None; default: it takes none but its
+    #: ``table_options``
+    own_check_options: Callable[[Mapping[str, Any]], str | None] | None = None
     #: the variants the host may switch on for a deal (``run --option``, the config's ``options``, the
     #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
     table_options: Mapping[str, str] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
     simulate_options: Mapping[str, str] = field(default_factory=dict)
-    #: a random action for a simulated phone (``client.py``): from its seat view and one of its ``moves``
-    random_phone_action: Callable[
-        [Mapping[str, Any], Mapping[str, Any], random.Random], dict[str, Any] | None
-    ] = lambda me, move, rng: None
+    #: a random action for a simulated phone (``client.py``) from its seat view and one of its ``moves``;
+    #: None: the rules' ``action_from_move``, in the phone's form (the token says the seat)
+    phone_action: PhoneAction | None = None
     #: what the strong bot (``controller/games/search``) needs of the game: how to deal out what one
     #: seat cannot see (``GameSampler``); None: the game has no strong bot yet, its seats play sensibly
     sampler: Callable[[], GameSampler[Any, Any]] | None = None
+    #: the parts made so far (each is made once)
+    _made: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not self.default_players:
+            object.__setattr__(self, "default_players", self.min_players)
 
     @classmethod
-    def of_package(cls, package: str, rules: Callable[[], GameRules[Any, Any, Any]], **fields: Any) -> Game:
-        """The ``Game`` of a package laid out the usual way: its folder, and its parts in the submodules
-        ``table_rules``, ``strategy``, ``replay`` and ``balance``, each imported when first asked for.
-        ``rules`` is the package itself, returned by a function typed with its own state and action
-        (mypy checks that shape); ``fields`` give the rest and may replace any part."""
-        parts = {"table_rules": "table_rules", "strategy": "strategy", "replay_reader": "replay",
-                 "balance": "balance"}
-        loaders = {field_name: submodule(f"{package}.{module}") for field_name, module in parts.items()}
+    def of_package(cls, package: str, rules: Callable[[], GameRules[Any, Any, Any]] | None = None,
+                   **fields: Any) -> Game:
+        """The ``Game`` of a package laid out the usual way: its folder, the package itself as its rules
+        (``rules``: a function returning it typed with its own state and action, for mypy), its own
+        parts in the submodules of ``PARTS`` and ``screens`` (its ``SCREENS``) where it has them, each
+        imported when first asked for, and its page parts and rules page when they are named after the
+        game (``static/<name>_phone.js``, ``templates/<name>_doc.html``). ``fields`` give the rest and
+        may replace any of these."""
+        found: dict[str, Any] = {name: submodule(f"{package}.{module}") for name, module in PARTS.items()
+                                 if importlib.util.find_spec(f"{package}.{module}") is not None}
+        if importlib.util.find_spec(f"{package}.screens") is not None:
+            found["own_screens"] = member(f"{package}.screens", "SCREENS")
         folder = Path(sys.modules[package].__file__ or "").resolve().parent
-        return cls(rules=rules, folder=folder, **{**loaders, **fields})
+        name = fields["name"]
+        if (folder / "static" / f"{name}_phone.js").is_file():
+            found["page_parts"] = name
+        if (folder / "templates" / f"{name}_doc.html").is_file():
+            found["rules_template"] = f"{name}_doc.html"
+        return cls(own_rules=rules or submodule(package), folder=folder, **{**found, **fields})
+
+    # -- its parts, whole: the game's own members and the defaults ------------------------------------
+    def _part(self, name: str, make: Callable[[], T]) -> T:
+        if name not in self._made:
+            self._made[name] = make()
+        made: T = self._made[name]
+        return made
+
+    def rules(self) -> Rules[Any, Any, Any]:
+        return self._part("rules", lambda: Rules(self.own_rules(), self))
+
+    def table_rules(self) -> TableRules:
+        return self._part("table", lambda: TableAdapter(self, self.rules(), _load(self.own_table)))
+
+    def strategy(self) -> GameStrategy[Any, Any, Any]:
+        return self._part("strategy", lambda: _load(self.own_strategy) or RandomStrategy(self.rules()))
+
+    def replay_reader(self) -> ReplayReader:
+        return self._part("replay", lambda: ReplayFrame(self, self.rules(), _load(self.own_replay)))
+
+    def balance(self) -> GameBalance:
+        return self._part("balance", lambda: _load(self.own_balance) or PlainBalance(
+            self, self.rules(), self.strategy(), self.sampler))
+
+    def screens(self) -> Screens:
+        return self._part("screens", self.own_screens or plain_screens)
+
+    # -- what the game says about a deal ---------------------------------------------------------------
+    def check_players(self, players: int) -> str | None:
+        """None when the game takes ``players`` seats, else why not (one line)."""
+        return seats_problem(self.name, self.min_players, self.max_players, players)
+
+    def check_options(self, options: Mapping[str, Any]) -> str | None:
+        """Why the game refuses these deal options (one line), or None."""
+        if self.own_check_options is not None:
+            return self.own_check_options(options)
+        for key, value in sorted(options.items()):
+            if value and key not in self.table_options:
+                return f"{self.title} has no {key}{'s' if key == 'campaign' else ''}"
+        return None
 
     def check_table_options(self, on: Sequence[str]) -> str | None:
         """None when every name in ``on`` is one of the game's table options, else why not."""
@@ -137,8 +227,19 @@ class Game:
                 return f"{self.title} has no option {name!r} (its options: {known})"
         return self.check_options({name: True for name in on})
 
-    def check_players(self, players: int) -> str | None:
-        """None when the game takes ``players`` seats, else why not."""
-        if self.min_players <= players <= self.max_players:
+    def random_phone_action(
+        self, me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random
+    ) -> dict[str, Any] | None:
+        """A simulated phone's random action for ``move``, one of the seat view ``me``'s ``moves``."""
+        if self.phone_action is not None:
+            return self.phone_action(me, move, rng)
+        from_move = self.rules().action_from_move
+        if from_move is None:
             return None
-        return f"{self.name} takes {self.min_players}-{self.max_players} players"
+        action: dict[str, Any] = from_move(int(me.get("seat") or 0), dict(move), rng).to_dict()
+        action.pop("seat", None)
+        return action
+
+
+def _load(loader: Callable[[], Any] | None) -> Any:
+    return None if loader is None else loader()

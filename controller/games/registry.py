@@ -3,23 +3,24 @@
 Every installed distribution may declare games in that group (this one declares its own in
 pyproject.toml), each entry naming a ``controller.games.game.Game``. Only the names are read at start;
 a game's module is imported the first time it is asked for, so a box that deals one game never loads
-another. The default game (a config or a replay file without ``game``) is the config's.
+another.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from controller.config import DEFAULT_GAME
 from controller.games.game import Game
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
-
-if TYPE_CHECKING:
-    from controller.games.search.ismcts import GameSampler
+from controller.games.rules import Rules
+from controller.games.search.ismcts import GameSampler
+from controller.games.shape import GameBalance, GameStrategy, ReplayReader, TableRules
 
 GROUP = "jaccuse_table.games"
+#: the game a new deal starts unless the config names another, and the game of a replay file without
+#: ``game`` and of a journal older than games (the one place outside a game's package that names one)
+DEFAULT_GAME = "jaccuse"
 
 __all__ = ["DEFAULT_GAME", "GROUP", "UnknownGame", "check_game", "game", "names"]
 
@@ -61,8 +62,8 @@ def forget() -> None:
     game.cache_clear()
 
 
-# the lookups the table and the commands use
-def rules(name: str) -> GameRules[Any, Any, Any]:
+# the lookups the table and the commands use: each game's part whole, its own members and the defaults
+def rules(name: str) -> Rules[Any, Any, Any]:
     return game(name).rules()
 
 

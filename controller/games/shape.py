@@ -1,11 +1,14 @@
-"""The shape every game's rules package has, so the box can host a game it was not written for.
+"""The shape every game has, so the box can host a game it was not written for.
 
 A game is a package of pure rules (no I/O, no clock, no threads, randomness only from an RNG passed
-in) whose module satisfies ``GameRules``, with three submodules: ``strategy`` (``GameStrategy``, the
-sensible bot), ``replay`` (``ReplayReader``, its replay file) and ``balance`` (``GameBalance``, the
-simulator's report). The CLI, the table and the benchmarks drive a game only through these;
-``registry.py`` checks every game against them with mypy (its typed lookups), and ``missing_members``
-checks any module at run time. docs/dev-interfaces.md ("Adding a game") explains each member.
+in) whose module has the members of ``GameRules``: what only that game can say. Everything else has a
+default in the games' shared layer, which the game replaces by writing the member itself: the members
+of ``OptionalRules`` in its package, its table adapter's (``TableRules``) in a ``table_rules`` module,
+and its ``strategy``, ``replay``, ``balance`` and ``screens`` modules (``game.Game.of_package`` finds
+them). The box sees each part whole, the game's own members and the defaults together: ``FullRules``
+(``rules.Rules``), ``TableRules`` (``table_adapter.TableAdapter``), ``GameStrategy``, ``ReplayReader``
+(``replay_frame.ReplayFrame``) and ``GameBalance`` (``balance_frame``). ``missing_members`` checks a
+module at run time; docs/dev-interfaces.md ("Adding a game") lists what a game provides.
 
 Conventions the types cannot say:
 - Every state is a value: ``apply`` never changes the state it is given; a refused action changes
@@ -23,22 +26,50 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-
-if TYPE_CHECKING:
-    from controller.games.search.ismcts import Budget
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 Event = dict[str, Any]
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision of the strong bot may think: at most ``rollouts`` play-outs, and when
+    ``clock`` is given (seconds, e.g. ``time.process_time``) at most ``seconds`` by that clock."""
+
+    rollouts: int = 2_000
+    seconds: float | None = None
+    clock: Callable[[], float] | None = None
+    #: how much better (in win rate, beyond one standard error) another move must do to replace
+    #: the sensible bot's
+    margin: float = 0.02
+
+
+class GameFacts(Protocol):
+    """What a game is called and how many seats it takes: said once, in its ``game.Game``."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+
+
 class StateShape(Protocol):
-    """A game's state: a value the engine never changes in place."""
+    """A game's state: a value the engine never changes in place. A state may also have ``winners``,
+    the seats that won, which the default balance report counts."""
 
     @property
     def players(self) -> int: ...
     @property
     def over(self) -> bool: ...
+    @property
+    def phase(self) -> str:
+        """The public view's ``phase`` (the shot clock counts a new phase as a new decision; a
+        ``setup`` phase waits for every seat to be taken before the clock runs)."""
     @property
     def version(self) -> int:
         """Accepted actions so far: the public view's ``version``."""
@@ -46,7 +77,8 @@ class StateShape(Protocol):
 
 class ActionShape(Protocol):
     def to_dict(self) -> dict[str, Any]:
-        """The journal's and the replay file's form of the action."""
+        """The journal's and the replay file's form of the action (with its ``seat``, when it has one:
+        the default table adapter reads a phone's action as that form with the token's seat)."""
 
 
 class DealShape(Protocol):
@@ -65,13 +97,21 @@ S_co = TypeVar("S_co", bound=StateShape, covariant=True)
 A_co = TypeVar("A_co", bound=ActionShape, covariant=True)
 D_co = TypeVar("D_co", bound=DealShape, covariant=True)
 S_contra = TypeVar("S_contra", bound=StateShape, contravariant=True)
+D_contra = TypeVar("D_contra", bound=DealShape, contravariant=True)
 
 
 class ActionClass(Protocol[A_co]):
     """The action type, which also reads the journal's form back."""
 
     def from_dict(self, data: object, /) -> A_co:
-        """Raises the package's ``ActionFormatError`` for a malformed action."""
+        """Raises the game's ``ActionFormatError`` for a malformed action."""
+
+
+class DealClass(Protocol[D_co]):
+    """The deal type, which also reads the journal's and the replay file's form back."""
+
+    def from_dict(self, players: int, data: object, /) -> D_co:
+        """Raises the game's ``DealError`` (a ValueError) for a deal that is not one of the game's."""
 
 
 class AcceptedShape(Protocol[S_co]):
@@ -100,31 +140,18 @@ class BotGameShape(Protocol[S_co, D_co, A_co]):
     def final(self) -> S_co: ...
 
 
-class GameRules(Protocol[S, A, D]):
-    """The module of a game's rules package."""
+class GameRules(Protocol[S, A, D_contra]):
+    """What a game's rules package must have: what only the game can say."""
 
-    @property
-    def MIN_PLAYERS(self) -> int: ...
-    @property
-    def MAX_PLAYERS(self) -> int: ...
     @property
     def Action(self) -> ActionClass[A]: ...
-    @property
-    def ActionFormatError(self) -> type[ValueError]: ...
-    @property
-    def DealError(self) -> type[ValueError]: ...
-    @property
-    def Accepted(self) -> type[AcceptedShape[S]]: ...
-    @property
-    def Refused(self) -> type[RefusedShape]: ...
 
-    def deal_cards(self, players: int, rng: random.Random, /) -> D:
-        """A deal shuffled with ``rng``; DealError for a player count the game does not take."""
-
-    def new_game(self, deal: D, /) -> S:
+    def new_game(self, deal: D_contra, /) -> S:
         """The state right after the deal (options, if the game has any, are keyword arguments)."""
 
-    def apply(self, state: S, action: A, /) -> AcceptedShape[S] | RefusedShape: ...
+    def apply(self, state: S, action: A, /) -> AcceptedShape[S] | RefusedShape:
+        """``Accepted(state, events)`` or ``Refused(code, message)`` (``common``'s, or the game's own
+        ``Accepted`` and ``Refused`` when it names them)."""
 
     def legal_moves(self, state: S, seat: int, /) -> list[dict[str, Any]]:
         """Each act the seat may make now, as ``{"act": ..., choices...}``."""
@@ -133,22 +160,92 @@ class GameRules(Protocol[S, A, D]):
         """The seats the game waits for."""
 
     def public_view(self, state: S, /) -> dict[str, Any]: ...
-    def seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None, /) -> dict[str, Any]:
-        """``table``: this state's public view, already made (the table builds every seat's view)."""
 
-    def describe_events(self, events: Sequence[Event], /) -> list[str]:
-        """The table log's lines for one action's events."""
+    def describe_events(
+        self, events: Sequence[Event], names: Sequence[str | None] | None = None, /
+    ) -> list[str]:
+        """The table log's lines for one action's events (``names``: the seats' names, when known)."""
 
-    def bot_action(self, state: S, seat: int, rng: random.Random, /) -> A | None:
-        """A random legal move for the seat, or None when it has nothing to do."""
 
-    def next_bot_action(self, state: S, rng: random.Random, /) -> A | None:
-        """A random legal move by one of the seats the game waits for."""
+class OptionalRules(Protocol[S, A, D_co]):
+    """What a game's rules package may also have; the shared layer's defaults (``rules.Rules``) stand
+    in for what it leaves out. A game writes ``action_from_move``, or its own ``bot_action``."""
 
-    def play_bot_game(self, players: int, seed: int, /) -> BotGameShape[S, D, A]: ...
+    @property
+    def Deal(self) -> DealClass[D_co]:
+        """The deal's type. Default ``common.SeededDeal``: one number, which ``new_game`` shuffles with."""
+
+    def deal_cards(self, players: int, rng: random.Random, /) -> D_co:
+        """A deal shuffled with ``rng`` (the seat count is checked before: ``Game.min_players`` and
+        ``max_players`` say which the game takes). Default: a ``SeededDeal`` drawn from ``rng``."""
 
     def replay_summary(self, state: S, /) -> dict[str, Any]:
-        """The state keys of the game's replay contract output."""
+        """The state keys of the game's replay answer. Default: the public view."""
+
+    @property
+    def Accepted(self) -> type[AcceptedShape[S]]:
+        """Default ``common.Accepted``."""
+
+    @property
+    def Refused(self) -> type[RefusedShape]:
+        """Default ``common.Refused``."""
+
+    @property
+    def ActionFormatError(self) -> type[ValueError]:
+        """What ``Action.from_dict`` raises; default ``common.ActionFormatError``."""
+
+    @property
+    def DealError(self) -> type[ValueError]:
+        """What ``Deal.from_dict`` and ``deal_cards`` raise; default ``common.DealError``."""
+
+    def private_view(self, state: S, seat: int, /) -> dict[str, Any]:
+        """What only ``seat`` sees (its hand...), for the default ``seat_view``; default nothing."""
+
+    def seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None, /) -> dict[str, Any]:
+        """``table``: this state's public view, already made (the table builds every seat's view).
+        Default: ``seat``, the ``private_view``, ``acts``, ``moves`` and ``table``."""
+
+    def action_from_move(self, seat: int, move: dict[str, Any], rng: random.Random, /) -> A:
+        """A random action among the choices of ``move``, one of ``legal_moves(state, seat)``: what
+        the default bots and a simulated phone play."""
+
+    def bot_action(self, state: S, seat: int, rng: random.Random, /) -> A | None:
+        """A random legal move for the seat, or None when it has nothing to do. Default: a random
+        one of its ``legal_moves``, made by ``action_from_move``."""
+
+    def next_bot_action(self, state: S, rng: random.Random, /) -> A | None:
+        """A random legal move by one of the seats the game waits for. Default: ``bot_action`` for
+        a random one of them."""
+
+    def play_bot_game(self, players: int, seed: int, /) -> BotGameShape[S, D_co, A]:
+        """A whole game of random bots from the seed's deal. Default: ``next_bot_action`` in turn."""
+
+    def apply_own(self, state: S, action: A, events: list[Event] | None, /) -> None:
+        """``apply``'s rules on a state only the caller holds, changed in place (a refusal raises
+        ``common.Refusal``): the search's play-outs use it when a game has it."""
+
+
+class FullRules(GameRules[S, A, D], Protocol[S, A, D]):
+    """A game's rules as the table, the driver and the search call them: the game's own members and
+    the defaults for the optional ones (``registry.rules(name)`` gives one)."""
+
+    @property
+    def Deal(self) -> DealClass[D]: ...
+    @property
+    def Accepted(self) -> type[AcceptedShape[S]]: ...
+    @property
+    def Refused(self) -> type[RefusedShape]: ...
+    @property
+    def ActionFormatError(self) -> type[ValueError]: ...
+    @property
+    def DealError(self) -> type[ValueError]: ...
+
+    def deal_cards(self, players: int, rng: random.Random, /) -> D: ...
+    def replay_summary(self, state: S, /) -> dict[str, Any]: ...
+    def seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None, /) -> dict[str, Any]: ...
+    def bot_action(self, state: S, seat: int, rng: random.Random, /) -> A | None: ...
+    def next_bot_action(self, state: S, rng: random.Random, /) -> A | None: ...
+    def play_bot_game(self, players: int, seed: int, /) -> BotGameShape[S, D, A]: ...
 
 
 class MemoryShape(Protocol):
@@ -157,7 +254,8 @@ class MemoryShape(Protocol):
 
 
 class GameStrategy(Protocol[S_contra, A_co, M]):
-    """The ``strategy`` submodule: a sensible bot that plays to win, for balance simulations.
+    """The ``strategy`` part: a sensible bot that plays to win, for balance simulations and the
+    table's sensible seats (default: the random bot, remembering nothing).
 
     It sees only what its seat may see (its seat view and the public events it ``observe``-d).
     """
@@ -171,7 +269,7 @@ class GameStrategy(Protocol[S_contra, A_co, M]):
 
 
 class ReplayReader(Protocol):
-    """The ``replay`` submodule: the game's form of `jaccuse-table replay`'s file."""
+    """The ``replay`` part: the game's form of `jaccuse-table replay`'s file (``replay_frame``)."""
 
     @property
     def ReplayInputError(self) -> type[ValueError]:
@@ -187,11 +285,7 @@ class ReportShape(Protocol):
 
 
 class GameBalance(Protocol):
-    """The ``balance`` submodule: `jaccuse-table simulate` for the game."""
-
-    @property
-    def POLICIES(self) -> tuple[str, ...]:
-        """The bot policies it plays: ``random``, ``sensible`` and ``strong`` (the search)."""
+    """The ``balance`` part: `jaccuse-table simulate` for the game (``balance_frame``)."""
 
     def simulate(
         self, players: int, games: int, seed: int, policy: str | Sequence[str], /, *,
@@ -216,85 +310,106 @@ class SeatRefused(ValueError):
 
 
 class TableRules(Protocol):
-    """The ``table_rules`` submodule: what the table loop needs of a game beyond ``GameRules``.
-
-    The table knows seats, pads, a shot clock, a log and one feed per seat; a game says here what
-    each of those means for it. Every function is pure, like the rules themselves.
+    """A game at the table: what the table loop needs of it beyond its rules. The table knows seats,
+    pads, a shot clock, a log and one feed per seat; a game says what each of those means for it in
+    its ``table_rules`` module, and ``table_adapter.TableAdapter`` fills in the rest with the defaults
+    below. Every function is pure, like the rules themselves.
     """
 
     @property
     def GAME(self) -> str:
-        """The game's name in the registry, the journal and the views (``game``)."""
+        """The game's name in the registry, the journal and the views (``Game.name``, always)."""
 
     @property
     def PAD_ACTS(self) -> tuple[str, ...]:
-        """Acts that only a seat's pad makes on a table with pads (a phone sending one is refused)."""
+        """Acts that only a seat's pad makes on a table with pads (a phone sending one is refused).
+        Default none."""
 
     @property
     def COALESCED_ACT(self) -> str | None:
         """An act a seat may repeat quickly (J'Accuse's vote): rate-limited per seat, and one that a
-        later one of the same seat already queued replaces is not journaled. None: no such act."""
+        later one of the same seat already queued replaces is not journaled. Default None: no such act."""
 
     def check_players(self, players: object, /) -> int:
-        """``players`` when the game takes that many seats, else ValueError with one line."""
+        """``players`` when the game takes that many seats, else ValueError with one line (from
+        ``Game.min_players`` and ``max_players``, always)."""
 
     def deal(
         self, players: int, options: dict[str, Any], rng: random.Random, /
     ) -> tuple[Any, dict[str, Any], dict[str, Any] | None]:
         """A new game from the table's options: the state, the journal's deal and its ``campaign``
-        record (a J'Accuse campaign's later deals; None for everything else)."""
+        record (a J'Accuse campaign's later deals; None for everything else). Default: ``deal_cards``
+        and ``new_game``, no options, no campaign."""
 
     def rebuild(self, players: int, deal: object, campaign: dict[str, Any] | None, /) -> Any:
-        """The state right after a journaled deal (DealError or ValueError when it cannot be read)."""
+        """The state right after a journaled deal (DealError or ValueError when it cannot be read).
+        Default: ``Deal.from_dict`` and ``new_game``; a campaign is not this game's."""
 
     def options_of(self, state: Any, /) -> dict[str, Any]:
-        """The options a "same again" deal keeps (J'Accuse: the campaign's length)."""
+        """The options a "same again" deal keeps (J'Accuse: the campaign's length). Default none."""
 
     def parse_action(self, players: int, seat: int, data: object, /) -> Any:
         """A phone's action for ``seat`` at a table of ``players`` (read on the request's thread, so
         from the seat count only): ``ActionFormatError`` when malformed, ``SeatRefused`` when it names
-        what the seat does not own."""
+        what the seat does not own. Default: ``Action.from_dict`` of the object with ``seat`` set."""
 
     def seat_of(self, state: Any, action: Any, /) -> int:
-        """The seat an action is made for (who the log, the feed and the clock speak of)."""
+        """The seat an action is made for (who the log, the feed and the clock speak of). Default:
+        the action's ``seat``."""
 
     def pad_action(self, state: Any, seat: int, button: str, /) -> Any | RefusedShape:
         """What a press of ``button`` on ``seat``'s pad does now: an action, or a refusal (the pad's
-        light flashes)."""
+        light flashes). Default: a refusal, the game is played on the phones."""
 
     def forced_actions(self, state: Any, rng: random.Random, /) -> list[Any]:
-        """The shot clock's moves when a decision runs out of time, legal when applied in order."""
+        """The shot clock's moves when a decision runs out of time, legal when applied in order.
+        Default: the random bot's move for each seat the game waits for, in turn."""
 
     def forced_lines(self, action: Any, seat: int, names: Sequence[str | None], /) -> tuple[str, str]:
-        """The log line and the forced seat's feed line that mark a forced move."""
+        """The log line and the forced seat's feed line that mark a forced move. Default: "a random
+        move was made"."""
 
     def log_lines(self, events: Sequence[Event], names: Sequence[str | None], /) -> list[str]:
-        """The room's log lines for one action's events."""
+        """The room's log lines for one action's events. Default: ``describe_events``."""
 
     def seat_feed(
         self, events: Sequence[Event], seat: int, names: Sequence[str | None], /
     ) -> list[str]:
-        """The lines of one action's events that ``seat``'s phone lists (public facts only)."""
+        """The lines of one action's events that ``seat``'s phone lists (public facts only). Default:
+        the room's log lines."""
 
     def pad_lights(self, public_view: dict[str, Any], players: int, /) -> dict[int, str]:
         """Each seat's pad light from the public view: ``off``, ``wait`` (blinks: a press is wanted)
-        or ``on`` (steady)."""
+        or ``on`` (steady). Default: steady for the seats the game waits for, else off."""
 
 
 def _members(protocol: type) -> list[str]:
-    names = [n for n in vars(protocol) if not n.startswith("_")]
-    return sorted(set(names) | set(getattr(protocol, "__annotations__", {})))
+    names: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls is Protocol or not getattr(cls, "_is_protocol", False):
+            continue
+        names |= {n for n in vars(cls) if not n.startswith("_")} | set(getattr(cls, "__annotations__", {}))
+    return sorted(names)
 
 
-def missing_members(module: ModuleType, protocol: type) -> list[str]:
+def _wanted(protocol: type, name: str) -> Any:
+    for cls in protocol.__mro__:
+        if name in vars(cls):
+            return vars(cls)[name]
+    return None
+
+
+def missing_members(module: object, protocol: type, *, optional: bool = False) -> list[str]:
     """What ``module`` lacks to have ``protocol``'s shape: absent names, and functions that cannot
-    be called as the protocol calls them (its positional arguments and its keyword arguments)."""
+    be called as the protocol calls them (its positional arguments and its keyword arguments).
+    ``optional``: the protocol's members may be absent, but those present must fit."""
     problems: list[str] = []
     for name in _members(protocol):
         if not hasattr(module, name):
-            problems.append(f"{name}: missing")
+            if not optional:
+                problems.append(f"{name}: missing")
             continue
-        wanted = vars(protocol).get(name)
+        wanted = _wanted(protocol, name)
         if not inspect.isfunction(wanted):
             continue
         params = list(inspect.signature(wanted).parameters.values())[1:]  # without self

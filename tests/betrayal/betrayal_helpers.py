@@ -17,19 +17,18 @@ from controller.games.betrayal import (
     Accepted,
     Action,
     Deal,
-    Event,
     GameState,
     Refused,
     apply,
-    army_count,
-    deck,
-    hand_sizes,
     new_game,
     public_view,
     replay_summary,
     seat_view,
 )
-from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, UP
+from controller.games.betrayal.cards import FACE, INDEX, JOKER, NAMES, UP, deck
+from controller.games.betrayal.deal import hand_sizes
+from controller.games.betrayal.engine import Event
+from controller.games.betrayal.seats import army_count
 from controller.games.betrayal.state import Peek
 
 

@@ -19,10 +19,10 @@ from controller.games.betrayal import (
     new_game,
     next_bot_action,
     play_bot_game,
-    power,
     seat_view,
 )
 from controller.games.betrayal.balance import MAX_ACTIONS, play_game, simulate
+from controller.games.betrayal.cards import power
 from controller.games.betrayal.strategy import TableMemory, sensible_action
 
 

@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from controller.games.betrayal import (
-    ACTS,
     Accepted,
     Action,
     apply,
@@ -29,6 +28,7 @@ from controller.games.betrayal import (
     replay_summary,
     seat_view,
 )
+from controller.games.betrayal.actions import ACTS
 from controller.games.betrayal.balance import play_game
 from controller.games.betrayal.cards import NAMES, SUITS
 

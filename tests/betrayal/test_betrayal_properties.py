@@ -20,14 +20,11 @@ from hypothesis import strategies as st
 from controller.games.betrayal import (
     Accepted,
     Action,
-    Event,
     GameState,
     apply,
     awaiting,
-    awaiting_armies,
     bot_action,
     deal_cards,
-    deck,
     legal_moves,
     new_game,
     next_bot_action,
@@ -35,7 +32,9 @@ from controller.games.betrayal import (
     public_view,
     seat_view,
 )
-from controller.games.betrayal.cards import FACE, INDEX, NAMES, UP
+from controller.games.betrayal.cards import FACE, INDEX, NAMES, UP, deck
+from controller.games.betrayal.engine import Event
+from controller.games.betrayal.moves import awaiting_armies
 
 players_st = st.integers(min_value=2, max_value=8)
 seeds_st = st.integers(min_value=0, max_value=2**32 - 1)

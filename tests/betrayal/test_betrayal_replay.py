@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from betrayal_helpers import make_deal
 
-from controller.games.betrayal import deck, play_bot_game, replay_summary
+from controller.games.betrayal import play_bot_game, replay_summary
+from controller.games.betrayal.cards import deck
 from controller.replay import replay_text
 
 KEYS = [

@@ -8,7 +8,6 @@ import pytest
 from betrayal_helpers import act, act_events, choose_all, make_deal, position
 
 from controller.games.betrayal import (
-    describe_event,
     describe_events,
     new_game,
     play_bot_game,
@@ -17,6 +16,7 @@ from controller.games.betrayal import (
     seat_view,
 )
 from controller.games.betrayal.cards import NAMES
+from controller.games.betrayal.describe import describe_event
 
 
 def test_the_public_view_shows_face_up_cards_and_lengths_only() -> None:

@@ -1,7 +1,8 @@
-"""Every game's rules package has the common shape (controller/games/shape.py), J'Accuse's included.
+"""Every game has the common shape (controller/games/shape.py): its own members and the shared
+defaults together, J'Accuse's included.
 
-mypy checks the types (controller/games/registry.py); these check the same at run time, and the
-conventions the types cannot say, by driving each game only through the shape.
+mypy checks the types (each game's ``_rules`` in its game.py); these check the same at run time, and
+the conventions the types cannot say, by driving each game only through the shape.
 """
 
 from __future__ import annotations
@@ -19,27 +20,39 @@ from controller.games.registry import GAMES, UnknownGame, balance, check_game, r
 
 @pytest.mark.parametrize("name", GAMES)
 def test_each_game_has_every_member_of_the_shape(name: str) -> None:
-    for module, protocol in [
-        (rules(name), shape.GameRules),
+    for part, protocol in [
+        (rules(name), shape.FullRules),
         (strategy(name), shape.GameStrategy),
         (replay_reader(name), shape.ReplayReader),
         (balance(name), shape.GameBalance),
         (registry.table_rules(name), shape.TableRules),
     ]:
-        assert shape.missing_members(module, protocol) == [], (module, protocol)  # type: ignore[arg-type]
+        assert shape.missing_members(part, protocol) == [], (part, protocol)
+    # the game's own members: every one the shape asks for, and the optional ones it writes fit theirs
+    game = registry.game(name)
+    assert shape.missing_members(game.own_rules(), shape.GameRules) == []
+    assert shape.missing_members(game.own_rules(), shape.OptionalRules, optional=True) == []
+    assert game.own_table is not None
+    assert shape.missing_members(game.own_table(), shape.TableRules, optional=True) == []
 
 
 def test_betrayals_pieces_live_in_its_package() -> None:
-    for lookup in (rules, strategy, replay_reader, balance):
-        assert lookup("betrayal").__name__.startswith("controller.games.betrayal")  # type: ignore[attr-defined]
+    from controller.games import betrayal
+
+    game = registry.game("betrayal")
+    assert game.own_rules() is betrayal and rules("betrayal").package is betrayal
+    for loader in (game.own_table, game.own_strategy, game.own_replay, game.own_balance, game.sampler):
+        assert loader is not None and loader().__name__.startswith("controller.games.betrayal.")
+    assert strategy("betrayal") is game.own_strategy() and balance("betrayal") is game.own_balance()
 
 
-def test_the_registry_knows_both_games_and_jaccuse_is_the_default() -> None:
+def test_the_registry_knows_every_game_and_jaccuse_is_the_default() -> None:
     from controller.games import betrayal
     from controller.games import jaccuse as jaccuse
 
     assert GAMES == ("jaccuse", "betrayal", "hasty") and registry.DEFAULT_GAME == "jaccuse"
-    assert rules("jaccuse") is jaccuse and rules("betrayal") is betrayal
+    assert rules("jaccuse").package is jaccuse and rules("betrayal").package is betrayal
+    assert rules("jaccuse") is rules("jaccuse")  # each part is made once
     for bad in ("chess", None, 3):
         with pytest.raises(UnknownGame):
             check_game(bad)
@@ -51,12 +64,11 @@ def test_missing_members_names_what_a_package_lacks() -> None:
     fake = types.ModuleType("fake")
     fake.__dict__.update({k: getattr(betrayal, k) for k in betrayal.__all__ if k != "awaiting"})
     fake.seat_view = lambda state: {}  # type: ignore[attr-defined]
-    problems = shape.missing_members(fake, shape.GameRules)
-    assert problems[0] == "awaiting: missing"
-    assert [p for p in problems if p.startswith("seat_view: cannot be called as seat_view(3 argument(s))")]
-    assert len(problems) == 2
+    assert shape.missing_members(fake, shape.GameRules) == ["awaiting: missing"]
+    problems = shape.missing_members(fake, shape.OptionalRules, optional=True)
+    assert [p.split(" (")[0] for p in problems] == ["seat_view: cannot be called as seat_view(3 argument(s))"]
+    assert "private_view: missing" in shape.missing_members(fake, shape.OptionalRules)
     tool = types.ModuleType("tool")
-    tool.POLICIES = ("random",)  # type: ignore[attr-defined]
     tool.format_report = lambda data: ""  # type: ignore[attr-defined]
     tool.simulate = lambda players, games, seed, policy: None  # type: ignore[attr-defined]
     assert [p.split(" (")[0] for p in shape.missing_members(tool, shape.GameBalance)] == [
@@ -109,9 +121,10 @@ def test_bad_input_raises_the_packages_own_errors(name: str) -> None:
     game = rules(name)
     with pytest.raises(game.ActionFormatError):
         game.Action.from_dict({"act": "no such act"})
+    fewest, most = registry.game(name).min_players, registry.game(name).max_players
     with pytest.raises(game.DealError):
-        game.deal_cards(game.MAX_PLAYERS + 1, random.Random(1))
-    bot: Any = game.play_bot_game(game.MIN_PLAYERS, 4)
-    assert bot.final.over and bot.deal.players == game.MIN_PLAYERS and bot.actions
+        game.deal_cards(most + 1, random.Random(1))
+    bot: Any = game.play_bot_game(fewest, 4)
+    assert bot.final.over and bot.deal.players == fewest and bot.actions
     memory = strategy(name).TableMemory()
     memory.observe(())

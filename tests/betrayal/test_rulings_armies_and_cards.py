@@ -8,21 +8,10 @@ from collections import Counter
 import pytest
 from betrayal_helpers import act, choose_all, make_deal, position, refuse, row
 
-from controller.games.betrayal import (
-    Deal,
-    DealError,
-    armies_of,
-    army_count,
-    awaiting,
-    deal_cards,
-    deck,
-    hand_sizes,
-    legal_moves,
-    new_game,
-    power,
-    seat_of,
-    seat_view,
-)
+from controller.games.betrayal import Deal, DealError, awaiting, deal_cards, legal_moves, new_game, seat_view
+from controller.games.betrayal.cards import deck, power
+from controller.games.betrayal.deal import hand_sizes
+from controller.games.betrayal.seats import armies_of, army_count, seat_of
 
 # ---------------------------------------------------------------- B1
 

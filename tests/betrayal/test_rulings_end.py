@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from betrayal_helpers import act, act_events, choose_all, event_types, make_deal, position, refuse
 
-from controller.games.betrayal import Action, apply, new_game, public_view, replay_summary, title
+from controller.games.betrayal import Action, apply, new_game, public_view, replay_summary
+from controller.games.betrayal.cards import title
 from controller.games.betrayal.state import loyal_losses_to_lose
 
 # ---------------------------------------------------------------- B16

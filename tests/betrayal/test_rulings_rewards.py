@@ -8,7 +8,9 @@ from collections.abc import Mapping
 import pytest
 from betrayal_helpers import act, act_events, event_types, position, refuse, row
 
-from controller.games.betrayal import GameState, army_count, deck, public_view, replay_summary, seat_view
+from controller.games.betrayal import GameState, public_view, replay_summary, seat_view
+from controller.games.betrayal.cards import deck
+from controller.games.betrayal.seats import army_count
 from controller.games.betrayal.state import reward_steps
 
 

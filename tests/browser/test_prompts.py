@@ -7,7 +7,7 @@ played with the rules core (tests/jaccuse/helpers.py) and handed to the page by 
 `/api/table` and their event streams (one `data:` event each), so every state renders the same way on
 every run. What the box's table adds to the rules' views (names, feed, clock...) is added here in the
 same shape (controller/table/table.py, TABLE_KEYS and SEAT_KEYS); the log and the feeds are the rules'
-own lines (rules.describe_events, rules.seat_feed).
+own lines (rules.describe_events, feed.seat_feed).
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from urllib.parse import urlparse
 
 import pytest
 
-from controller.devices.screens import DisplayModel
 from controller.games import jaccuse as rules
+from controller.games.jaccuse.feed import seat_feed
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.model import DisplayModel
 
 from .conftest import Server
 from .test_players import FOURTEEN, _fits
@@ -56,7 +57,7 @@ class Play:
         self.state = result.state
         self.log.extend(rules.describe_events(result.events, self.names))
         for s, feed in enumerate(self.feeds):
-            feed.extend((self.state.version, line) for line in rules.seat_feed(result.events, s, self.names))
+            feed.extend((self.state.version, line) for line in seat_feed(result.events, s, self.names))
 
     def vote(self, votes: dict[int, str]) -> None:
         """One round: the seats named reveal that card, every other voter abstains."""

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.devices.screens import DisplayModel, Reveal
 from controller.games.betrayal.cards import title
+from controller.oled_kit.model import DisplayModel, Reveal
 
 URL = "http://192.168.1.42:8080/"
 

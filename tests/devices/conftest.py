@@ -56,7 +56,7 @@ def _check_reference(image: object, path: Path, scratch: Path) -> None:
     """A 128x64 1-bit screen equals its reference PNG; UPDATE_REFERENCE=1 (re)writes the reference."""
     from PIL import Image
 
-    from controller.devices.screens import HEIGHT, WIDTH
+    from controller.oled_kit.draw import HEIGHT, WIDTH
 
     assert isinstance(image, Image.Image)
     assert image.mode == "1" and image.size == (WIDTH, HEIGHT)

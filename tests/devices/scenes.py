@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from controller.devices.screens import DisplayModel, Reveal
+from controller.oled_kit.model import DisplayModel, Reveal
 
 URL = "http://192.168.1.42:8080/"
 

@@ -11,8 +11,8 @@ from fake_oled import Controller
 from PIL import Image
 
 from controller.devices.display import DisplayWorker, open_display
-from controller.devices.screens import DisplayModel
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.model import DisplayModel
 
 
 class SlowDevice:

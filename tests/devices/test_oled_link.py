@@ -10,7 +10,8 @@ from fake_oled import Controller, I2cAdapter, ProbeBus, open_buses, open_fds, rs
 
 from controller.devices.display import DisplayWorker, Panel, open_display
 from controller.devices.oled_link import DISPLAY_OFF, OledLink, PanelMissing, probe
-from controller.devices.screens import DisplayModel, render
+from controller.devices.screens import render
+from controller.oled_kit.model import DisplayModel
 
 MODELS = ["ssd1306", "ssd1309", "sh1106"]
 

@@ -18,8 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "reference"
@@ -89,8 +90,8 @@ def test_startup_qr_matches_the_url() -> None:
 
 
 def test_reveal_from_the_rules_event() -> None:
-    from controller.devices.screens import Reveal
     from controller.games.jaccuse.screens import reveal_from_event
+    from controller.oled_kit.model import Reveal
 
     event = {
         "type": "revealed",
@@ -108,7 +109,7 @@ def test_look_alike_characters_stay_apart_at_every_size(pair: str, size: int) ->
     """At 1 bit an outline font merged i/l and 8/B; the bitmap fonts must keep them apart."""
     from PIL import ImageDraw
 
-    from controller.devices.screens import BOLD, font
+    from controller.oled_kit.draw import BOLD, font
 
     fnt = font(BOLD, size)
     glyphs = []
@@ -122,21 +123,22 @@ def test_look_alike_characters_stay_apart_at_every_size(pair: str, size: int) ->
 
 
 def test_font_sizes_snap_to_the_sizes_the_fonts_were_drawn_at() -> None:
-    from controller.devices.screens import BOLD, CONDENSED, SMALL, font
+    from controller.oled_kit.draw import BOLD, SMALL, font
 
-    assert font(BOLD, 13).size == 12 and font(CONDENSED, 40).size == 32 and font(BOLD, 17).size == 16
+    assert font(BOLD, 13).size == 12 and font(BOLD, 40).size == 32 and font(BOLD, 17).size == 16
     assert font(SMALL, 12).size == 8 and font(BOLD, 10).size == 8  # below 12 px: the 5x8 font
 
 
 def test_start_screen_spells_out_the_address_and_the_pads() -> None:
     from PIL import ImageDraw
 
-    from controller.devices.screens import SMALL, _address_lines, font
+    from controller.oled_kit.box_screens import address_lines
+    from controller.oled_kit.draw import SMALL, font
 
     draw = ImageDraw.Draw(Image.new("1", (WIDTH, HEIGHT)))
-    assert _address_lines("http://192.168.1.42:8080/", draw, font(SMALL, 8), 66) == ["192.168.1.42", ":8080"]
-    assert _address_lines("http://10.0.0.2:80/", draw, font(SMALL, 8), 66) == ["10.0.0.2:80"]
-    long = _address_lines("http://jaccuse-table-in-the-living-room.local:8080/", draw, font(SMALL, 8), 66)
+    assert address_lines("http://192.168.1.42:8080/", draw, font(SMALL, 8), 66) == ["192.168.1.42", ":8080"]
+    assert address_lines("http://10.0.0.2:80/", draw, font(SMALL, 8), 66) == ["10.0.0.2:80"]
+    long = address_lines("http://jaccuse-table-in-the-living-room.local:8080/", draw, font(SMALL, 8), 66)
     assert long[0] == "jaccuse-table" and len(long) == 3  # cut to fit, at most three lines
     # the text is really drawn: another port changes the pixels right of the QR code only
     a = render(DisplayModel(view=None, startup_url="http://192.168.1.42:8080/", pads="hub"))

@@ -20,12 +20,13 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.betrayal import Accepted, apply, new_game, play_bot_game, public_view, seat_view
 from controller.games.betrayal.cards import JOKER, UP
 from controller.games.betrayal.screens import accusation_key, accusation_moment, render_betrayal
 from controller.games.betrayal.state import GameState
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 HERE = Path(__file__).resolve().parent
 REFERENCE = HERE / "reference" / "betrayal"

@@ -1,6 +1,6 @@
 """The box is game-neutral: outside a game's own package (controller/games/<name>/), no Python module,
 page, script or style under controller/ and web/ names a game, imports a game's package or compares with
-a game's name. The default game's name in the config is the one place that names a game, on purpose."""
+a game's name. The default game's name in the registry is the one place that names a game, on purpose."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES_DIR = ROOT / "controller" / "games"
 #: the games shipped here, and one still to come
 GAME_NAMES = ("jaccuse", "betrayal", "hasty")
-#: the lines that name a game: the config's default game (its constant and the commented config file)
-ALLOWED = {("controller/config.py", 'DEFAULT_GAME = "jaccuse"'),
+#: the lines that name a game: the default game (its constant, and the commented config file)
+ALLOWED = {("controller/games/registry.py", 'DEFAULT_GAME = "jaccuse"'),
            ("controller/config.py", '# game = "jaccuse"')}
 #: "jaccuse" is also the box's own name (jaccuse-table, its hub, its service account, JACCUSE_ settings)
 _OWN_NAME = re.compile(

@@ -15,19 +15,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from controller.games.hasty import (
-    Accepted,
-    Action,
-    Deal,
-    Event,
-    GameState,
-    Refused,
-    apply,
-    new_game,
-    replay_summary,
-)
+from controller.games.hasty import Accepted, Action, Deal, GameState, Refused, apply, new_game, replay_summary
 from controller.games.hasty.cards import INDEX, KINDS, UP
 from controller.games.hasty.deal import Options, suspect_range
+from controller.games.hasty.mechanics import Event
 
 
 def make_deal(

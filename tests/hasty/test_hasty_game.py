@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from controller.devices.screens import DisplayModel
 from controller.games import hasty, registry
 from controller.games.hasty import table_rules
 from controller.games.hasty.engine import Accepted
+from controller.oled_kit.model import DisplayModel
 
 
 def test_the_entry_point_names_hastys_game() -> None:
@@ -19,7 +19,7 @@ def test_the_entry_point_names_hastys_game() -> None:
     assert (game.min_players, game.max_players, game.default_players) == (2, 7, 4)
     assert (game.folder / "rules.md").is_file()
     assert (game.folder / "templates" / game.rules_template).is_file()
-    assert registry.rules("hasty").__name__ == "controller.games.hasty"  # type: ignore[attr-defined]
+    assert registry.rules("hasty").package is hasty and registry.game("hasty").own_rules() is hasty
 
 
 @pytest.mark.parametrize(("options", "why"), [

@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from controller.games import registry
 from controller.games.hasty import (
     Accepted,
     Action,
@@ -300,7 +301,7 @@ def test_a_seats_feed_and_the_log_are_the_same_whatever_the_secrets(
     the same action on a state whose secrets (other hands, face-down cards, deck, other suspects and
     peeks) were replaced gives the same lines to every seat and the room, whenever the action turns
     no hidden card (a face-down play, a peek, a Burning Question, a move of the loupe, a swap)."""
-    from controller.games.hasty import table_rules
+    table_rules = registry.table_rules("hasty")
 
     rng = random.Random(seed ^ 0xFEED)
     names: list[str | None] = [None] * players

@@ -8,7 +8,8 @@ from collections import Counter
 import pytest
 from hasty_helpers import act, piles, position, run, summary
 
-from controller.games.hasty import CARDS, SUSPECTS, DealError, deal_cards, default_deck, new_game
+from controller.games.hasty import DealError, deal_cards, new_game
+from controller.games.hasty.cards import CARDS, SUSPECTS, default_deck
 from controller.games.hasty.deal import Deal, Options, suspect_range
 from controller.games.hasty.mechanics import shuffle
 

@@ -8,9 +8,10 @@ from hasty_helpers import act, position, run
 from PIL import Image
 from test_hasty_properties import scramble
 
-from controller.devices.screens import HEIGHT, WIDTH, DisplayModel
 from controller.games.hasty import Accepted, apply, new_game, play_bot_game, public_view
-from controller.games.hasty.screens import render_hasty, review_frames, review_key
+from controller.games.hasty.screens import REVIEW_CARD_SECONDS, render_hasty, review_frames, review_key
+from controller.oled_kit.draw import HEIGHT, WIDTH
+from controller.oled_kit.model import DisplayModel
 
 
 def _lit(image: Image.Image, box: tuple[int, int, int, int]) -> int:
@@ -91,7 +92,7 @@ def test_the_start_and_the_end() -> None:
 def test_the_box_plays_a_review_out_frame_by_frame_on_the_oled() -> None:
     """Hasty's Game gives the box the review's frames (the shared moment mechanism plays them)."""
     from controller.commands.run import MomentShow
-    from controller.games.hasty.game import GAME, REVIEW_CARD_SECONDS
+    from controller.games.hasty.game import GAME
 
     screens = GAME.screens()
     s, _ = run(position(loupe=4, piles={1: ["murder", "delay", "delay"]}), act(0, "end"))

@@ -8,6 +8,7 @@ import random
 import pytest
 from hasty_helpers import act, position, run
 
+from controller.games import registry
 from controller.games.hasty import (
     Accepted,
     ActionFormatError,
@@ -17,10 +18,13 @@ from controller.games.hasty import (
     play_bot_game,
     public_view,
     seat_view,
+    table_rules,
 )
-from controller.games.hasty import table_rules as table
 from controller.games.hasty.deal import deal_cards
 from controller.games.shape import TableRules, missing_members
+
+#: Hasty Accusations at the table: its own members (table_rules.py) and the shared defaults
+table = registry.table_rules("hasty")
 
 
 def test_the_public_view_shows_the_table_and_no_secret() -> None:
@@ -73,7 +77,8 @@ def test_every_event_of_many_games_reads_as_a_line() -> None:
 
 
 def test_the_table_adapter_has_the_shape_and_reads_a_phones_action_for_its_seat() -> None:
-    assert missing_members(table, TableRules) == []  # type: ignore[arg-type]
+    assert missing_members(table, TableRules) == []
+    assert missing_members(table_rules, TableRules, optional=True) == []
     assert table.GAME == "hasty" and table.check_players(7) == 7
     with pytest.raises(ValueError):
         table.check_players(8)
@@ -96,10 +101,10 @@ def test_a_deal_at_the_table_keeps_its_options_through_the_journal() -> None:
 def test_a_pad_press_ends_the_turn_and_the_lights_follow_the_waiting_seat() -> None:
     s = position(hands={0: ["mover"]})
     assert table.pad_action(s, 0, "reveal") == act(0, "end")
-    assert table.pad_action(s, 1, "reveal") == table.NO_PRESS
+    assert table.pad_action(s, 1, "reveal") == table_rules.NO_PRESS
     assert table.pad_lights(public_view(s), 3) == {0: "wait", 1: "off", 2: "off"}
     s, _ = run(s, act(0, "play", card="mover", at=1, up=True))
-    assert table.pad_action(s, 0, "reveal") == table.NO_PRESS
+    assert table.pad_action(s, 0, "reveal") == table_rules.NO_PRESS
     assert table.pad_lights(public_view(s), 3) == {0: "on", 1: "off", 2: "off"}
 
 
@@ -125,9 +130,9 @@ def test_a_seats_feed_holds_its_own_lines_and_everyones_moments() -> None:
 def test_the_players_rules_page_lists_every_card_with_its_count() -> None:
     from pathlib import Path
 
-    from controller.games.hasty import CARDS
+    from controller.games.hasty.cards import CARDS
 
-    page = (Path(table.__file__).parent / "rules.md").read_text(encoding="utf-8")
+    page = (Path(table_rules.__file__).parent / "rules.md").read_text(encoding="utf-8")
     for card in CARDS:
         assert f"| {card.title} | {card.copies} |" in page, card.title
     for variant in ("Traitor", "Speedy", "Big Hands"):

@@ -13,16 +13,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from controller.games.jaccuse import (
-    HAND_SIZE,
     Accepted,
     Action,
     Deal,
-    Event,
     GameState,
     Refused,
     apply,
     deal_cards,
-    influence_deck,
     legal_moves,
     new_game,
     next_bot_action,
@@ -30,6 +27,8 @@ from controller.games.jaccuse import (
     replay_summary,
     seat_view,
 )
+from controller.games.jaccuse.cards import HAND_SIZE, influence_deck
+from controller.games.jaccuse.engine import Event
 from controller.games.jaccuse.state import Policy
 
 RED = "red"

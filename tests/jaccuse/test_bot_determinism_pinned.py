@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 
 from controller.games.jaccuse import (
-    ACTS,
     Accepted,
     Action,
     apply,
@@ -31,14 +30,15 @@ from controller.games.jaccuse import (
     new_game,
     next_bot_action,
     play_bot_game,
-    public_event,
     public_view,
-    replay_campaign_summary,
     replay_summary,
     seat_view,
 )
+from controller.games.jaccuse.actions import ACTS
 from controller.games.jaccuse.bot import BotGame
 from controller.games.jaccuse.cards import ALL_CARD_NAMES
+from controller.games.jaccuse.feed import public_event
+from controller.games.jaccuse.views import replay_campaign_summary
 
 
 def _public(events: Any) -> list[Any]:

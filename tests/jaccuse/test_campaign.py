@@ -15,15 +15,14 @@ from controller.games.jaccuse import (
     Action,
     DealError,
     apply,
-    color_of,
     deal_cards,
-    influence_deck,
     new_game,
     next_bot_action,
     play_bot_game,
     public_view,
     seat_view,
 )
+from controller.games.jaccuse.cards import color_of, influence_deck
 from controller.games.jaccuse.deal import Deal
 from controller.games.jaccuse.state import GameState
 from controller.replay import InputError, replay_text

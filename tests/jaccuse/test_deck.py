@@ -8,19 +8,18 @@ from collections import Counter
 import pytest
 from helpers import act, game, make_deal
 
-from controller.games.jaccuse import (
+from controller.games.jaccuse import Action, ActionFormatError, Deal, DealError, deal_cards, new_game
+from controller.games.jaccuse.cards import (
     HAND_SIZE,
-    Action,
-    ActionFormatError,
-    Deal,
-    DealError,
-    check_deal,
+    RANKS,
     color_of,
-    deal_cards,
+    discard_at_deal,
     influence_deck,
-    new_game,
+    is_card,
+    network_deck,
+    rank_value,
 )
-from controller.games.jaccuse.cards import RANKS, discard_at_deal, is_card, network_deck, rank_value
+from controller.games.jaccuse.deal import check_deal
 
 # players: (deck size, hand size, left over to the discard pile)
 TABLE = {

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from controller.games.jaccuse import apply, describe_event, describe_events, new_game, play_bot_game
+from controller.games.jaccuse import apply, describe_events, new_game, play_bot_game
+from controller.games.jaccuse.describe import describe_event
 from controller.games.jaccuse.engine import Accepted
 
 

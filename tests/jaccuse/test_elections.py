@@ -16,6 +16,7 @@ from helpers import (
     with_changes,
 )
 
+from controller.games import registry
 from controller.games.jaccuse import GameState, public_view, seat_view
 
 
@@ -181,3 +182,24 @@ def test_r8_no_eligible_voters_with_a_policy_passes_free_policies_of_its_colour(
     assert state.over
     assert state.winning_color == "black"
     assert [p.color for p in state.policies] == ["red"] + ["black"] * 5
+
+
+# -- the pads' lights in an election (the game's table adapter says them; the pads only show them) ------
+def _lights(view: dict[str, object], players: int) -> dict[int, str]:
+    return registry.table_rules("jaccuse").pad_lights(view, players)
+
+
+def test_an_election_lights_the_awaited_pads_blinking_and_the_pressed_ones_steady() -> None:
+    view = {"phase": "election", "over": False, "awaiting": [1, 3], "pressed": [0, 4]}
+    assert _lights(view, 6) == {0: "on", 1: "wait", 2: "off", 3: "wait", 4: "on", 5: "off"}
+
+
+def test_outside_elections_every_pad_is_dark() -> None:
+    for phase in ("setup", "parley", "presidency", "replace_membership", "enact", "over"):
+        view = {"phase": phase, "awaiting": [0, 1], "pressed": [2]}
+        assert set(_lights(view, 5).values()) == {"off"}
+
+
+def test_missing_keys_and_seats_past_the_pads_light_nothing() -> None:
+    assert _lights({"phase": "election"}, 5) == {s: "off" for s in range(5)}
+    assert _lights({"phase": "election", "awaiting": [9]}, 5)[4] == "off"

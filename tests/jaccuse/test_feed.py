@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from helpers import FIVE_HANDS, act_events, elect, election, game, with_changes
 
-from controller.games.jaccuse import describe_events, public_event, seat_feed
+from controller.games.jaccuse import describe_events
+from controller.games.jaccuse.feed import public_event, seat_feed
 
 HANDS = FIVE_HANDS
 NAMES = ["Ann", "Bo", None, "Zoë", "李"]

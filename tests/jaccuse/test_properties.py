@@ -20,7 +20,6 @@ from controller.games.jaccuse import (
     awaiting,
     bot_action,
     deal_cards,
-    influence_deck,
     legal_moves,
     new_game,
     next_bot_action,
@@ -29,6 +28,7 @@ from controller.games.jaccuse import (
     replay_summary,
     seat_view,
 )
+from controller.games.jaccuse.cards import influence_deck
 from controller.games.jaccuse.state import GameState
 
 players_st = st.integers(min_value=5, max_value=14)
@@ -191,7 +191,8 @@ def test_no_feed_holds_another_seats_secret_and_the_log_holds_none(
 ) -> None:
     """Non-interference again: a seat's feed must not change when secrets it may not know change,
     and the public log must not change when every private key is dropped."""
-    from controller.games.jaccuse import describe_events, public_event, seat_feed
+    from controller.games.jaccuse import describe_events
+    from controller.games.jaccuse.feed import public_event, seat_feed
 
     rng = random.Random(scramble_seed)
     pool = sorted(set(influence_deck(players)))

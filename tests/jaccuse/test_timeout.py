@@ -8,16 +8,9 @@ from helpers import FIVE_HANDS, act, elect, game, setup_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from controller.games.jaccuse import (
-    Accepted,
-    apply,
-    awaiting,
-    deal_cards,
-    new_game,
-    next_bot_action,
-    timeout_actions,
-)
+from controller.games.jaccuse import Accepted, apply, awaiting, deal_cards, new_game, next_bot_action
 from controller.games.jaccuse.cards import color_of
+from controller.games.jaccuse.timeout import timeout_actions
 
 HANDS = FIVE_HANDS
 

@@ -10,20 +10,20 @@ import pytest
 from helpers import act, elect, game, setup_game, vote
 
 from controller.games.jaccuse import (
-    ACTS,
     Accepted,
     Action,
     GameState,
     Refused,
     apply,
     awaiting,
-    legal_acts,
     legal_moves,
     next_bot_action,
     public_view,
     seat_view,
 )
+from controller.games.jaccuse.actions import ACTS
 from controller.games.jaccuse.deal import deal_cards
+from controller.games.jaccuse.moves import legal_acts
 from controller.games.jaccuse.state import new_game
 
 HANDS_A = {0: ["9H", "2H", "3H"], 1: ["9S", "2S"], 3: ["4S", "5S"], 4: ["8D", "7H"]}

@@ -34,8 +34,8 @@ import requests
 from PIL import Image
 from web_helpers import Server
 
-from controller.devices.screens import DisplayModel
 from controller.games.jaccuse.screens import render
+from controller.oled_kit.model import DisplayModel
 from controller.table.journal import FILENAME
 
 PLAYERS = 5

@@ -27,10 +27,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.games.betrayal import ACTS as BETRAYAL_ACTS
-from controller.games.hasty import ACTS as HASTY_ACTS
+from controller.games.betrayal.actions import ACTS as BETRAYAL_ACTS
+from controller.games.hasty.actions import ACTS as HASTY_ACTS
 from controller.games.hasty.cards import KEYS as HASTY_CARDS
-from controller.games.jaccuse import ACTS
+from controller.games.jaccuse.actions import ACTS
 from controller.table import Table, TableConfig, load_host_key
 from web import MAX_BODY, create_app
 

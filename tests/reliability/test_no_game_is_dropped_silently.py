@@ -23,7 +23,8 @@ import requests
 from PIL import Image
 from web_helpers import Server, join_and_place
 
-from controller.devices.screens import DisplayModel, render
+from controller.devices.screens import render
+from controller.oled_kit.model import DisplayModel
 from controller.table.journal import FILENAME
 
 PLAYERS = 5

@@ -13,6 +13,7 @@ from controller.games import betrayal
 from controller.games.betrayal import sampler
 from controller.games.betrayal.belief import Tracker, setup_likelihood
 from controller.games.betrayal.cards import FACE, UP
+from controller.games.betrayal.deal import hand_sizes
 from controller.games.betrayal.strategy import TableMemory, sensible_action
 from controller.games.registry import rules, strategy
 from controller.games.search import Budget, search
@@ -39,7 +40,7 @@ def _sensible_positions(seed: int, players: int = 5) -> list[tuple[betrayal.Game
 
 @pytest.mark.parametrize("armies", [3, 4, 5, 8])
 def test_the_setup_likelihoods_are_distributions_and_the_traitor_keeps_more(armies: int) -> None:
-    hand = betrayal.hand_sizes(armies)[0]
+    hand = hand_sizes(armies)[0]
     loyal, traitor = setup_likelihood(armies, hand)
     assert sum(loyal.values()) == pytest.approx(1.0)
     assert sum(traitor.values()) == pytest.approx(1.0)

@@ -32,6 +32,7 @@ from web_helpers import (
 )
 
 from controller.games import betrayal as rules
+from controller.games.betrayal.seats import armies_of
 from controller.table import rules_part
 
 #: keys that hold secrets wherever they appear before the end
@@ -57,7 +58,7 @@ def check_public(view: dict[str, Any], state: rules.GameState) -> None:
 def check_seat(me: dict[str, Any], seat: int, state: rules.GameState) -> None:
     """A seat's view holds its own armies' secrets only; its public part holds none."""
     assert me["seat"] == seat
-    mine = rules.armies_of(state.players, seat)
+    mine = armies_of(state.players, seat)
     assert [a["army"] for a in me["armies"]] == list(mine)
     for army in me["armies"]:
         assert army["traitor"] == (army["army"] == state.traitor)

@@ -17,6 +17,7 @@ import pytest
 from web_helpers import FeedMirror, env_int, walk_keys
 
 from controller.games import jaccuse as rules
+from controller.games.jaccuse.cards import influence_deck
 from controller.table import Table, TableConfig, rules_part
 from controller.table.table import deal_game
 from web import create_app
@@ -48,7 +49,7 @@ def _check_public(view: dict[str, Any], state: rules.GameState) -> None:
     placed = sum(view["membership_placed"])
     enacted = sum(1 for p in view["policies"] if "card" in p)
     total = sum(view["hand_counts"]) + placed + view["discard_count"] + len(view["table_cards"]) + enacted
-    assert total == len(rules.influence_deck(state.players))
+    assert total == len(influence_deck(state.players))
 
 
 def _check_private(me: dict[str, Any], seat: int, state: rules.GameState, feeds: FeedMirror) -> None:

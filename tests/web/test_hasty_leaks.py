@@ -42,8 +42,8 @@ from web_helpers import (
 
 from controller.client import session_from
 from controller.games import hasty as rules
-from controller.games.hasty import table_rules
 from controller.games.hasty.cards import FACE, KEYS, TRAITOR, TRAITOR_KEY, UP
+from controller.games.registry import table_rules as table_of
 from controller.table import rules_part
 from controller.table.journal import FILENAME, Journal
 from controller.table.table import FEED_LINES
@@ -169,9 +169,9 @@ def test_no_hasty_seat_sees_another_seats_secrets(
             seen.update("face_down" for e in result.events if e["type"] == "played" and not e["up"])
             state = result.state
             states[state.version] = state
-            log += table_rules.log_lines(result.events, [None] * players)
+            log += table_of("hasty").log_lines(result.events, [None] * players)
             for s in range(players):
-                feeds[s] += [(state.version, line) for line in table_rules.seat_feed(result.events, s,
+                feeds[s] += [(state.version, line) for line in table_of("hasty").seat_feed(result.events, s,
                                                                                       [None] * players)]
             feed_views[state.version] = [_feed_view(f) for f in feeds]
             me = r.json()["me"]

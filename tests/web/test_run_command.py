@@ -175,10 +175,12 @@ def test_the_game_flag_and_the_config_key_and_their_seat_counts(
     from controller.config import ConfigError, parse_config
     from controller.games import registry
 
-    for game in registry.names():  # each game's seat range is its rules package's
-        rules = registry.rules(game)
-        assert (registry.game(game).min_players, registry.game(game).max_players) == (
-            rules.MIN_PLAYERS, rules.MAX_PLAYERS)
+    for game in registry.names():  # each game's seat range, said once in its Game, is the table's
+        known, table = registry.game(game), registry.table_rules(game)
+        assert table.check_players(known.max_players) == known.max_players
+        for bad in (known.min_players - 1, known.max_players + 1):
+            with pytest.raises(ValueError):
+                table.check_players(bad)
     args = _parse(["--game", "betrayal", "--players", "3"])
     assert (args.game, args.players) == ("betrayal", 3)
     assert _parse(["--players", "2", "--game", "betrayal"]).players == 2  # either order

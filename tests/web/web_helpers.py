@@ -18,7 +18,7 @@ from typing import Any
 import requests
 
 from controller.client import BoxProcess, EventStream, phone_address, random_action
-from controller.games import jaccuse as rules
+from controller.games.jaccuse.feed import seat_feed
 from controller.table import Table, rules_part
 from controller.table.table import FEED_LINES
 from web.sse import Broadcaster
@@ -161,7 +161,7 @@ class FeedMirror:
         self, events: Sequence[dict[str, Any]], version: int, names: Sequence[str | None] | None = None
     ) -> None:
         for seat, feed in enumerate(self.feeds):
-            feed.extend((version, line) for line in rules.seat_feed(events, seat, names))
+            feed.extend((version, line) for line in seat_feed(events, seat, names))
 
     def view(self, seat: int) -> list[dict[str, Any]]:
         return [{"version": v, "text": text} for v, text in reversed(self.feeds[seat])]

@@ -7,7 +7,6 @@ armies end with. Game i uses seed ``seed + i``, so any single game can be replay
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -15,15 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import betrayal
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import percent as pct
 from controller.games.betrayal import sampler, strategy
 from controller.games.betrayal.cards import TITLES, title
 from controller.games.betrayal.deal import deal_cards
+from controller.games.betrayal.game import GAME
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
-from controller.games.driver import percent as pct
-from controller.games.search.ismcts import Budget
+from controller.games.driver import seeded_game
+from controller.games.shape import Budget
 
-__all__ = ["ENDINGS", "POLICIES", "format_report", "play_game", "simulate"]
 #: every accusation kills a card for good, so no game comes near this; it only guards the loop
 MAX_ACTIONS: Final = 5_000
 ENDINGS: Final = ("traitor_out", "joker_and_three", "loyal_out", "unfinished")
@@ -64,22 +64,18 @@ def play_game(
     players: int, seed: int, policy: str | Sequence[str], *, twos_defend: bool = False,
     budget: Budget | None = None,
 ) -> GameStats:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng), twos_defend=twos_defend)
-    counts: Counter[str] = Counter()
     joker_died_at: list[int] = []
 
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        for event in events:
-            kind = event["type"]
-            counts[kind] += 1
-            if kind == "joker_died":
-                joker_died_at.append(counts["accused"])
-            elif kind == "eliminated":
-                counts["out_" + event["reason"]] += 1
+    def also(event: dict[str, Any]) -> None:
+        if event["type"] == "joker_died":
+            joker_died_at.append(counts["accused"])
+        elif event["type"] == "eliminated":
+            counts["out_" + event["reason"]] += 1
 
-    state, actions = play_bots(betrayal, strategy, state, rng, policy, MAX_ACTIONS, count,
-                               sampler=sampler, budget=budget)
+    counts = EventTally(also)
+    state, actions = seeded_game(
+        betrayal, strategy, players, seed, policy, MAX_ACTIONS, counts.observe, sampler=sampler,
+        budget=budget, start=lambda players, rng: new_game(deal_cards(players, rng), twos_defend=twos_defend))
     scores = [len(p) for p in state.points]
     return GameStats(
         accusations=counts["accused"],
@@ -99,11 +95,7 @@ def play_game(
 
 
 @dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    policy: str
+class Report(ReportHead):
     twos_defend: bool = False
     stats: list[GameStats] = field(default_factory=list)
 
@@ -116,7 +108,7 @@ class Report:
         joker = [g.joker_died_at for g in self.stats if g.joker_died_at is not None]
         loyal = [p for g in self.stats for p in g.loyal_points]
         return {
-            "game": "betrayal",
+            "game": GAME.name,
             "players": self.players,
             "games": len(self.stats),
             "seed": self.seed,

@@ -56,6 +56,6 @@ def describe_event(event: dict[str, Any]) -> str | None:
     return None
 
 
-def describe_events(events: Sequence[dict[str, Any]]) -> list[str]:
-    """The log lines of one action's events."""
+def describe_events(events: Sequence[dict[str, Any]], names: Sequence[str | None] | None = None) -> list[str]:
+    """The log lines of one action's events (they speak of armies, so the seats' ``names`` are unused)."""
     return [line for line in map(describe_event, events) if line]

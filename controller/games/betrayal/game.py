@@ -7,32 +7,16 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from controller.games import betrayal
-from controller.games.game import Game, Screens, submodule
-from controller.games.shape import GameRules
+from controller.games.betrayal.seats import MAX_PLAYERS, MIN_PLAYERS
+from controller.games.game import Game
+from controller.games.shape import FullRules
 
-NAME: Final = "betrayal"
 
-
-def _rules() -> GameRules[betrayal.GameState, betrayal.Action, betrayal.Deal]:
+def _rules() -> FullRules[betrayal.GameState, betrayal.Action, betrayal.Deal]:
     return betrayal  # typed: mypy checks the package against the shape every game has
 
 
-def _screens() -> Screens:
-    from controller.games.betrayal import screens
-
-    return Screens(render=screens.render_betrayal, moment_key=screens.accusation_key,
-                   moment=screens.accusation_moment)
-
-
-def check_options(options: Mapping[str, Any]) -> str | None:
-    """Betrayal takes no deal options (no campaigns)."""
-    given = sorted(k for k, v in options.items() if v)
-    return f"Betrayal has no {given[0]}s" if given else None
-
-
-def random_phone_action(
-    me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random
-) -> dict[str, Any] | None:
+def phone_action(me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """A random action for ``move``, one of the seat view's ``moves`` (each names its ``army``)."""
     act, army = move["act"], move["army"]
     if act == "army":
@@ -54,20 +38,10 @@ def random_phone_action(
 
 
 GAME: Final = Game.of_package(
-    "controller.games.betrayal",
-    _rules,
-    name=NAME,
-    title="Betrayal",
-    min_players=betrayal.MIN_PLAYERS,
-    max_players=betrayal.MAX_PLAYERS,
-    default_players=5,  # the rulebook's best count
-    screens=_screens,
-    rules_template="betrayal_doc.html",
-    page_parts="betrayal",
+    "controller.games.betrayal", _rules, name="betrayal", title="Betrayal",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=5,  # the rulebook's best count
     # one army's setup choice: the setup goes on until every army chose
     within_a_decision=frozenset({"army_chosen"}),
-    check_options=check_options,
     simulate_options={"twos_defend": "play with the optional rule that twos defend (B11)"},
-    random_phone_action=random_phone_action,
-    sampler=submodule("controller.games.betrayal.sampler"),  # the strong bot's view of the game
+    phone_action=phone_action,
 )

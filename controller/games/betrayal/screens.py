@@ -5,7 +5,7 @@ The game's ``Game`` (game.py) hands these to the box, whose OLED feeder picks th
     render_betrayal(model: DisplayModel) -> PIL.Image.Image   # mode "1", WIDTH x HEIGHT (128x64)
     accusation_key(view), accusation_moment(view)              # the "everyone look" moment
 
-The model is J'Accuse's :class:`controller.devices.screens.DisplayModel`, read the same way:
+The model is the box's :class:`controller.oled_kit.model.DisplayModel`, read as every game reads it:
 
 - ``view``: Betrayal's ``public_view`` (``controller.games.betrayal.views``), optionally with the
   table's ``names`` (one per seat; with two players each name leads two armies). Nothing else is read,
@@ -32,24 +32,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from controller.devices.screens import (
-    BOLD,
-    HEIGHT,
-    SMALL,
-    WIDTH,
-    DisplayModel,
-    Reveal,
-    _centered,
-    _fit_text,
-    _header,
-    blank,
-    box_screen,
-    font,
-)
+from controller.games.game import Screens
+from controller.oled_kit.box_screens import game_renderer
+from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, centered, fit_text, font, header
+from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE = "BETRAYAL"
 
@@ -91,13 +81,11 @@ def accusation_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | No
     )
 
 
-def render_betrayal(model: DisplayModel) -> Image.Image:
+@game_renderer(TITLE)
+def render_betrayal(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the Betrayal screen that matters most now and draw it (from the public view only)."""
-    image, draw = blank()
-    view = model.view
-    if box_screen(image, draw, model, unplugged="Phones still play.", paused="Game paused.", title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     if model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
         _accusation(draw, view)
     elif view.get("over") or view.get("phase") == "over":
@@ -106,13 +94,12 @@ def render_betrayal(model: DisplayModel) -> Image.Image:
         _setup(draw, view, model.join_code)
     else:
         _play(draw, view, model.clock_left)
-    return image
 
 
 # -- screens ---------------------------------------------------------------------------------------
 def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None) -> None:
     """How many armies have chosen, and which are still choosing: never what anyone chose."""
-    _header(draw, TITLE)
+    header(draw, TITLE)
     armies = _armies(view)
     chosen = [bool(c) for c in view.get("chosen") or ()]
     ready = sum(chosen)
@@ -121,16 +108,16 @@ def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None)
         line = f"Join code {code}"
         if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
             line = f"Code {code}"
-        _centered(draw, line, 18, font(BOLD, 12))
-        _centered(draw, f"Armies ready: {ready} of {armies}", 33, font(SMALL, 8))
+        centered(draw, line, 18, font(BOLD, 12))
+        centered(draw, f"Armies ready: {ready} of {armies}", 33, font(SMALL, 8))
         top = 44
     else:
-        _centered(draw, f"Ready: {ready} of {armies}", 19, font(BOLD, 12))
-        _centered(draw, "Pick your army by phone", 33, font(SMALL, 8))
+        centered(draw, f"Ready: {ready} of {armies}", 19, font(BOLD, 12))
+        centered(draw, "Pick your army by phone", 33, font(SMALL, 8))
         top = 46
     if waiting:
         text = "Waiting: " + " ".join(str(a) for a in waiting)
-        _fit_text(draw, text, 2, top, (12, 8), right=WIDTH - 2, font_name=BOLD)
+        fit_text(draw, text, 2, top, (12, 8), right=WIDTH - 2, font_name=BOLD)
 
 
 def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
@@ -194,7 +181,7 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     head = f"{_army_name(view, attacker)} > {_army_name(view, defender)}"
     if draw.textlength(head, font=font(BOLD, 12)) > WIDTH - 4:
         head = f"ARMY {attacker} > ARMY {defender}"
-    _header(draw, head)
+    header(draw, head)
     card, target_card = str(last.get("card")), str(last.get("target_card"))
     big = font(BOLD, 20)
     half = WIDTH // 2
@@ -206,22 +193,22 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
         if winner:
             draw.rectangle((left + 2, 18, left + half - 9, 39), fill=1)
         draw.text((x, 19), text, font=big, fill=0 if winner else 1)
-    _centered(draw, "vs", 25, font(SMALL, 8))
-    _centered(draw, _result(view, last, attacker, defender, won), 42, font(BOLD, 12))
+    centered(draw, "vs", 25, font(SMALL, 8))
+    centered(draw, _result(view, last, attacker, defender, won), 42, font(BOLD, 12))
     _result_detail(draw, view, last, attacker, defender, won)
 
 
 def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     """The winning side, the traitor's army, and every army's title and points (B17)."""
     side = view.get("winner_side")
-    _header(draw, "TRAITOR WINS" if side == "traitor" else "LOYAL SIDE WINS" if side else "GAME OVER")
+    header(draw, "TRAITOR WINS" if side == "traitor" else "LOYAL SIDE WINS" if side else "GAME OVER")
     reveal = view.get("reveal")
     traitor = view.get("traitor")
     if traitor is None and isinstance(reveal, Mapping):
         traitor = reveal.get("traitor")
     if isinstance(traitor, int):
         line = f"Traitor: {_army_name(view, traitor, long=True)}"
-        _fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+        fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
     armies = _armies(view)
     titles = list(view.get("titles") or [])
     scores = list(view.get("scores") or [])
@@ -248,7 +235,7 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
         if columns == 1:
             seat_name = _seat_name_of_army(view, army)
             if seat_name:
-                _fit_text(draw, seat_name, x + 56, y - 1, (8,), right=x + width - 16, font_name=SMALL)
+                fit_text(draw, seat_name, x + 56, y - 1, (8,), right=x + width - 16, font_name=SMALL)
     if columns == 2:
         draw.line((width - 1, top, width - 1, HEIGHT - 1), fill=1)
 
@@ -382,4 +369,8 @@ def _result_detail(
         text = f"Traitor down {view.get('traitor_deaths_after_joker')}/{view.get('deaths_needed') or 3}"
     else:
         return
-    _centered(draw, text, 55, font(SMALL, 8))
+    centered(draw, text, 55, font(SMALL, 8))
+
+
+#: what the box draws Betrayal with (``Game.screens``)
+SCREENS: Final = Screens(render=render_betrayal, moment_key=accusation_key, moment=accusation_moment)

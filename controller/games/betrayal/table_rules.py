@@ -1,9 +1,10 @@
-"""Betrayal at the table: what the box's table loop needs beyond the rules (``shape.TableRules``).
+"""Betrayal at the table: its own members of ``shape.TableRules`` (the shared defaults serve for the
+rest: its deal, its journal, its log).
 
 The rules think in armies, the table in seats (B1: at two players each seat plays two armies). A
 phone's action names its ``army``, which must be one of its seat's; a seat with one army may leave it
 out. A pad press ends the seat's turn after a winning accusation (the ``end`` act) and is refused at
-any other moment. The shot clock plays a random legal move for whoever it waits for.
+any other moment. The shot clock plays a random legal move for every army it waits for.
 """
 
 from __future__ import annotations
@@ -14,21 +15,15 @@ from typing import Any, Final
 
 from controller.games.betrayal.actions import Action, ActionFormatError
 from controller.games.betrayal.bot import army_action
-from controller.games.betrayal.deal import Deal, deal_cards
-from controller.games.betrayal.describe import describe_event, describe_events
+from controller.games.betrayal.describe import describe_event
 from controller.games.betrayal.engine import Refused
 from controller.games.betrayal.moves import awaiting_armies
 from controller.games.betrayal.seats import armies_of, army_count
-from controller.games.betrayal.seats import check_players as check_players
 from controller.games.betrayal.seats import seat_of as _seat_of
-from controller.games.betrayal.state import GameState, new_game
-from controller.games.common import dark_pads, lines_about, name_at, no_campaign, one_game
+from controller.games.betrayal.state import GameState
+from controller.games.common import dark_pads, lines_about, name_at
 from controller.games.shape import SeatRefused
 
-GAME: Final = "betrayal"
-#: a pad's press is the ``end`` act, but a phone may end its turn too
-PAD_ACTS: Final[tuple[str, ...]] = ()
-COALESCED_ACT: Final[str | None] = None
 NO_PRESS: Final = Refused(
     "nothing_to_end", "a press on your pad ends your turn after a won accusation; there is nothing to end now"
 )
@@ -40,23 +35,6 @@ _FORCED: Final = {
     "end": ("turn ended", "your turn was ended"),
     "peek": ("two random cards looked at", "two random cards were looked at for you"),
 }
-
-def deal(
-    players: int, options: dict[str, Any], rng: random.Random
-) -> tuple[GameState, dict[str, Any], dict[str, Any] | None]:
-    """A shuffled deal (its draws' rolls included, B7); Betrayal has no campaign record."""
-    dealt = deal_cards(players, rng)
-    return one_game(new_game(dealt), dealt)
-
-
-def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
-    no_campaign("Betrayal", campaign)
-    return new_game(Deal.from_dict(players, data))
-
-
-def options_of(state: GameState) -> dict[str, Any]:
-    return {}
-
 
 def parse_action(players: int, seat: int, data: object) -> Action:
     """The replay form of an action, whose ``army`` must be one of the seat's (optional with one)."""
@@ -110,10 +88,6 @@ def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tupl
     log, feed = _FORCED.get(action.act, (action.act, action.act))
     players = max(len(names), seat + 1)
     return f"Out of time for {_who(action.army, players, names)}: {log} (forced).", f"Time ran out: {feed}."
-
-
-def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str | None]) -> list[str]:
-    return describe_events(events)
 
 
 def _concerns(event: dict[str, Any], mine: tuple[int, ...]) -> bool:

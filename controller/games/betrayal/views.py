@@ -12,8 +12,9 @@ from typing import Any
 
 from controller.games.betrayal.cards import FACE, NAMES, UP, title
 from controller.games.betrayal.engine import MAX_RED
-from controller.games.betrayal.moves import army_moves, awaiting, awaiting_armies, red_choices, suit_choices
+from controller.games.betrayal.moves import awaiting, awaiting_armies, legal_moves, red_choices, suit_choices
 from controller.games.betrayal.state import DEATHS_AFTER_JOKER, GameState, reward_steps
+from controller.games.common import seat_frame
 
 
 def _public_row(row: list[int]) -> list[dict[str, Any]]:
@@ -143,16 +144,11 @@ def _own_army(s: GameState, army: int) -> dict[str, Any]:
 def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
     """The private view of one seat: each of its armies told apart, with the public view under ``table``
     (``table``: the public view already made for this state, when the caller builds every seat's view)."""
-    if not 0 <= seat < s.players:
-        raise ValueError(f"no seat {seat} at a table of {s.players}")
-    moves = [m for army in s.armies_of(seat) for m in army_moves(s, army)]
-    return {
-        "seat": seat,
-        "armies": [_own_army(s, army) for army in s.armies_of(seat)],
-        "acts": [m["act"] for m in moves],
-        "moves": moves,
-        "table": public_view(s) if table is None else table,
-    }
+    return seat_frame(s, seat, table, legal_moves, public_view, _own_armies)
+
+
+def _own_armies(s: GameState, seat: int) -> dict[str, Any]:
+    return {"armies": [_own_army(s, army) for army in s.armies_of(seat)]}
 
 
 def replay_summary(s: GameState) -> dict[str, Any]:

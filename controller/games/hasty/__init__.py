@@ -3,63 +3,23 @@ typed.
 
 Nothing here does I/O, reads a clock, starts a thread or draws randomness except from an RNG passed
 in; the Jester's and the deck's shuffles use numbers the deal carries (H4). Secrets leave only
-through ``seat_view``; everything else sees ``public_view``. The package has the shape every game's
-rules have (``controller.games.shape``); the rulings H1-H24 it follows are explained for players in
-its ``rules.md``.
+through ``seat_view``; everything else sees ``public_view``. The package's names are the members of
+the shape every game's rules have (``controller.games.shape.GameRules``, and the optional ones it
+writes itself: its errors, its seat view, ``action_from_move`` and its fast random bot); the rulings
+H1-H24 it follows are explained for players in its ``rules.md``.
 """
 
-from controller.games.hasty.actions import ACTS, Action, ActionFormatError
-from controller.games.hasty.bot import BotGame, bot_action, next_bot_action, play_bot_game
-from controller.games.hasty.cards import CARDS, SUSPECTS, default_deck
-from controller.games.hasty.deal import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Deal,
-    DealError,
-    Options,
-    check_deal,
-    check_players,
-    deal_cards,
-)
-from controller.games.hasty.describe import describe_event, describe_events
+from controller.games.hasty.actions import Action, ActionFormatError
+from controller.games.hasty.bot import bot_action, next_bot_action, play_bot_game
+from controller.games.hasty.deal import Deal, DealError, deal_cards
+from controller.games.hasty.describe import describe_events
 from controller.games.hasty.engine import Accepted, Refused, apply
-from controller.games.hasty.mechanics import Event
-from controller.games.hasty.moves import action_from_move, awaiting, legal_acts, legal_moves
+from controller.games.hasty.moves import action_from_move, awaiting, legal_moves
 from controller.games.hasty.state import GameState, new_game
 from controller.games.hasty.views import public_view, replay_summary, seat_view
 
 __all__ = [
-    "ACTS",
-    "CARDS",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "SUSPECTS",
-    "Accepted",
-    "Action",
-    "ActionFormatError",
-    "BotGame",
-    "Deal",
-    "DealError",
-    "Event",
-    "GameState",
-    "Options",
-    "Refused",
-    "action_from_move",
-    "apply",
-    "awaiting",
-    "bot_action",
-    "check_deal",
-    "check_players",
-    "deal_cards",
-    "default_deck",
-    "describe_event",
-    "describe_events",
-    "legal_acts",
-    "legal_moves",
-    "new_game",
-    "next_bot_action",
-    "play_bot_game",
-    "public_view",
-    "replay_summary",
-    "seat_view",
+    "Accepted", "Action", "ActionFormatError", "Deal", "DealError", "GameState", "Refused",
+    "action_from_move", "apply", "awaiting", "bot_action", "deal_cards", "describe_events", "legal_moves",
+    "new_game", "next_bot_action", "play_bot_game", "public_view", "replay_summary", "seat_view",
 ]

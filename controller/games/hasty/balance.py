@@ -8,21 +8,21 @@ a second series with the Traitor variant, how often the traitor wins. Game i of 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.driver import percent as pct
-from controller.games.driver import play_bots, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import percent as pct
+from controller.games.driver import seeded_game
 from controller.games.hasty import sampler, strategy
 from controller.games.hasty.deal import deal_cards
+from controller.games.hasty.game import GAME
 from controller.games.hasty.state import new_game
-from controller.games.search import Budget
+from controller.games.shape import Budget
 
-POLICIES: Final = ("random", "sensible")
 #: a game ends long before this; it only guards the loop
 MAX_ACTIONS: Final = 20_000
 CAUSES: Final = ("murder", "threat", "sidekick")
@@ -45,20 +45,11 @@ class GameStats:
 
 def play_game(players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None,
               **options: Any) -> GameStats:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng, **options))
-    counts: Counter[str] = Counter()
-    outs: list[str] = []
-
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        for event in events:
-            kind = event["type"]
-            counts[kind] += 1
-            if kind == "eliminated":
-                outs.append(event["card"])
-
-    state, actions = play_bots(hasty, strategy, state, rng, policy, MAX_ACTIONS, count,
-                               sampler=sampler, budget=budget)
+    outs: list[str] = []  # the card that put each eliminated seat out
+    counts = EventTally(lambda event: outs.append(event["card"]) if event["type"] == "eliminated" else None)
+    state, actions = seeded_game(
+        hasty, strategy, players, seed, policy, MAX_ACTIONS, counts.observe, sampler=sampler, budget=budget,
+        start=lambda players, rng: new_game(deal_cards(players, rng, **options)))
     return GameStats(
         turns=counts["turn"] + 1, actions=actions, reviews=state.reviews,
         evaluations=counts["evaluating"], deaths=counts["died"], outs=outs,
@@ -89,18 +80,14 @@ def _series(stats: list[GameStats], players: int) -> dict[str, Any]:
 
 
 @dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    policy: str
+class Report(ReportHead):
     options: dict[str, Any] = field(default_factory=dict)
     base: list[GameStats] = field(default_factory=list)
     with_traitor: list[GameStats] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "game": "hasty", "players": self.players, "games": self.games, "seed": self.seed,
+            "game": GAME.name, "players": self.players, "games": self.games, "seed": self.seed,
             "policy": self.policy, "options": dict(self.options),
             "base": _series(self.base, self.players),
             "traitor": _series(self.with_traitor, self.players),

@@ -15,6 +15,7 @@ from typing import Any
 from controller.games.common import Refusal
 from controller.games.hasty.actions import Action, mask_of
 from controller.games.hasty.cards import FACE, INDEX, KEYS, SIDEKICK, UP
+from controller.games.hasty.deal import HAND
 from controller.games.hasty.mechanics import Event, begin_evaluation, kill, neighbour_slots
 from controller.games.hasty.state import GameState, Peek, Pending
 
@@ -110,8 +111,6 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
 
 def offer_market(s: GameState, seat: int, ev: list[Event]) -> None:
     """H13: fill ``seat``'s hand to 4 from the market, picking when it holds more than needed."""
-    from controller.games.hasty.deal import HAND
-
     need = HAND - len(s.hands[seat])
     if need <= 0:
         return

@@ -2,42 +2,20 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import hasty
-from controller.games.game import Game, Screens, submodule
-from controller.games.hasty.deal import OPTION_KEYS
-from controller.games.shape import GameRules
+from controller.games.game import Game
+from controller.games.hasty.deal import MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS
+from controller.games.shape import FullRules
 
-NAME: Final = "hasty"
 #: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal)
 _FLAGS: Final = frozenset(OPTION_KEYS) - {"suspects"}
 
 
-def _rules() -> GameRules[hasty.GameState, hasty.Action, hasty.Deal]:
+def _rules() -> FullRules[hasty.GameState, hasty.Action, hasty.Deal]:
     return hasty  # typed: mypy checks the package against the shape every game has
-
-
-#: seconds each card of a review stays alone on the OLED before the next is turned (the table page
-#: keeps the same pace, ``CARD_MS`` in static/hasty_table.js); the verdict is held like any moment
-REVIEW_CARD_SECONDS: Final = 1.6
-
-
-def _review_moment(view: Mapping[str, Any]) -> Any:
-    """The last review with every card turned (and so its verdict); None before the first review."""
-    from controller.games.hasty import screens
-
-    frames = screens.review_frames(view)
-    return frames[-1] if frames else None
-
-
-def _screens() -> Screens:
-    from controller.games.hasty import screens
-
-    return Screens(render=screens.render_hasty, moment_key=screens.review_key, moment=_review_moment,
-                   moment_frames=screens.review_frames, frame_seconds=REVIEW_CARD_SECONDS)
 
 
 def pad_round(view: Mapping[str, Any]) -> Hashable | None:
@@ -65,31 +43,11 @@ def check_options(options: Mapping[str, Any]) -> str | None:
     return None
 
 
-def random_phone_action(
-    me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random
-) -> dict[str, Any] | None:
-    """A random action among the choices of ``move``, one of the seat view's ``moves`` (the phone's
-    form: the token says the seat)."""
-    from controller.games.hasty.moves import action_from_move
-
-    action = action_from_move(int(me.get("seat") or 0), dict(move), rng).to_dict()
-    action.pop("seat", None)
-    return action
-
-
 GAME: Final = Game.of_package(
-    "controller.games.hasty",
-    _rules,
-    name=NAME,
-    title="Hasty Accusations",
-    min_players=hasty.MIN_PLAYERS,
-    max_players=hasty.MAX_PLAYERS,
-    default_players=4,
-    screens=_screens,
-    rules_template="hasty_doc.html",
-    page_parts="hasty",
+    "controller.games.hasty", _rules, name="hasty", title="Hasty Accusations",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=4,
     pad_round=pad_round,
-    check_options=check_options,
+    own_check_options=check_options,
     table_options={
         "traitor": "Traitor: one player is secretly the Traitor, who cannot be knocked out",
         "speedy": "Speedy: a dead suspect's tile leaves the row at once",
@@ -99,6 +57,4 @@ GAME: Final = Game.of_package(
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",
     },
-    random_phone_action=random_phone_action,
-    sampler=submodule("controller.games.hasty.sampler"),  # the strong bot's view of the game
 )

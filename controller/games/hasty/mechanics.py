@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.games.hasty.cards import DELAY, FACE, KEYS, KINDS, SUSPECTS, UP
+from controller.games.hasty.deal import MARKET
 from controller.games.hasty.state import GameState, LastReview, Review
 
 Event = dict[str, Any]
@@ -52,8 +53,6 @@ def draw(s: GameState, ev: list[Event]) -> int | None:
 
 
 def top_up_market(s: GameState, ev: list[Event]) -> None:
-    from controller.games.hasty.deal import MARKET
-
     market = s.market
     if len(market) >= MARKET:
         return

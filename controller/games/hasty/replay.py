@@ -1,62 +1,27 @@
-"""Hasty Accusations' replay file (the `game: "hasty"` form of `jaccuse-table replay`), read and played.
-
-Pure: it takes the parsed JSON object and gives the answer object. The file's own errors raise
-``ReplayInputError`` (the command prints it and exits 2); an action the rules refuse is part of a
-normal answer (``ok`` false). Actions are read one at a time as they are reached, so nothing after a
-refused action is examined.
-"""
+"""Hasty Accusations' replay file (the `game: "hasty"` form of `jaccuse-table replay`): the shared frame
+(``controller.games.replay_frame``) with the table's variants and actions read for the file's seats."""
 
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any
 
-from controller.games import hasty
-from controller.games.common import actions_of, is_int, read_actions, read_head
-from controller.games.driver import replay_answer
-from controller.games.hasty.actions import Action, ActionFormatError
-from controller.games.hasty.deal import Deal, DealError, Options, check_players, deal_cards
+from controller.games.hasty.actions import Action
+from controller.games.hasty.deal import Deal, Options, deal_cards
 from controller.games.hasty.state import GameState, new_game
-from controller.games.hasty.views import replay_summary
-
-SUPPORTED_VERSIONS: Final = (1,)
 
 
-class ReplayInputError(ValueError):
-    """The file is not a Hasty Accusations game: bad players, options, deal, or a malformed action."""
+def start(players: int, data: dict[str, Any], rng: random.Random) -> GameState:
+    """The file's game, with its ``options`` (the variants and the suspects) in its deal."""
+    options = Options.read(players, data.get("options"))
+    if data.get("deal") is not None:
+        deal = Deal.from_dict(players, data["deal"], options.to_dict())
+    else:
+        deal = deal_cards(players, rng, suspects=options.suspects, traitor=options.traitor,
+                          speedy=options.speedy, big_hands=options.big_hands)
+    return new_game(deal)
 
 
-def read_game(data: object) -> tuple[GameState, list[Any]]:
-    """The starting state of the file's game and its actions, still in their raw form."""
-    data = read_head(data, SUPPORTED_VERSIONS, "Hasty Accusations", ReplayInputError)
-    if "actions" not in data:
-        raise ReplayInputError("missing 'actions'")
-    try:
-        players = check_players(data["players"])
-        options = Options.read(players, data.get("options"))
-        seed = data.get("seed", 0)
-        if not is_int(seed):
-            raise ReplayInputError("'seed' must be an integer")
-        if data.get("deal") is not None:
-            deal = Deal.from_dict(players, data["deal"], options.to_dict())
-        else:
-            deal = deal_cards(players, random.Random(seed), suspects=options.suspects,
-                              traitor=options.traitor, speedy=options.speedy, big_hands=options.big_hands)
-    except (DealError, ValueError) as exc:
-        if isinstance(exc, ReplayInputError):
-            raise
-        raise ReplayInputError(str(exc)) from None
-    return new_game(deal), actions_of(data, ReplayInputError)
-
-
-def run_replay(state: GameState, raw_actions: list[Any]) -> dict[str, Any]:
-    """Read and apply actions in order until the end or the first refusal; the contract's answer."""
-    actions = read_actions(raw_actions, lambda raw: Action.from_dict(raw, state.players), ActionFormatError,
-                           ReplayInputError)
-    return replay_answer(hasty, state, actions, replay_summary)
-
-
-def replay(data: object) -> dict[str, Any]:
-    """The whole answer for one parsed file."""
-    state, actions = read_game(data)
-    return run_replay(state, actions)
+def read_action(state: GameState, raw: object) -> Action:
+    """An action, whose seats must be the game's."""
+    return Action.from_dict(raw, state.players)

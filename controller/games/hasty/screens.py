@@ -4,7 +4,7 @@ image, in the manner of Betrayal's screens; the box finds it through Hasty's ``G
 
     render_hasty(model: DisplayModel) -> PIL.Image.Image   # mode "1", 128x64
 
-The model is the box's :class:`controller.devices.screens.DisplayModel`:
+The model is the box's :class:`controller.oled_kit.model.DisplayModel`:
 
 - ``view``: Hasty's ``public_view``, optionally with the table's ``names``. Nothing else is read, so
   no hand, secret suspect, face-down card or peek can reach the panel.
@@ -28,20 +28,10 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from controller.devices.screens import (
-    BOLD,
-    SMALL,
-    WIDTH,
-    DisplayModel,
-    Reveal,
-    _centered,
-    _fit_text,
-    _header,
-    blank,
-    box_screen,
-    font,
-    seat_name,
-)
+from controller.games.game import Screens
+from controller.oled_kit.box_screens import game_renderer
+from controller.oled_kit.draw import BOLD, SMALL, WIDTH, centered, fit_text, font, header, seat_name
+from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE: Final = "HASTY"
 #: three letters per card, for the narrow columns
@@ -75,20 +65,17 @@ def review_frames(view: Mapping[str, Any] | None) -> list[tuple[Reveal, ...]]:
     return [tuple(cards[:k]) for k in range(1, len(cards) + 1)] or [()]
 
 
-def render_hasty(model: DisplayModel) -> Image.Image:
+@game_renderer(TITLE)
+def render_hasty(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the screen that matters most now and draw it (from the public view only)."""
-    image, draw = blank()
-    view = model.view
-    if box_screen(image, draw, model, unplugged="Phones still play.", paused="Game paused.", title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     if model.reveal is not None and isinstance(view.get("last_review"), Mapping):
         _review(draw, view, model.reveal)
     elif view.get("over"):
         _end(draw, view)
     else:
         _play(draw, view, model.clock_left)
-    return image
 
 
 def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None) -> None:
@@ -100,7 +87,7 @@ def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None)
         status += f" {int(view.get('steps') or 0):+d}"
     right = f"{clock}s" if clock is not None else f"R{int(view.get('reviews') or 0)}"
     width = draw.textlength(right, font=small)
-    _fit_text(draw, status, 0, 0, (8,), right=int(WIDTH - width - 3), font_name=SMALL)
+    fit_text(draw, status, 0, 0, (8,), right=int(WIDTH - width - 3), font_name=SMALL)
     draw.text((WIDTH - width, 0), right, font=small, fill=1)
     row = [spot for spot in view.get("row") or () if isinstance(spot, Mapping)]
     count = max(len(row), 1)
@@ -114,19 +101,19 @@ def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None)
             draw.polygon([(mid - 3, 9), (mid + 3, 9), (mid, 12)], fill=1)
         draw.rectangle((left + 1, 14, left + pitch - 2, 53), outline=1)
         suspect = int(spot.get("suspect") or 0)
-        _centered(draw, INITIALS[suspect % len(INITIALS)], 16, small, right=2 * mid)
+        centered(draw, INITIALS[suspect % len(INITIALS)], 16, small, right=2 * mid)
         if not spot.get("alive"):
             draw.line((left + 2, 25, left + pitch - 3, 52), fill=1)
             draw.line((left + pitch - 3, 25, left + 2, 52), fill=1)
             continue
         pile = [c for c in spot.get("pile") or () if isinstance(c, Mapping)]
-        _centered(draw, str(len(pile)), 27, big, right=2 * mid)
+        centered(draw, str(len(pile)), 27, big, right=2 * mid)
         if pile and pile[-1].get("up"):
             short = SHORT.get(str(pile[-1].get("card")), "?")
             if pitch < 17:
                 short = short[:2]
-            _centered(draw, short, 43, small, right=2 * mid)
-    _centered(draw, _bottom_line(view), 56, small)
+            centered(draw, short, 43, small, right=2 * mid)
+    centered(draw, _bottom_line(view), 56, small)
 
 
 def _bottom_line(view: Mapping[str, Any]) -> str:
@@ -146,42 +133,58 @@ def _review(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], shown: Sequence[
     name = str(last.get("name") or "")
     if len(name) > 13:  # the header holds about twenty characters
         name = INITIALS[int(last.get("suspect") or 0) % len(INITIALS)]
-    _header(draw, f"REVIEW {name}")
+    header(draw, f"REVIEW {name}")
     cards = [str(r.card) for r in shown]
     small = font(SMALL, 8)
     done = len(cards) >= len(revealed)
     if not done or not cards:
         if cards:
-            _centered(draw, cards[-1].upper(), 22, font(BOLD, 16))
+            centered(draw, cards[-1].upper(), 22, font(BOLD, 16))
         else:
-            _centered(draw, "Nothing to review", 24, font(BOLD, 12))
+            centered(draw, "Nothing to review", 24, font(BOLD, 12))
         trail = " ".join(SHORT.get(c, c) for c in cards[:-1])
-        _centered(draw, trail[-25:], 44, small)
-        _centered(draw, f"card {len(cards)} of {len(revealed)}", 55, small)
+        centered(draw, trail[-25:], 44, small)
+        centered(draw, f"card {len(cards)} of {len(revealed)}", 55, small)
         return
     killed = [int(k) for k in last.get("killed") or ()]
     if killed:
-        _centered(draw, "MURDER!", 18, font(BOLD, 20))
+        centered(draw, "MURDER!", 18, font(BOLD, 20))
         victims = ", ".join(INITIALS[k % len(INITIALS)] for k in killed)
         names = view.get("suspects") or ()
         if len(killed) == 1 and killed[0] < len(names):
             victims = str(names[killed[0]])
-        _centered(draw, victims, 42, font(BOLD, 12))
+        centered(draw, victims, 42, font(BOLD, 12))
     else:
-        _centered(draw, "SURVIVES", 20, font(BOLD, 16))
-        _centered(draw, " ".join(SHORT.get(c, c) for c in cards)[-25:], 44, small)
-    _centered(draw, f"{len(cards)} card{'' if len(cards) == 1 else 's'} turned", 55, small)
+        centered(draw, "SURVIVES", 20, font(BOLD, 16))
+        centered(draw, " ".join(SHORT.get(c, c) for c in cards)[-25:], 44, small)
+    centered(draw, f"{len(cards)} card{'' if len(cards) == 1 else 's'} turned", 55, small)
 
 
 def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
-    _header(draw, "GAME OVER")
+    header(draw, "GAME OVER")
     winners = [int(w) for w in view.get("winners") or ()]
     if winners:
-        _centered(draw, seat_name(view, winners[0]), 20, font(BOLD, 16))
-        _centered(draw, "wins!", 38, font(BOLD, 12))
+        centered(draw, seat_name(view, winners[0]), 20, font(BOLD, 16))
+        centered(draw, "wins!", 38, font(BOLD, 12))
     else:
-        _centered(draw, "NO WINNER", 24, font(BOLD, 16))
+        centered(draw, "NO WINNER", 24, font(BOLD, 16))
     reveal = view.get("reveal") or {}
     traitor = reveal.get("traitor") if isinstance(reveal, Mapping) else None
     if isinstance(traitor, int):
-        _centered(draw, f"Traitor: {seat_name(view, traitor)}", 55, font(SMALL, 8))
+        centered(draw, f"Traitor: {seat_name(view, traitor)}", 55, font(SMALL, 8))
+
+
+#: seconds each card of a review stays alone on the OLED before the next is turned (the table page
+#: keeps the same pace, ``CARD_MS`` in static/hasty_table.js); the verdict is held like any moment
+REVIEW_CARD_SECONDS: Final = 1.6
+
+
+def review_moment(view: Mapping[str, Any] | None) -> tuple[Reveal, ...] | None:
+    """The last review with every card turned (and so its verdict); None before the first review."""
+    frames = review_frames(view)
+    return frames[-1] if frames else None
+
+
+#: what the box draws Hasty Accusations with (``Game.screens``)
+SCREENS: Final = Screens(render=render_hasty, moment_key=review_key, moment=review_moment,
+                         moment_frames=review_frames, frame_seconds=REVIEW_CARD_SECONDS)

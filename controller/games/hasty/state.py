@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final, Literal, NamedTuple
 
 from controller.games.common import SlottedValue
-from controller.games.hasty.cards import FACE, KINDS, TRAITOR, TRAITOR_KEY
+from controller.games.hasty.cards import FACE, INDEX, KINDS, TRAITOR, TRAITOR_KEY
 from controller.games.hasty.deal import Deal, Options, check_deal
 
 Phase = Literal["play", "choose", "over"]
@@ -157,8 +157,6 @@ class GameState(SlottedValue):
     version: int
 
     def __init__(self, deal: Deal) -> None:
-        from controller.games.hasty.cards import INDEX
-
         check_deal(deal)
         opts = deal.options
         players = deal.players

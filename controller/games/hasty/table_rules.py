@@ -1,5 +1,5 @@
-"""Hasty Accusations at the table: what the box's table loop needs beyond the rules
-(``shape.TableRules``).
+"""Hasty Accusations at the table: its own members of ``shape.TableRules`` (the shared defaults serve
+for the rest: its journal, its log).
 
 Seats are the rules' own seats, so a phone's action is the replay form with the token's seat. A pad
 press ends the active seat's turn (a phone may end it too); at any other moment it is refused. The
@@ -12,18 +12,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from controller.games.common import dark_pads, lines_about, name_at, no_campaign, one_game
+from controller.games.common import dark_pads, lines_about, who
 from controller.games.hasty.actions import Action
 from controller.games.hasty.bot import choice_action
-from controller.games.hasty.deal import OPTION_KEYS, Deal, deal_cards, suspect_range
-from controller.games.hasty.deal import check_players as check_players
-from controller.games.hasty.describe import describe_event, describe_events
+from controller.games.hasty.deal import OPTION_KEYS, deal_cards, suspect_range
+from controller.games.hasty.describe import describe_event
 from controller.games.hasty.engine import Refused
 from controller.games.hasty.state import GameState, new_game
 
-GAME: Final = "hasty"
-PAD_ACTS: Final[tuple[str, ...]] = ()
-COALESCED_ACT: Final[str | None] = None
 NO_PRESS: Final = Refused("nothing_to_end",
                          "A press on your pad ends your turn; it is not your turn to end now.")
 #: events every seat's feed shows, whoever they are about
@@ -36,12 +32,7 @@ def deal(
     ``big_hands``); the journal's deal carries them. Hasty Accusations has no campaign record."""
     chosen = {k: options[k] for k in OPTION_KEYS if options.get(k) is not None}
     dealt = deal_cards(players, rng, **chosen)
-    return one_game(new_game(dealt), dealt)
-
-
-def rebuild(players: int, data: object, campaign: dict[str, Any] | None) -> GameState:
-    no_campaign("Hasty Accusations", campaign)
-    return new_game(Deal.from_dict(players, data))
+    return new_game(dealt), dealt.to_dict(), None
 
 
 def options_of(state: GameState) -> dict[str, Any]:
@@ -55,10 +46,6 @@ def options_of(state: GameState) -> dict[str, Any]:
 
 def parse_action(players: int, seat: int, data: object) -> Action:
     return Action.from_dict(data, players, seat=seat)
-
-
-def seat_of(state: GameState, action: Action) -> int:
-    return action.seat
 
 
 def pad_action(state: GameState, seat: int, button: str) -> Action | Refused:
@@ -78,21 +65,12 @@ def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
     return [Action(seat, "end")]
 
 
-def _name(seat: int, names: Sequence[str | None]) -> str:
-    name = name_at(names, seat)
-    return f"{name} (seat {seat})" if name else f"seat {seat}"
-
-
 def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
     if action.act == "end":
-        return (f"Out of time for {_name(seat, names)}: turn ended (forced).",
+        return (f"Out of time for {who(names, seat)}: turn ended (forced).",
                 "Time ran out: your turn was ended.")
-    return (f"Out of time for {_name(seat, names)}: a random choice was made (forced).",
+    return (f"Out of time for {who(names, seat)}: a random choice was made (forced).",
             "Time ran out: a random choice was made for you.")
-
-
-def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str | None]) -> list[str]:
-    return describe_events(events, names)
 
 
 def _concerns(event: dict[str, Any], seat: int) -> bool:

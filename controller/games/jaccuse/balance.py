@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.games import jaccuse as rules
-from controller.games.driver import POLICIES, play_bots, policy_name, seeds, spread, wins_by_seat
-from controller.games.driver import percent as pct
-from controller.games.jaccuse import deal_cards, new_game, sampler, strategy
-from controller.games.search.ismcts import Budget
+from controller.games import jaccuse
+from controller.games.balance_frame import EventTally, ReportHead, policy_name, seeds, spread, wins_by_seat
+from controller.games.balance_frame import percent as pct
+from controller.games.driver import seeded_game
+from controller.games.jaccuse import sampler, strategy
+from controller.games.shape import Budget
 
-__all__ = ["POLICIES", "format_report", "play_game", "simulate"]
 MAX_ACTIONS = 50_000
 
 
@@ -37,15 +36,9 @@ def network_type(pair: tuple[str, str]) -> str:
 def play_game(
     players: int, seed: int, policy: str | Sequence[str], *, budget: Budget | None = None
 ) -> GameStats:
-    rng = random.Random(seed)
-    state = new_game(deal_cards(players, rng))
-    tally = Counter[str]()
-
-    def count(events: tuple[dict[str, Any], ...]) -> None:
-        tally.update(event["type"] for event in events)
-
-    state, actions = play_bots(rules, strategy, state, rng, policy, MAX_ACTIONS, count,
-                               sampler=sampler, budget=budget)
+    tally = EventTally()
+    state, actions = seeded_game(jaccuse, strategy, players, seed, policy, MAX_ACTIONS, tally.observe,
+                                 sampler=sampler, budget=budget)
     elections, crises = tally["election"], tally["crisis"]
     alignment: dict[str, tuple[int, int]] = {}
     for seat in range(players):
@@ -56,11 +49,7 @@ def play_game(
 
 
 @dataclass
-class Report:
-    players: int
-    games: int
-    seed: int
-    policy: str
+class Report(ReportHead):
     stats: list[GameStats] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:

@@ -11,20 +11,13 @@ from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 from controller.games import jaccuse
-from controller.games.game import Game, Screens, submodule
-from controller.games.shape import GameRules
+from controller.games.game import Game
+from controller.games.jaccuse.cards import MAX_PLAYERS, MIN_PLAYERS
+from controller.games.shape import FullRules
 
-NAME: Final = "jaccuse"
 
-
-def _rules() -> GameRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal]:
+def _rules() -> FullRules[jaccuse.GameState, jaccuse.Action, jaccuse.Deal]:
     return jaccuse  # typed: mypy checks the package against the shape every game has
-
-
-def _screens() -> Screens:
-    from controller.games.jaccuse import screens
-
-    return Screens(render=screens.render, moment_key=screens.moment_key, moment=screens.moment)
 
 
 def pad_round(view: Mapping[str, Any]) -> Hashable | None:
@@ -41,9 +34,7 @@ def check_options(options: Mapping[str, Any]) -> str | None:
     return f"J'Accuse has no {unknown[0]}" if unknown else None
 
 
-def random_phone_action(
-    me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random
-) -> dict[str, Any] | None:
+def phone_action(me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random) -> dict[str, Any] | None:
     """A random action for ``move``, one of the seat view ``me``'s ``moves``."""
     act, hand = move["act"], list(me.get("hand") or [])
     if act in ("membership", "vote", "defect", "enact"):
@@ -65,20 +56,12 @@ def random_phone_action(
 
 
 GAME: Final = Game.of_package(
-    "controller.games.jaccuse",
-    _rules,
-    name=NAME,
-    title="J'Accuse",
-    min_players=jaccuse.MIN_PLAYERS,
-    max_players=jaccuse.MAX_PLAYERS,
-    default_players=6,
-    screens=_screens,
+    "controller.games.jaccuse", _rules, name="jaccuse", title="J'Accuse",
+    min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=6,
     rules_template="rules_doc.html",
-    page_parts="jaccuse",
     pad_round=pad_round,
     # a press, a membership card placed, XP given: the decision goes on
     within_a_decision=frozenset({"pressed", "membership_placed", "xp_given"}),
-    check_options=check_options,
-    random_phone_action=random_phone_action,
-    sampler=submodule("controller.games.jaccuse.sampler"),  # the strong bot's view of the game
+    own_check_options=check_options,
+    phone_action=phone_action,
 )

@@ -1,7 +1,7 @@
 """J'Accuse's OLED screens: a pure function from the table's public view to a 128x64 1-bit image.
 
-The screens every game shares (faults, the start screen), the fonts and the drawing helpers are the
-device's, in ``controller.devices.screens``; what is drawn here is J'Accuse's: the membership setup,
+The screens every game shares (faults, the start screen), the fonts and the drawing helpers come from
+the kit in ``controller.oled_kit``; what is drawn here is J'Accuse's: the membership setup,
 the vote and its reveal, the presidency, the end of a game or a campaign. ``moment_key`` and
 ``moment`` say when a round's revealed cards are the "everyone look" moment the OLED holds for a few
 seconds (``controller.games.game.Game`` hands them to the box).
@@ -10,27 +10,25 @@ seconds (``controller.games.game.Game`` hands them to the box).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from controller.devices.screens import (
+from controller.games.game import Screens
+from controller.oled_kit.box_screens import game_renderer
+from controller.oled_kit.draw import (
     BOLD,
-    CONDENSED,
     WIDTH,
-    DisplayModel,
     Font,
-    Reveal,
-    _centered,
-    _fit_text,
-    _header,
-    blank,
-    box_screen,
+    centered,
+    fit_text,
     font,
+    header,
     names_line,
     seat_label,
     seat_name,
 )
+from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE = "J'ACCUSE"
 
@@ -54,13 +52,12 @@ def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
     return tuple(sorted(items, key=lambda r: r.seat))
 
 
-def render(model: DisplayModel) -> Image.Image:
+# the pads are J'Accuse's votes: without them (or paused) no vote goes on
+@game_renderer(TITLE, unplugged="Voting paused.", paused="Voting paused.")
+def render(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+) -> None:
     """Pick the J'Accuse screen that matters most now and draw it."""
-    image, draw = blank()
-    view = model.view
-    if box_screen(image, draw, model, title=TITLE):
-        return image
-    assert view is not None  # without a view, the start screen is drawn
     pages = 1
     if (view.get("over") or view.get("phase") == "over") and _campaign(view):
         screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page)
@@ -77,7 +74,6 @@ def render(model: DisplayModel) -> Image.Image:
         screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page)
     if pages > 1:  # for the display worker, which turns the pages (and starts a new screen at its first)
         image.info["pages"], image.info["screen"] = pages, screen
-    return image
 
 
 def _setup(
@@ -88,14 +84,14 @@ def _setup(
     page: int = 0,
 ) -> int:
     gen = _generation_label(view)
-    _header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
+    header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
     # while seats are free, the join code matters more than the instruction (the phones give that)
     line = "Place a card"
     if code:
         line = f"Join code {code}"
-        if draw.textlength(line, font=font(CONDENSED, 12)) > WIDTH - 4:
+        if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
             line = f"Code {code}"  # a 12-character code
-    _centered(draw, line, 18, font(CONDENSED, 12))
+    centered(draw, line, 18, font(BOLD, 12))
     return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page)
 
 
@@ -105,7 +101,7 @@ def _election(
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
     title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
-    _fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
+    fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     _policies(draw, view, 44, 15)
     return _waiting(draw, view.get("awaiting") or [], 32, left=44, clock=clock, page=page)
@@ -118,7 +114,7 @@ def _presidency(
     president = view.get("president")
     who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    _fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
+    fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
@@ -131,9 +127,9 @@ def _presidency(
         line, detail = "Enact a policy", ""
     else:
         line, detail = "Accuse, parley", "or pass"
-    _fit_text(draw, line, 44, 16, (12,))
+    fit_text(draw, line, 44, 16, (12,))
     if detail:
-        _fit_text(draw, detail, 44, 29, (12,))
+        fit_text(draw, detail, 44, 29, (12,))
     return _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock, page=page)
 
 
@@ -147,7 +143,7 @@ def _reveal(
     reds = sum(1 for r in reveal if r.card and _card_color(r.card) == "red")
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
     shown, page_label = _page_of(list(reveal), REVEAL_PER_PAGE, page)
-    _header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
+    header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
     seat_font, card_font = font(BOLD, 12), font(BOLD, 16)
     col_width, rows = WIDTH // 3, 3
     for index, item in enumerate(shown):
@@ -184,7 +180,7 @@ def _campaign_over(
     winners = [int(s) for s in campaign.get("winners") or []]
     vp = [int(v) for v in campaign.get("vp") or []]
     shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
-    _header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
+    header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
     _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + names_line(view, winners), 17)
     big = font(BOLD, 16)
     for index, (seat, points) in enumerate(shown):
@@ -195,14 +191,14 @@ def _campaign_over(
 
 def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     colour = view.get("winning_color")
-    _header(draw, "GAME OVER")
+    header(draw, "GAME OVER")
     headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
-    _centered(draw, headline, 20, font(BOLD, 16))
+    centered(draw, headline, 20, font(BOLD, 16))
     seats = view.get("winners") or []
     if seats:
         _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + names_line(view, seats), 44)
     elif colour:
-        _centered(draw, "No seat won", 44, font(CONDENSED, 12))
+        centered(draw, "No seat won", 44, font(BOLD, 12))
 
 
 # -- parts -----------------------------------------------------------------------------------------
@@ -217,8 +213,8 @@ def _stability(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     middle = 20 if gen else 24
     draw.text(((40 - width) / 2, middle - (top + bottom) / 2 - 2), text, font=big, fill=1)
     if gen:
-        _centered(draw, gen, 40, font(CONDENSED, 10), right=40)
-    _centered(draw, "STAB", 52, font(CONDENSED, 10), right=40)
+        centered(draw, gen, 40, font(BOLD, 10), right=40)
+    centered(draw, "STAB", 52, font(BOLD, 10), right=40)
 
 
 def _campaign(view: Mapping[str, Any]) -> Mapping[str, Any] | None:
@@ -251,7 +247,7 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
     streak = view.get("streak") or {}
     streak_len = int(streak.get("length") or 0)
     if not policies:
-        draw.text((x, y), "no policies yet", font=font(CONDENSED, 11), fill=1)
+        draw.text((x, y), "no policies yet", font=font(BOLD, 11), fill=1)
         return
     pitch = 14
     slots = (WIDTH - x) // pitch
@@ -272,7 +268,7 @@ def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int
         if len(shown) - index <= streak_len:
             draw.rectangle((left, y + 14, left + 11, y + 15), fill=1)
     if hidden:
-        draw.text((x + len(shown) * pitch, y), f"+{hidden}", font=font(CONDENSED, 11), fill=1)
+        draw.text((x + len(shown) * pitch, y), f"+{hidden}", font=font(BOLD, 11), fill=1)
 
 
 def _waiting(
@@ -289,7 +285,7 @@ def _waiting(
     says which page this is (`Wait 1/2:`); returns the number of pages."""
     if not seats:
         return 1
-    label_font, numbers = font(CONDENSED, 12), font(BOLD, 16)
+    label_font, numbers = font(BOLD, 12), font(BOLD, 16)
     lines, gap, pitch = (1 if compact else 2), 7, 16
     head = "Wait" if clock is None else f"Wait {clock}s"
     labels = [seat_label(s) for s in seats]
@@ -350,10 +346,10 @@ def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
     """A centred line at 12 px, shortened with "." when even that does not fit (many winners)."""
-    fnt = font(CONDENSED, 12)
+    fnt = font(BOLD, 12)
     while len(text) > 2 and draw.textlength(text, font=fnt) > WIDTH - 2:
         text = text[:-2].rstrip() + "."
-    _centered(draw, text, y, fnt)
+    centered(draw, text, y, fnt)
 
 
 def _card_color(card: str) -> str | None:
@@ -369,3 +365,7 @@ def _card_text(card: str | None) -> str:
     if card is None:
         return "--"
     return card
+
+
+#: what the box draws J'Accuse with (``Game.screens``)
+SCREENS: Final = Screens(render=render, moment_key=moment_key, moment=moment)

@@ -1,8 +1,9 @@
-"""J'Accuse at the table: what the box's table loop needs beyond the rules (``shape.TableRules``).
+"""J'Accuse at the table: its own members of ``shape.TableRules`` (the shared defaults serve for the
+rest: a phone's action is the replay form with the token's seat, the log is ``describe_events``).
 
-Seats are the rules' own seats, so a phone's action is the replay form with the token's seat; the
-pads press reveal and abstain (votes), and a vote changed quickly is coalesced by the table. Kept out
-of the compiled build (setup.py's NOT_COMPILED): it runs once per action, not in the bots' loops.
+The pads press reveal and abstain (votes), and a vote changed quickly is coalesced by the table; a
+campaign is dealt whole and journaled with the first deal. Kept out of the compiled build (setup.py's
+NOT_COMPILED): it runs once per action, not in the bots' loops.
 """
 
 from __future__ import annotations
@@ -14,16 +15,15 @@ from typing import Any, Final
 from controller.games.common import dark_pads
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.deal import Deal, deal_cards, deal_next_generation
-from controller.games.jaccuse.deal import check_players as check_players
-from controller.games.jaccuse.describe import describe_events
-from controller.games.jaccuse.feed import seat_feed as _seat_feed
+from controller.games.jaccuse.feed import seat_feed as seat_feed
 from controller.games.jaccuse.state import GameState, new_game
 from controller.games.jaccuse.timeout import describe_forced, forced_feed_line, timeout_actions
 
-GAME: Final = "jaccuse"
 #: with pads, reveal and abstain are pressed on the seat's pad (R-rules: the vote is the pad's)
 PAD_ACTS: Final = ("reveal", "abstain")
 COALESCED_ACT: Final = "vote"
+#: out of time: the clock's moves (``timeout.py``)
+forced_actions: Final = timeout_actions
 
 def deal(
     players: int, options: dict[str, Any], rng: random.Random
@@ -61,33 +61,13 @@ def options_of(state: GameState) -> dict[str, Any]:
     return {"campaign": state.campaign.generations if state.campaign is not None else 0}
 
 
-def parse_action(players: int, seat: int, data: object) -> Action:
-    return Action.from_dict(data, seat=seat)
-
-
-def seat_of(state: GameState, action: Action) -> int:
-    return action.seat
-
-
 def pad_action(state: GameState, seat: int, button: str) -> Action:
     """A pad's button is the vote of the same name; the rules refuse it when no vote is open."""
     return Action(seat=seat, act=button)
 
 
-def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
-    return timeout_actions(state, rng)
-
-
 def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
     return describe_forced(action, names), forced_feed_line(action)
-
-
-def log_lines(events: Sequence[dict[str, Any]], names: Sequence[str | None]) -> list[str]:
-    return describe_events(events, names)
-
-
-def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
-    return _seat_feed(events, seat, names)
 
 
 def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.games.common import seat_frame
 from controller.games.jaccuse.engine import accusable, trailing_run
 from controller.games.jaccuse.moves import awaiting, legal_moves
 from controller.games.jaccuse.state import GameState
@@ -77,21 +78,15 @@ def seat_view(s: GameState, seat: int, table: dict[str, Any] | None = None) -> d
     A caller building every seat's view passes the public view it made once as ``table``, instead of
     having it computed again for each seat.
     """
-    if not 0 <= seat < s.players:
-        raise ValueError(f"no seat {seat} at a table of {s.players}")
-    moves = legal_moves(s, seat)
+    return seat_frame(s, seat, table, legal_moves, public_view, _secrets)
+
+
+def _secrets(s: GameState, seat: int) -> dict[str, Any]:
+    """What only ``seat`` sees: its hand, membership, network cards, selected vote, parley offer."""
     offered = list(s.parley.offered) if s.parley and s.parley.president == seat else None
-    return {
-        "seat": seat,
-        "hand": sorted(s.hands[seat]),
-        "membership": s.membership[seat],
-        "network": list(s.network_of(seat)),
-        "selected": s.selected[seat] if s.round_number else None,
-        "acts": [m["act"] for m in moves],
-        "moves": moves,
-        "parley_offered": offered,
-        "table": public_view(s) if table is None else table,
-    }
+    return {"hand": sorted(s.hands[seat]), "membership": s.membership[seat],
+            "network": list(s.network_of(seat)), "selected": s.selected[seat] if s.round_number else None,
+            "parley_offered": offered}
 
 
 def replay_summary(s: GameState) -> dict[str, Any]:

@@ -8,6 +8,7 @@ one seat cannot see, the moves worth weighing, and what a finished game is worth
 """
 
 from controller.games.search.bot import StrongBot
-from controller.games.search.ismcts import Budget, GameSampler, SearchResult, search
+from controller.games.search.ismcts import GameSampler, SearchResult, search
+from controller.games.shape import Budget
 
 __all__ = ["Budget", "GameSampler", "SearchResult", "StrongBot", "search"]

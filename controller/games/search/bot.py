@@ -9,31 +9,25 @@ boundary is the bot's promise not to cheat (tests/search/test_never_cheats.py ho
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
-from controller.games.search.ismcts import Budget, GameSampler, SearchResult, search
-from controller.games.shape import Event, GameRules, GameStrategy
+from controller.games.search.ismcts import GameSampler, SearchResult, search
+from controller.games.shape import Budget, Event, FullRules, GameStrategy
 
 
+@dataclass(eq=False)
 class StrongBot:
     """One bot's memory of the table (public events only) and its search settings."""
 
-    def __init__(
-        self,
-        rules: GameRules[Any, Any, Any],
-        strategy: GameStrategy[Any, Any, Any],
-        sampler: GameSampler[Any, Any],
-        budget: Budget | None = None,
-        spent: list[float] | None = None,
-    ) -> None:
-        self.rules = rules
-        self.strategy = strategy
-        self.sampler = sampler
-        self.budget = budget
-        #: when given, each decision's time by the budget's clock is added to it (for benchmarks)
-        self.spent = spent
-        self.history: list[Event] = []
-        self.last: SearchResult | None = None
+    rules: FullRules[Any, Any, Any]
+    strategy: GameStrategy[Any, Any, Any]
+    sampler: GameSampler[Any, Any]
+    budget: Budget | None = None
+    #: when given, each decision's time by the budget's clock is added to it (for benchmarks)
+    spent: list[float] | None = None
+    history: list[Event] = field(default_factory=list, init=False)
+    last: SearchResult | None = field(default=None, init=False)
 
     def observe(self, events: tuple[Event, ...]) -> None:
         """Remember what the table just saw (the public part of each event)."""

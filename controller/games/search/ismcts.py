@@ -29,8 +29,9 @@ from typing import Any, Final, Protocol, TypeVar
 from controller.games.common import Refusal
 from controller.games.shape import (
     ActionShape,
+    Budget,
     Event,
-    GameRules,
+    FullRules,
     GameStrategy,
     MemoryShape,
     StateShape,
@@ -74,19 +75,6 @@ class GameSampler(Protocol[S, A]):
     # a play-out instead of the sensible bot's (it may play on what the seat has worked out).
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How long one decision may think: at most ``rollouts`` play-outs, and when ``clock`` is
-    given (seconds, e.g. ``time.process_time``) at most ``seconds`` by that clock."""
-
-    rollouts: int = 2_000
-    seconds: float | None = None
-    clock: Callable[[], float] | None = None
-    #: how much better (in win rate, beyond one standard error) another move must do to replace
-    #: the sensible bot's
-    margin: float = 0.02
-
-
 #: play-outs only, no clock: the same seed gives the same move
 DEFAULT_BUDGET: Final = Budget()
 
@@ -104,7 +92,7 @@ class SearchResult:
 
 
 def search(
-    rules: GameRules[S, A, Any],
+    rules: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, M],
     sampler: GameSampler[S, A],
     view: dict[str, Any],
@@ -220,7 +208,7 @@ def _best(visits: list[int], gains: list[float], squares: list[float], margin: f
 
 
 def _play_out(
-    rules: GameRules[S, A, Any],
+    rules: FullRules[S, A, Any],
     strategy: GameStrategy[S, A, M],
     sampler: GameSampler[S, A],
     state: S,

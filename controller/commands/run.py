@@ -381,7 +381,8 @@ class _Devices:
                 print(f"pad LEDs failed: {exc}", file=sys.stderr, flush=True)
 
     def _feed(self, table: Any, startup_url: Callable[[], str]) -> None:
-        from controller.table.table import CANNOT_SAVE, MOVE_LOST, SET_ASIDE
+        from controller.table.resume import MOVE_LOST, SET_ASIDE
+        from controller.table.table import CANNOT_SAVE
 
         flash = self._flash
         refusals = list(table.snapshot().pad_refusals)

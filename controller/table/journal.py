@@ -47,7 +47,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.config import DEFAULT_GAME
+from controller.games import registry
+from controller.games.registry import DEFAULT_GAME
 
 FILENAME = "journal.sqlite3"
 FORMAT = 1
@@ -597,9 +598,7 @@ def _check_tables(conn: sqlite3.Connection) -> tuple[str, ...]:
 
 def _check_game(name: object) -> str:
     """The ``game`` meta row: a game this box plays (a journal of another one is not this box's)."""
-    from controller.games.registry import names
-
-    if name not in names():
+    if name not in registry.names():
         raise CorruptJournal(f"the journal holds a game this box does not play ({name!r})")
     return str(name)
 

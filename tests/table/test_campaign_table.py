@@ -15,7 +15,7 @@ import pytest
 from controller.games import jaccuse as rules
 from controller.table import CorruptJournal, Journal, Snapshot, Table, TableConfig, rules_part
 from controller.table.journal import FILENAME
-from controller.table.table import deal_game, game_from_record
+from controller.table.resume import deal_game, game_from_record
 
 
 def _open(tmp_path: Path, **kw: Any) -> Table:

@@ -20,7 +20,7 @@ import requests
 from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.games.jaccuse.feed import seat_feed
 from controller.table import Table, rules_part
-from controller.table.table import FEED_LINES
+from controller.table.dealt import FEED_LINES
 from web.sse import Broadcaster
 
 __all__ = [

@@ -105,15 +105,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """A skipped browser test is easy to miss in a green run: say it in the summary, whatever -r says."""
-    reason = _skip_reason()
-    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "BROWSER TESTS" in str(r.longrepr)]
-    if reason and skipped:
-        terminalreporter.write_sep("!", f"{len(skipped)} browser test(s) skipped", red=True, bold=True)
-        terminalreporter.write_line(reason, red=True, bold=True)
-
-
 def watched_page(ctx: Any) -> tuple[Any, Callable[[], list[str]]]:
     """A page of ``ctx`` (a context made without ``bypass_csp``) and a function giving every CSP
     violation it has met so far, from the page's events and from the console."""

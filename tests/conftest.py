@@ -98,10 +98,12 @@ def _shares_a_module_fixture(item: pytest.Item) -> bool:
     return any(d[-1].scope in ("module", "package") for d in defs if d)
 
 
-def _long(item: pytest.Item) -> bool:
-    """A test that takes seconds: it drives a browser, is marked slow, or starts boxes to break them."""
-    parts = Path(str(item.path)).relative_to(TESTS).parts
-    return parts[0] in ("browser", "reliability") or item.get_closest_marker("slow") is not None
+def _start_rank(item: pytest.Item) -> int:
+    """0: marked slow (builds, benchmarks, many games); 1: takes seconds (drives a browser, or starts
+    boxes to break them); 2: the rest, quick tests that fill the workers' last minutes."""
+    if item.get_closest_marker("slow") is not None:
+        return 0
+    return 1 if Path(str(item.path)).relative_to(TESTS).parts[0] in ("browser", "reliability") else 2
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
@@ -117,7 +119,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             continue
         if module in GROUPS or _shares_a_module_fixture(item):
             item.add_marker(pytest.mark.xdist_group(GROUPS.get(module, module)))
-    items.sort(key=lambda item: not _long(item))  # stable: the order within each module stays
+    items.sort(key=_start_rank)  # stable: the order within each module stays
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:

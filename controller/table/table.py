@@ -341,7 +341,7 @@ class TableLoop:
                     cmd.reply.set(SUPERSEDED)
                 continue
             try:
-                outcome = self._handle(cmd)
+                outcome = self.handle(cmd)
             except Exception:  # the loop must survive anything
                 traceback.print_exc()
                 outcome = Outcome.refused(409, "internal", "the table could not handle this request")
@@ -369,7 +369,8 @@ class TableLoop:
             self.bots.due = None
             return Command("bot", source="bot")
 
-    def _handle(self, cmd: Command) -> Outcome:
+    def handle(self, cmd: Command) -> Outcome:
+        """Hand ``cmd`` to the handler of its kind (a kind nobody handles is refused)."""
         handler = self._handlers.get(cmd.kind)
         if handler is None:
             return Outcome.refused(400, "bad_command", f"unknown command {cmd.kind!r}")

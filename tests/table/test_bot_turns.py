@@ -8,49 +8,18 @@ import time
 from typing import Any
 
 import pytest
+from loop_stand_in import Loop
 
 from controller.games import registry
 from controller.table import bot_turns
 from controller.table import bots as table_bots
-from controller.table.bot_turns import BotTurns
 from controller.table.bots import BotMove, Job, Thinker, decide
-from controller.table.command import DONE, Command, Outcome
-from controller.table.dealt import Dealt, accepted
-from controller.table.journal import Journal
-from controller.table.seats import Seats
-from controller.table.shotclock import ShotClock
-from controller.table.table_config import TableConfig
 
 
-class Loop:
-    """Stands in for the table loop: the bots' seats, a clock, and every move and posted command kept."""
-
-    def __init__(self, game: str = "jaccuse", players: int = 5, bots: tuple[int, ...] = (3, 4),
-                 level: str = "strong", delay: float = 60.0, seed: int = 7) -> None:
-        state, _, _ = registry.table_rules(game).deal(players, {}, random.Random(seed))
-        self.dealt = Dealt(game, state, 1)
-        self.clock = ShotClock()
-        self.journal: Journal | None = None
-        settings = {"bots": ",".join(map(str, bots))}
-        self.seats = Seats(self, {s: ("", "bot") for s in bots}, settings, 0)  # type: ignore[arg-type]
-        config = TableConfig(data_dir=None, players=players, game=game, seed=seed,  # type: ignore[arg-type]
-                             bot_level=level, bot_delay=delay, bot_think=0.002)
-        self.bots = BotTurns(self, config, settings)  # type: ignore[arg-type]
-        self.moves: list[tuple[int, Any, str]] = []
-        self.posted: list[Command] = []
-
-    def act(self, seat: int, action: Any, source: str) -> Outcome:
-        result = self.dealt.apply(action)
-        if isinstance(result, self.dealt.rules.Refused):
-            return Outcome.refused(409, result.code, result.message)
-        result = accepted(result)
-        self.bots.after_action(self.dealt.state, result.state, result.events)
-        self.dealt.state = result.state
-        self.moves.append((seat, action, source))
-        return DONE
-
-    def post(self, command: Command) -> None:
-        self.posted.append(command)
+def _loop(bots: tuple[int, ...] = (3, 4), level: str = "strong", delay: float = 60.0, **kw: Any) -> Loop:
+    """A table whose ``bots`` seats the bots play, at ``level``."""
+    return Loop(holders={s: ("", "bot") for s in bots}, settings={"bots": ",".join(map(str, bots))},
+                level=level, delay=delay, **kw)
 
 
 @pytest.fixture
@@ -62,7 +31,7 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[Job]:
 
 
 def test_every_awaited_strong_seat_is_asked_once_with_its_own_view_and_the_events(asked: list[Job]) -> None:
-    loop = Loop()
+    loop = _loop()
     loop.bots.schedule()
     loop.bots.schedule()  # asked already: not again
     assert sorted(job.seat for job in asked) == [3, 4]
@@ -80,7 +49,7 @@ def test_every_awaited_strong_seat_is_asked_once_with_its_own_view_and_the_event
 
 
 def test_a_stale_strong_move_is_dropped_and_the_seat_asked_again(asked: list[Job]) -> None:
-    loop = Loop(bots=(0, 1, 2, 3, 4))
+    loop = _loop(bots=(0, 1, 2, 3, 4))
     loop.bots.schedule()
     assert set(loop.bots.thinking) == set(range(5))
     stale = BotMove(seat=0, game=1, decision=loop.bots.decision - 1, action=None, seconds=0.0)
@@ -108,7 +77,7 @@ def test_an_early_strong_move_is_held_until_its_time_then_played_by_the_timer(
 ) -> None:
     later = Later()
     monkeypatch.setattr(bot_turns, "time", later)
-    loop = Loop(bots=(4,))
+    loop = _loop(bots=(4,))
     loop.bots.schedule()
     job = asked[0]
     move = decide(job)
@@ -124,7 +93,7 @@ def test_an_early_strong_move_is_held_until_its_time_then_played_by_the_timer(
 
 
 def test_a_new_decision_makes_thoughts_stale_and_the_events_are_kept(asked: list[Job]) -> None:
-    loop = Loop(bots=(4,), level="random")
+    loop = _loop(bots=(4,), level="random")
     decision = loop.bots.decision
     for seat in range(5):  # the opening round: every seat places a card
         action = loop.dealt.rules.bot_action(loop.dealt.state, seat, random.Random(seat))
@@ -135,7 +104,7 @@ def test_a_new_decision_makes_thoughts_stale_and_the_events_are_kept(asked: list
 
 
 def test_quick_bots_move_one_at_a_time_on_the_timer(asked: list[Job]) -> None:
-    loop = Loop(bots=(2, 3, 4), level="random", delay=0.001)
+    loop = _loop(bots=(2, 3, 4), level="random", delay=0.001)
     loop.bots.schedule()
     assert asked == [] and loop.bots.due is not None
     assert loop.bots.play(None).ok
@@ -150,7 +119,7 @@ def test_quick_bots_move_one_at_a_time_on_the_timer(asked: list[Job]) -> None:
 def test_a_strong_bot_answers_before_the_shot_clock(asked: list[Job]) -> None:
     """With the clock running, a strong decision gets at most half of what is left (less a margin) of
     wall time, and its move is due before the deadline, however long the bot delay."""
-    loop = Loop(bots=(4,), delay=60.0)
+    loop = _loop(bots=(4,), delay=60.0)
     loop.clock.deadline = time.time() + 5.0
     loop.bots.schedule()
     assert [job.seat for job in asked] == [4]
@@ -161,7 +130,7 @@ def test_a_strong_bot_answers_before_the_shot_clock(asked: list[Job]) -> None:
 def test_levels_come_from_the_host_else_the_default_and_strong_needs_a_sampler(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    loop = Loop(bots=(3, 4))
+    loop = _loop(bots=(3, 4))
     loop.bots.set_level(3, "random")
     assert loop.bots.seat_levels() == (None, None, None, "random", "strong")
     import dataclasses

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.config import Config
+from controller.config import Config, add_config_argument
+from controller.devices.choose import pi_model
 
 OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
@@ -46,12 +47,7 @@ class Report:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--config",
-        metavar="FILE",
-        help="the box's config file, checked against the wiring (default: /etc/jaccuse-table/config.toml "
-        "if it exists)",
-    )
+    add_config_argument(parser, "checked against the wiring")
     parser.add_argument(
         "--pads",
         choices=["auto", "gpio", "serial", "none"],
@@ -75,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     report = Report(out or sys.stdout)
     root = Path(args.root)
-    model = _pi_model(root)
+    model = pi_model(root)
     report.out.write("jaccuse-table doctor: checking the box's hardware\n")
 
     report.section("Raspberry Pi")
@@ -183,15 +179,6 @@ def _report_rules_build(report: Report) -> None:
                 "rules core: plain Python (fine for play; install with JACCUSE_COMPILE_RULES=1 for "
                 "about twice the speed in `simulate` and bot games)"
             )
-
-
-def _pi_model(root: Path) -> str | None:
-    try:
-        text = (root / "proc/device-tree/model").read_bytes().decode("ascii", "replace")
-    except OSError:
-        return None
-    model = text.strip("\x00\n ")
-    return model if "Raspberry Pi" in model else None
 
 
 def _check_i2c(report: Report, root: Path, config: Config) -> None:

@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.config import Config, add_config_argument
+from controller.config import DEFAULT_PATH, Config, ConfigError, add_config_argument, load_config
 from controller.devices.choose import pi_model
+from controller.games import registry
+from controller.oled_kit.model import DisplayModel
 
 OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
@@ -126,8 +128,6 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def _read_config(report: Report, root: Path, args: argparse.Namespace) -> Config:
     """The config the service would start with (the defaults when there is none, or it is broken)."""
-    from controller.config import DEFAULT_PATH, ConfigError, load_config
-
     report.section("Config")
     path = Path(args.config) if args.config else root / DEFAULT_PATH.relative_to("/")
     if not path.exists():
@@ -165,11 +165,9 @@ def _pads_to_test(report: Report, asked: str | None, configured: str | None, hub
 
 
 def _report_rules_build(report: Report) -> None:
-    from controller.games.registry import game, names
-
     report.section("Software")
-    for name in names():
-        compiled = getattr(game(name).own_rules(), "COMPILED", None)
+    for name in registry.names():
+        compiled = getattr(registry.game(name).own_rules(), "COMPILED", None)
         if compiled is None:
             continue  # a game that has no compiled build
         if compiled:
@@ -282,7 +280,6 @@ def _time_a_frame(
 
     from controller.devices.display import Panel, open_display
     from controller.devices.screens import render
-    from controller.oled_kit.model import DisplayModel
 
     worker = None
     try:

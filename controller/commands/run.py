@@ -43,7 +43,7 @@ from controller.config import (
     table_options_error,
     with_overrides,
 )
-from controller.devices.choose import pi_model
+from controller.devices.choose import choose_pads, pi_model
 from controller.games import registry
 
 PAD_CHOICES = ("auto", "gpio", "serial", "phone", "mock")
@@ -267,8 +267,6 @@ def main(args: argparse.Namespace) -> int:
     if mock and pads in ("gpio", "auto"):
         pads = "mock"  # the mocked pins stand in for the real pads (serial gets a simulated hub)
     if pads == "auto" or (pads == "serial" and not mock):
-        from controller.devices.choose import choose_pads
-
         pads, chosen = choose_pads(pads, config.serial_port)
         _say(f"pads: {chosen}")
     problem = _flags_problem(config)

@@ -334,8 +334,7 @@ def main(args: argparse.Namespace) -> int:
             return _fail(f"cannot keep the host key in {data_dir}: {why}")
         from web import create_app
         from web.guards import BoxNames, is_the_box, stream_guard
-        from web.server import BoxServer, limits_from, listen
-        from web.sse import Broadcaster
+        from web.server import BoxServer, broadcaster_for, limits_from, listen
 
         # The pads and the OLED come up right after the `serving` line (their libraries are a good part
         # of a start on a Pi); until then a virtual pad presses the table directly and there is no frame.
@@ -368,15 +367,7 @@ def main(args: argparse.Namespace) -> int:
             names=names,
         )
         limits = limits_from(args)
-        broadcaster = Broadcaster(
-            table,
-            heartbeat=args.heartbeat,
-            max_streams=limits.streams,
-            per_client=limits.streams_per_client,
-            per_seat=limits.streams_per_seat,
-            lifetime=limits.stream_lifetime,
-            write_deadline=limits.write_deadline,
-        )
+        broadcaster = broadcaster_for(table, limits, args.heartbeat)
         try:
             sock = listen(config.host, config.port)
         except (OSError, ValueError) as exc:

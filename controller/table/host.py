@@ -219,8 +219,8 @@ class HostDesk:
         all_seated = len(seats.holders_after(players, added)) >= players
         rows: Rows = {**clock.settings(clock.restarted(state, all_seated, time.time())), **seat_rows}
         count = players
-        refused = loop.save(lambda: loop.journal.next_game(count, deal_data, None, campaign, rows, name),
-                            "the new game")
+        refused = loop.save(lambda: loop.journal.start_game(count, deal_data, None, campaign, name, rows,
+                                                            archive=True), "the new game")
         if refused is not None:
             return refused
         seats.dealt_again(players, rows, added, new_seats)

@@ -179,10 +179,14 @@ def _deal_new(config: TableConfig, game: str, path: Path, journal: Journal | Non
     )
     try:
         bots = {BOTS_KEY: seats_value(last_seats(config.bots, players))}
-        if journal is None:
-            journal = Journal.create(path, players, deal_data, seed, campaign, game, bots)
-        else:
+
+        def record(journal: Journal) -> None:
             journal.start_game(players, deal_data, seed, campaign, game, bots)
+
+        if journal is None:
+            journal = Journal.create(path, record)
+        else:
+            record(journal)
     except JournalError as exc:
         if journal is not None:
             journal.close()

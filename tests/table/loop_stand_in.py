@@ -42,8 +42,9 @@ class Journal:
     def set_settings(self, rows: Any) -> None:
         self._write("set_settings", dict(rows))
 
-    def next_game(self, players: int, deal: Any, seed: Any, campaign: Any, rows: Any, game: str) -> None:
-        self._write("next_game", players, game, dict(rows or {}))
+    def start_game(self, players: int, deal: Any, seed: Any, campaign: Any, game: str, rows: Any = None,
+                   *, archive: bool = False) -> None:
+        self._write("start_game", players, game, dict(rows or {}), archive)
 
     def rows(self) -> dict[str, Any]:
         """Every settings row written so far, the last value of each."""

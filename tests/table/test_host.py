@@ -86,7 +86,7 @@ def test_a_deal_is_journaled_whole_then_made() -> None:
     assert out.ok and out.data == {"game": 2, "game_name": "jaccuse", "players": 6, "dealt": True,
                                    "new_seats": "bots", "bots": [5]}
     name, args = loop.journal.writes[-1]
-    assert name == "next_game" and args[:2] == (6, "jaccuse")
+    assert name == "start_game" and args[:2] == (6, "jaccuse") and args[3] is True  # the last one archived
     assert args[2][BOTS_KEY] == "5" and args[2][NEW_SEATS_KEY] == "bots" and args[2][READY_KEY] is None
     assert loop.dealt.number == 2 and loop.dealt.players == 6 and loop.dealt.state.version == 0
     assert [line for _, line in loop.dealt.chronicle.log] == ["Game 2 begins.", "Bots play the new seat 5."]

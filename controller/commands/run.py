@@ -3,8 +3,9 @@
 Wiring (dependencies point one way):
 
 - :class:`controller.table.Table` owns the game: one command queue, one loop thread, the journal.
-- Pads (``controller.devices``) report presses to ``Table.press``; a feeder thread here waits for new
-  table snapshots and pushes LED states and the OLED model, so the loop never calls device code.
+- Pads (``controller.devices``) report presses to ``Table.press``; the device fan-out's feeder thread
+  (:mod:`controller.fanout`) waits for new table snapshots and pushes LED states and the OLED model, so
+  the loop never calls device code.
 - :func:`web.create_app` is the HTTP contract's pages and JSON API (Flask); :class:`web.server.BoxServer`
   serves it with the live streams of :class:`web.sse.Broadcaster` on one port (see web/server.py and
   docs/server.md for why an event loop: an open stream holds no thread, and one broadcaster writes every

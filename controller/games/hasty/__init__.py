@@ -10,7 +10,7 @@ its ``rules.md``.
 
 from controller.games.hasty.actions import ACTS, Action, ActionFormatError
 from controller.games.hasty.bot import BotGame, bot_action, next_bot_action, play_bot_game
-from controller.games.hasty.cards import CARDS, SUSPECTS, default_deck
+from controller.games.hasty.cards import ALL_CARDS, CARDS, SUSPECTS, default_deck
 from controller.games.hasty.deal import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -30,6 +30,7 @@ from controller.games.hasty.views import public_view, replay_summary, seat_view
 
 __all__ = [
     "ACTS",
+    "ALL_CARDS",
     "CARDS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",

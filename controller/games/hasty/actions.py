@@ -14,8 +14,9 @@ from controller.games.common import is_int, read_act
 from controller.games.hasty.cards import is_card
 
 ACTS: Final = ("play", "end", "choose")
-#: the keys a ``choose`` may carry; it needs at least one
-CHOICE_KEYS: Final = ("at", "card", "ask", "hand", "swap", "flip", "cards")
+#: the keys a ``choose`` may carry; it needs at least one (the first seven are the first edition's)
+CHOICE_KEYS: Final = ("at", "card", "ask", "hand", "swap", "flip", "cards",
+                      "suspect", "hasty", "indices", "top", "secret", "swap_hands", "index", "to", "place")
 
 
 class ActionFormatError(ValueError):
@@ -41,11 +42,29 @@ class Action(NamedTuple):
     flip: int | None = None
     #: ``choose`` (market): the cards taken
     cards: tuple[str, ...] | None = None
+    #: ``choose`` (tuck, revive): a suspect id
+    suspect: int | None = None
+    #: ``choose`` (hasty): ``draw`` or ``skip``
+    hasty: str | None = None
+    #: ``choose`` (tangled): the indices of the cards moved, from the bottom
+    indices: tuple[int, ...] | None = None
+    #: ``choose`` (double): onto the top (True) or under the bottom
+    top: bool | None = None
+    #: ``choose`` (private): the seat whose secret is looked at, or whose hand is swapped
+    secret: int | None = None
+    swap_hands: int | None = None
+    #: ``choose`` (rebel): the card's index in its pile, the position it goes to and its place there
+    card_index: int | None = None
+    to: int | None = None
+    place: int | None = None
 
     @classmethod
-    def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None) -> Action:
-        """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``) outside
-        the table is malformed too; ``seat`` given replaces the dict's (a phone's token says it)."""
+    def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None,
+                  known: frozenset[str] | None = None) -> Action:
+        """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``, ``secret``,
+        ``swap_hands``) outside the table is malformed too; ``seat`` given replaces the dict's (a
+        phone's token says it); with ``known``, a card outside those keys (a card of a set the game
+        does not play, H25) is unknown."""
         data, act = read_act(data, ACTS, ActionFormatError, "; the acts are play, end and choose")
         who = data.get("seat") if seat is None else seat
         who = _seat(who, "seat", players)
@@ -58,7 +77,7 @@ class Action(NamedTuple):
             up = data["up"]
             if not isinstance(up, bool):
                 raise ActionFormatError("'up' must be true (face up) or false (face down)")
-            return cls(who, act, card=_card(data["card"]), at=_int(data["at"], "at"), up=up)
+            return cls(who, act, card=_card(data["card"], known), at=_int(data["at"], "at"), up=up)
         if not any(name in data for name in CHOICE_KEYS):
             raise ActionFormatError("a choose needs the keys of its choice: " + ", ".join(CHOICE_KEYS))
         swap = None
@@ -72,16 +91,37 @@ class Action(NamedTuple):
             raw = data["cards"]
             if not isinstance(raw, list):
                 raise ActionFormatError("'cards' must be a list of card keys")
-            cards = tuple(_card(c) for c in raw)
+            cards = tuple(_card(c, known) for c in raw)
+        hasty = data.get("hasty")
+        if "hasty" in data and not isinstance(hasty, str):
+            raise ActionFormatError("'hasty' must be a word: \"draw\" or \"skip\"")
+        top = data.get("top")
+        if "top" in data and not isinstance(top, bool):
+            raise ActionFormatError("'top' must be true (onto the top) or false (under the bottom)")
+        indices = None
+        if "indices" in data:
+            raw = data["indices"]
+            if not isinstance(raw, list) or not all(is_int(v) for v in raw):
+                raise ActionFormatError("'indices' must be a list of whole numbers")
+            indices = tuple(int(v) for v in raw)
         return cls(
             who, act,
-            card=_card(data["card"]) if "card" in data else None,
+            card=_card(data["card"], known) if "card" in data else None,
             at=_int(data["at"], "at") if "at" in data else None,
             ask=_seat(data["ask"], "ask", players) if "ask" in data else None,
             hand=_seat(data["hand"], "hand", players) if "hand" in data else None,
             swap=swap,
             flip=_int(data["flip"], "flip") if "flip" in data else None,
             cards=cards,
+            suspect=_int(data["suspect"], "suspect") if "suspect" in data else None,
+            hasty=hasty,
+            indices=indices,
+            top=top,
+            secret=_seat(data["secret"], "secret", players) if "secret" in data else None,
+            swap_hands=_seat(data["swap_hands"], "swap_hands", players) if "swap_hands" in data else None,
+            card_index=_int(data["index"], "index") if "index" in data else None,
+            to=_int(data["to"], "to") if "to" in data else None,
+            place=_int(data["place"], "place") if "place" in data else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,7 +130,7 @@ class Action(NamedTuple):
             out.update(card=self.card, at=self.at, up=self.up)
         elif self.act == "choose":
             for name in CHOICE_KEYS:
-                value = getattr(self, name)
+                value = getattr(self, _ATTR.get(name, name))
                 if value is not None:
                     out[name] = list(value) if isinstance(value, tuple) else value
         return out
@@ -98,9 +138,23 @@ class Action(NamedTuple):
     def choice_mask(self) -> int:
         """The choice keys this action carries, one bit each in ``CHOICE_KEYS`` order (cheap to
         compare: the engine checks it on every choice)."""
-        return ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
+        mask = ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
                 | (self.hand is not None) << 3 | (self.swap is not None) << 4
                 | (self.flip is not None) << 5 | (self.cards is not None) << 6)
+        if self.suspect is None and self.hasty is None and self.indices is None and self.top is None and (
+            self.secret is None and self.swap_hands is None and self.card_index is None and self.to is None
+            and self.place is None
+        ):
+            return mask
+        return mask | ((self.suspect is not None) << 7 | (self.hasty is not None) << 8
+                       | (self.indices is not None) << 9 | (self.top is not None) << 10
+                       | (self.secret is not None) << 11 | (self.swap_hands is not None) << 12
+                       | (self.card_index is not None) << 13 | (self.to is not None) << 14
+                       | (self.place is not None) << 15)
+
+
+#: a ``choose`` key whose field has another name (``index`` is a tuple's method)
+_ATTR: Final = {"index": "card_index"}
 
 
 def mask_of(*names: str) -> int:
@@ -110,7 +164,7 @@ def mask_of(*names: str) -> int:
 
 def _int(value: object, name: str) -> int:
     if not is_int(value):
-        raise ActionFormatError(f"{name!r} must be an integer position")
+        raise ActionFormatError(f"{name!r} must be an integer")
     return value
 
 
@@ -121,8 +175,8 @@ def _seat(value: object, name: str, players: int | None) -> int:
     return value
 
 
-def _card(value: object) -> str:
-    if not is_card(value):
+def _card(value: object, known: frozenset[str] | None = None) -> str:
+    if not is_card(value) or (known is not None and value not in known):
         raise ActionFormatError(f"unknown card {value!r}")
     assert isinstance(value, str)
     return value

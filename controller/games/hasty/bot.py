@@ -18,6 +18,7 @@ from controller.games.hasty.cards import KEYS
 from controller.games.hasty.choices import hand_targets, question_options, switcheroo_options
 from controller.games.hasty.deal import Deal, deal_cards
 from controller.games.hasty.engine import BIG_HANDS_PLAYS, apply
+from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, play_targets, second_options
 from controller.games.hasty.state import GameState, new_game
 
 
@@ -33,6 +34,9 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
     if kind in ("pile", "sidekick", "mover"):
         options = pending.options
         return Action(seat, "choose", at=options[_pick(rng, len(options))])
+    if kind in SECOND_KINDS:
+        every = second_options(s, seat)
+        return choice_from_option(seat, every[_pick(rng, len(every))])
     if kind == "question_pile":
         living = s.living_positions()
         return Action(seat, "choose", at=living[_pick(rng, len(living))])
@@ -62,6 +66,13 @@ def turn_action(s: GameState, seat: int, rng: random.Random) -> Action:
     random_ = rng.random
     if not n or (s.options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
         return Action(seat, "end")
+    if s.options.second_edition:
+        targets = play_targets(s)
+        if not targets:
+            return Action(seat, "end")
+        card = KEYS[hand[int(random_() * n)]]
+        at, faces = targets[int(random_() * len(targets))]
+        return Action(seat, "play", card, at, faces[0] if len(faces) == 1 else random_() < 0.5)
     dead = s.dead
     living = [p for p, slot in enumerate(s.row) if not dead[slot]]
     return Action(seat, "play", KEYS[hand[int(random_() * n)]], living[int(random_() * len(living))],
@@ -92,10 +103,12 @@ BotGame: TypeAlias = common.BotGame[Deal, GameState, Action]
 
 
 def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor: bool = False,
-                  speedy: bool = False, big_hands: bool = False, suspects: int | None = None) -> BotGame:
+                  speedy: bool = False, big_hands: bool = False, suspects: int | None = None,
+                  sets: tuple[str, ...] | list[str] = ("base",), powers: bool = False) -> BotGame:
     """A whole game played by random bots; the same seed always plays the same game."""
     rng = random.Random(seed)
-    deal = deal_cards(players, rng, suspects=suspects, traitor=traitor, speedy=speedy, big_hands=big_hands)
+    deal = deal_cards(players, rng, suspects=suspects, traitor=traitor, speedy=speedy, big_hands=big_hands,
+                      sets=sets, powers=powers)
     game = play_out(deal, new_game(deal), next_bot_action, rng, apply, max_actions)
     assert game.final.over or len(game.actions) == max_actions  # a live game always has a bot's move
     return game

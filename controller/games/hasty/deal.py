@@ -1,4 +1,4 @@
-"""The table options (H1, H21, H22), the deal (H3) and the numbers its shuffles will use (H4).
+"""The table options (H1, H21, H22, H25), the deal (H3) and the numbers its shuffles will use (H4).
 
 A deal is everything random about a game: the deck's draw order, each seat's secret suspect and
 ``rolls``, the numbers the Jester and the deck's refill shuffle with. Carrying the rolls keeps the
@@ -14,7 +14,7 @@ import struct
 from dataclasses import dataclass
 from typing import Any, Final
 
-from controller.games.hasty.cards import SUSPECTS, TRAITOR_KEY, default_deck, is_card
+from controller.games.hasty.cards import INDEX, SET_OF, SETS, SUSPECTS, TRAITOR_KEY, default_deck, is_card
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7
@@ -24,7 +24,10 @@ MARKET: Final = 4
 #: use about a tenth of them
 ROLLS: Final = 600
 ROLL_BITS: Final = 32
-OPTION_KEYS: Final = ("suspects", "traitor", "speedy", "big_hands")
+OPTION_KEYS: Final = ("suspects", "traitor", "speedy", "big_hands", "sets", "powers")
+#: the on/off options
+FLAG_KEYS: Final = ("traitor", "speedy", "big_hands", "powers")
+BASE_ONLY: Final = ("base",)
 
 
 class DealError(ValueError):
@@ -42,16 +45,38 @@ def suspect_range(players: int) -> tuple[int, int]:
     return max(5, players + 1), len(SUSPECTS)
 
 
+def read_sets(value: object, label: str = "sets") -> tuple[str, ...]:
+    """H25: a non-empty list of distinct set names; ValueError for anything else."""
+    if (not isinstance(value, (list, tuple)) or not value
+            or not all(isinstance(v, str) and v in SETS for v in value) or len(set(value)) != len(value)):
+        raise ValueError(f"{label!r} must be a non-empty list of distinct names out of {', '.join(SETS)},"
+                         f" not {value!r}")
+    return tuple(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     suspects: int
     traitor: bool = False
     speedy: bool = False
     big_hands: bool = False
+    #: H25: the card sets the deck is made of, and the Suspect Powers variant
+    sets: tuple[str, ...] = BASE_ONLY
+    powers: bool = False
+
+    @property
+    def second_edition(self) -> bool:
+        """Whether anything beyond the base set plays (the rules and outputs of H25-H52)."""
+        return self.powers or self.sets != BASE_ONLY
 
     def to_dict(self) -> dict[str, Any]:
-        return {"suspects": self.suspects, "traitor": self.traitor, "speedy": self.speedy,
-                "big_hands": self.big_hands}
+        """The replay file's and the journal's ``options``: ``sets`` and ``powers`` only when they
+        differ from the first edition's (so a base game's journal and views stay as they were)."""
+        out: dict[str, Any] = {"suspects": self.suspects, "traitor": self.traitor, "speedy": self.speedy,
+                               "big_hands": self.big_hands}
+        if self.second_edition:
+            out.update(sets=list(self.sets), powers=self.powers)
+        return out
 
     @classmethod
     def read(cls, players: int, data: object) -> Options:
@@ -67,12 +92,16 @@ class Options:
                 f"'options.suspects' must be {low} to {high} for {players} players, not {suspects!r}"
             )
         flags = {}
-        for name in OPTION_KEYS[1:]:
+        for name in FLAG_KEYS:
             value = data.get(name, False)
             if not isinstance(value, bool):
                 raise DealError(f"'options.{name}' must be true or false")
             flags[name] = value
-        return cls(suspects, **flags)
+        try:
+            sets = read_sets(data.get("sets", list(BASE_ONLY)), "options.sets")
+        except ValueError as exc:
+            raise DealError(str(exc)) from None
+        return cls(suspects, sets=sets, **flags)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +157,11 @@ def check_deal(deal: Deal) -> None:
         raise DealError(f"the deck has {len(deal.deck)} cards; {players} players need at least {need}")
     if not all(is_card(c) for c in deal.deck):
         raise DealError("the deck holds an unknown card")
+    chosen = set(opts.sets)
+    wrong = sorted({c for c in deal.deck if SET_OF[INDEX[c]] not in chosen}, key=INDEX.__getitem__)
+    if wrong:
+        raise DealError(f"'deal.deck' may only hold card keys of the chosen sets ({', '.join(opts.sets)}),"
+                        f" not {', '.join(wrong)}")
     if len(deal.secrets) != players:
         raise DealError(f"'deal.secrets' has {len(deal.secrets)} entries for {players} seats")
     traitors = sum(1 for s in deal.secrets if s == TRAITOR_KEY)
@@ -144,23 +178,27 @@ def check_deal(deal: Deal) -> None:
 
 
 def make_options(players: int, suspects: int | None = None, *, traitor: bool = False,
-                 speedy: bool = False, big_hands: bool = False) -> Options:
+                 speedy: bool = False, big_hands: bool = False, sets: tuple[str, ...] | list[str] = BASE_ONLY,
+                 powers: bool = False) -> Options:
     """Options for a table, suspects defaulting to H1's least."""
     return Options.read(players, {"suspects": suspect_range(players)[0] if suspects is None else suspects,
-                                  "traitor": traitor, "speedy": speedy, "big_hands": big_hands})
+                                  "traitor": traitor, "speedy": speedy, "big_hands": big_hands,
+                                  "sets": list(sets), "powers": powers})
 
 
 def deal_cards(players: int, rng: random.Random, *, suspects: int | None = None, traitor: bool = False,
-               speedy: bool = False, big_hands: bool = False) -> Deal:
+               speedy: bool = False, big_hands: bool = False, sets: tuple[str, ...] | list[str] = BASE_ONLY,
+               powers: bool = False) -> Deal:
     """Shuffle the default deck, deal the secrets and draw the rolls, all from ``rng``: the same seed
     always gives the same deal. With the Traitor variant one dealt suspect is swapped for it (the
     rulebook's way: as many suspects as players, one of them at random replaced)."""
     try:
         check_players(players)
-        opts = make_options(players, suspects, traitor=traitor, speedy=speedy, big_hands=big_hands)
+        opts = make_options(players, suspects, traitor=traitor, speedy=speedy, big_hands=big_hands,
+                            sets=sets, powers=powers)
     except ValueError as exc:
         raise DealError(str(exc)) from None
-    deck = default_deck()
+    deck = default_deck(opts.sets)
     rng.shuffle(deck)
     secrets: list[int | str] = list(rng.sample(range(opts.suspects), players))
     if traitor:

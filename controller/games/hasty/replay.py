@@ -15,6 +15,7 @@ from controller.games import hasty
 from controller.games.common import actions_of, is_int, read_actions, read_head
 from controller.games.driver import replay_answer
 from controller.games.hasty.actions import Action, ActionFormatError
+from controller.games.hasty.cards import set_keys
 from controller.games.hasty.deal import Deal, DealError, Options, check_players, deal_cards
 from controller.games.hasty.state import GameState, new_game
 from controller.games.hasty.views import replay_summary
@@ -41,7 +42,8 @@ def read_game(data: object) -> tuple[GameState, list[Any]]:
             deal = Deal.from_dict(players, data["deal"], options.to_dict())
         else:
             deal = deal_cards(players, random.Random(seed), suspects=options.suspects,
-                              traitor=options.traitor, speedy=options.speedy, big_hands=options.big_hands)
+                              traitor=options.traitor, speedy=options.speedy, big_hands=options.big_hands,
+                              sets=options.sets, powers=options.powers)
     except (DealError, ValueError) as exc:
         if isinstance(exc, ReplayInputError):
             raise
@@ -51,8 +53,9 @@ def read_game(data: object) -> tuple[GameState, list[Any]]:
 
 def run_replay(state: GameState, raw_actions: list[Any]) -> dict[str, Any]:
     """Read and apply actions in order until the end or the first refusal; the contract's answer."""
-    actions = read_actions(raw_actions, lambda raw: Action.from_dict(raw, state.players), ActionFormatError,
-                           ReplayInputError)
+    known = set_keys(state.options.sets)
+    actions = read_actions(raw_actions, lambda raw: Action.from_dict(raw, state.players, known=known),
+                           ActionFormatError, ReplayInputError)
     return replay_answer(hasty, state, actions, replay_summary)
 
 

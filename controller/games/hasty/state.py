@@ -9,9 +9,11 @@ per action.
 The row is a list of *slots*: a slot is a place in the row with its evidence pile, and keeps its id
 while positions around it change (Speedy removes dead tiles, H9). ``row`` lists the slot ids from the
 left, so a position is an index into ``row``; ``suspect_at[slot]`` is the tile standing above the slot
-(Switcheroo swaps tiles, the piles stay). Work still to do, such as the rest of a review or the second
-half of a Bomb, waits in ``tasks`` (a stack) while a seat makes a choice, so a chain of effects can
-pause for a phone and go on after it.
+(Switcheroo swaps tiles, the piles stay); Doctor White's revival under Speedy adds a slot at the right
+end. Work still to do, such as the rest of a review or the second half of a Bomb, waits in ``tasks``
+(a stack) while a seat makes a choice, so a chain of effects can pause for a phone and go on after
+it. A review is one ``Review``: its counts (by suspect id) and the evaluation running now, with the
+evaluations it interrupted (Dying Breath, Sniper: H32) waiting in ``outer``, outermost first.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from controller.games.hasty.deal import Deal, Options, check_deal
 
 Phase = Literal["play", "choose", "over"]
 PHASES: Final = ("play", "choose", "over")
-Task = tuple[str, int]
+#: a kind of work and two numbers it needs (a slot, a seat, a suspect...)
+Task = tuple[str, int, int]
 
 
 class Pending(NamedTuple):
@@ -42,13 +45,34 @@ class Pending(NamedTuple):
     slot: int = -1
     #: ``market``: how many cards the seat takes
     take: int = 0
+    #: ``rebel``, ``revelation``: the slots still to come; ``spread``: the cards still to place
+    queue: tuple[int, ...] = ()
+    #: ``walk``: where the Walk it back lies in its pile (-1: it has left it)
+    where: int = -1
+
+
+class Frame(NamedTuple):
+    """An evaluation waiting under a nested one (H32): ``Review``'s own fields, without the counts."""
+
+    slot: int
+    cause: str
+    revealed: tuple[int, ...]
+    stopped: bool
+    killed: tuple[int, ...]
+    suspect: int
+    at: int
+    limit: int
+    bottom_first: bool
+    safe: bool
+    wiped: bool
+    ended: bool
 
 
 class Review(NamedTuple):
-    """An evaluation in progress (H11, H12)."""
+    """A review in progress (H11, H12, H28): its counts and the evaluation running now."""
 
     slot: int
-    #: ``loupe`` or ``empty_hand`` (Big Hands)
+    #: ``loupe``, ``empty_hand`` (Big Hands), ``dying_breath`` or ``sniper`` (H32)
     cause: str
     #: the cards revealed so far, in order (card indices)
     revealed: tuple[int, ...]
@@ -61,6 +85,28 @@ class Review(NamedTuple):
     #: the suspect above the pile and its position when the evaluation began
     suspect: int = -1
     at: int = -1
+    #: H28: Poison, Armor and Wrong address counts, by suspect id
+    poison: tuple[int, ...] = ()
+    armor: tuple[int, ...] = ()
+    wrong: tuple[int, ...] = ()
+    #: H35: On the clock's limit (0: none), and whether it reveals from the bottom up
+    limit: int = 0
+    bottom_first: bool = False
+    #: H30: a Safe Stop was revealed from this pile; H42: the pile was wiped
+    safe: bool = False
+    wiped: bool = False
+    #: its suspect died: the evaluation is over (H11)
+    ended: bool = False
+    #: H32: the evaluations this one interrupted, outermost first
+    outer: tuple[Frame, ...] = ()
+
+    def frame(self) -> Frame:
+        return Frame(self.slot, self.cause, self.revealed, self.stopped, self.killed, self.suspect, self.at,
+                     self.limit, self.bottom_first, self.safe, self.wiped, self.ended)
+
+    def slots(self) -> list[int]:
+        """The slots under evaluation, outermost first."""
+        return [f.slot for f in self.outer] + [self.slot]
 
 
 class LastReview(NamedTuple):
@@ -75,10 +121,24 @@ class LastReview(NamedTuple):
 
 
 class Peek(NamedTuple):
-    """What an Investigator showed a seat (H19): a pile by position or a seat's hand, as it was."""
+    """What a seat was shown (H19, H42, H44): a pile by position or a seat's hand, as it was, or a
+    seat's secret suspect (``cards`` holds the suspect id, or TRAITOR)."""
 
-    kind: Literal["pile", "hand"]
+    kind: Literal["pile", "hand", "secret"]
     target: int
+    cards: tuple[int, ...]
+
+
+class Note(NamedTuple):
+    """Cards that went from one hand to another, as the two seats concerned saw it (H52): ``took``
+    (the seat took ``cards`` from seat ``other``, or from the pile at ``at`` when ``other`` is -1),
+    ``lost`` (seat ``other`` took them), ``gave``/``got`` (a hand swap with ``other``)."""
+
+    kind: Literal["took", "lost", "gave", "got"]
+    #: the card (or ``brunette``, the power) that moved them
+    by: str
+    other: int
+    at: int
     cards: tuple[int, ...]
 
 
@@ -94,6 +154,8 @@ class GameState(SlottedValue):
         "last_review",
         "loupe",
         "market",
+        "notes",
+        "opened",
         "options",
         "out_by",
         "peeks",
@@ -106,12 +168,15 @@ class GameState(SlottedValue):
         "reviews",
         "rolls",
         "rolls_used",
+        "rotated",
         "row",
         "secrets",
+        "skips",
         "steps",
         "suspect_at",
         "tasks",
         "traitor",
+        "tucked",
         "turn",
         "version",
         "winners",
@@ -153,8 +218,18 @@ class GameState(SlottedValue):
     rolls: tuple[int, ...]
     rolls_used: int
     peeks: list[tuple[Peek, ...]]
+    #: per seat: cards it took or lost (H39, H44, H47), which it alone (and the other seat) saw
+    notes: list[tuple[Note, ...]]
     winners: tuple[int, ...]
     version: int
+    #: H46: by suspect id, turned a half turn
+    rotated: tuple[bool, ...]
+    #: H50: the suspect under Madame Rose
+    tucked: int | None
+    #: H40: turns still to skip
+    skips: int
+    #: H8, H50: reviews have opened and stay open
+    opened: bool
 
     def __init__(self, deal: Deal) -> None:
         from controller.games.hasty.cards import INDEX
@@ -201,8 +276,13 @@ class GameState(SlottedValue):
         self.rolls = deal.rolls
         self.rolls_used = 0
         self.peeks = [()] * players
+        self.notes = [()] * players
         self.winners = ()
         self.version = 0
+        self.rotated = (False,) * count
+        self.tucked = None
+        self.skips = 0
+        self.opened = False
 
     @property
     def over(self) -> bool:
@@ -218,6 +298,8 @@ class GameState(SlottedValue):
     @property
     def first_round(self) -> bool:
         """H8: reviews stay closed until every seat still in has ended a turn."""
+        if self.opened:
+            return False
         ended, out = self.ended, self.eliminated
         return any(not ended[s] and not out[s] for s in range(self.players))
 
@@ -273,8 +355,13 @@ class GameState(SlottedValue):
         new.rolls = self.rolls
         new.rolls_used = self.rolls_used
         new.peeks = self.peeks
+        new.notes = self.notes
         new.winners = self.winners
         new.version = self.version
+        new.rotated = self.rotated
+        new.tucked = self.tucked
+        new.skips = self.skips
+        new.opened = self.opened
         return new
 
     def copy(self) -> GameState:
@@ -283,6 +370,7 @@ class GameState(SlottedValue):
         new.row, new.suspect_at, new.dead = self.row[:], self.suspect_at[:], self.dead[:]
         new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
         new.peeks = self.peeks[:]
+        new.notes = self.notes[:]
         return new
 
     def __repr__(self) -> str:
@@ -295,10 +383,16 @@ class GameState(SlottedValue):
         cards += self.market
         cards += self.deck[self.deck_at:]
         cards += [k for k, n in enumerate(self.discard) for _ in range(n)]
-        if self.review is not None:
-            cards += self.review.revealed
-        if self.pending is not None and self.pending.kind == "question_pile":
-            cards.append(self.pending.card)
+        review = self.review
+        if review is not None:
+            cards += review.revealed
+            for frame in review.outer:
+                cards += frame.revealed
+        pending = self.pending
+        if pending is not None and pending.kind in ("question_pile", "spread"):
+            cards.append(pending.card & FACE)
+            if pending.kind == "spread":
+                cards += [c & FACE for c in pending.queue]
         return cards
 
 

@@ -65,7 +65,10 @@ def breath_options(s: GameState) -> list[int]:
 
 
 def offer_breath(s: GameState, ev: list[Event]) -> None:
+    """The evaluation counts as a review begun before a tie is chosen, as a loupe's does (H10)."""
     options = breath_options(s)
+    if options:
+        s.reviews += 1
     if len(options) == 1:
         breathe(s, options[0], ev)
     elif options:
@@ -73,7 +76,6 @@ def offer_breath(s: GameState, ev: list[Event]) -> None:
 
 
 def breathe(s: GameState, at: int, ev: list[Event]) -> None:
-    s.reviews += 1
     begin_evaluation(s, s.row[at], "dying_breath", ev)
 
 

@@ -152,7 +152,8 @@ def test_h31_wrong_address_swaps_and_the_kill_strikes_the_new_suspect() -> None:
     refused(s, act(0, "choose", at=1))
     s, events = run(s, act(0, "choose", at=3))
     row = summary(s)["row"]
-    assert (row[1]["suspect"], row[1]["alive"]) == (3, False) and (row[3]["suspect"], row[3]["alive"]) == (1, True)
+    assert (row[1]["suspect"], row[1]["alive"]) == (3, False)
+    assert (row[3]["suspect"], row[3]["alive"]) == (1, True)
     assert of_type(events, "died")[0]["suspect"] == 3
     # the suspect above the evaluated pile died: the evaluation is over (the Delay is never revealed)
     assert revealed(events) == [] and summary(s)["review"] is None
@@ -241,7 +242,7 @@ def test_h34_protections_gathered_in_the_sniped_pile_apply() -> None:
 
 def test_h34_the_pile_under_evaluation_is_no_target() -> None:
     # Dying Breath in pile 1 nests pile 2's evaluation; its Sniper cannot aim back at pile 1
-    s, events = review(piles={1: ["delay", "delay", "dying_breath", "bodyguard"], 2: ["sniper"],
+    _, events = review(piles={1: ["delay", "delay", "dying_breath", "bodyguard"], 2: ["sniper"],
                               3: ["delay", "delay"]})
     assert of_type(events, "sniped")[0]["at"] == 3
     assert of_type(events, "evaluating")[-1]["at"] == 3
@@ -262,7 +263,8 @@ def test_h35_on_the_clock_stops_after_two_revealed_cards() -> None:
     assert revealed(events) == ["on_the_clock", "delay"] and summary(s)["row"][1]["alive"]
     # the last card: nothing is left, so it is not a stop
     s, events = review(piles={1: ["delay", "on_the_clock"]})
-    assert revealed(events) == ["on_the_clock", "delay"] and not [e for e in of_type(events, "clock") if e["stopped"]]
+    assert revealed(events) == ["on_the_clock", "delay"]
+    assert not [e for e in of_type(events, "clock") if e["stopped"]]
 
 
 def test_h35_a_card_a_bomb_turns_up_is_not_revealed_by_the_evaluation() -> None:

@@ -18,7 +18,8 @@ from controller.games.hasty.mechanics import draw
 #: H26's table, as the contract prints it: key, set, trigger (R review, P play, - always), count
 H26 = [
     ("poison", "advanced", "-", 6), ("armor", "advanced", "-", 6), ("antidote", "advanced", "-", 4),
-    ("dying_breath", "advanced", "-", 4), ("safe_stop", "advanced", "R", 4), ("back_to_top", "advanced", "P", 4),
+    ("dying_breath", "advanced", "-", 4), ("safe_stop", "advanced", "R", 4),
+    ("back_to_top", "advanced", "P", 4),
     ("back_alley", "advanced", "P", 4), ("time_bomb", "advanced", "-", 4), ("rebel", "advanced", "P", 4),
     ("show_hands", "advanced", "P", 4), ("walk_back", "advanced", "-", 4), ("hasty", "advanced", "-", 4),
     ("sniper", "expert", "R", 4), ("nobody_around", "expert", "-", 4), ("last_ditch", "expert", "-", 4),
@@ -118,7 +119,8 @@ def test_h27_visible_means_face_up_on_top_of_a_living_pile() -> None:
 
 def test_h27_the_card_does_nothing_when_it_acts_and_two_copies_count_as_one() -> None:
     s = table(hands={0: ["back_alley", "stop"]}, piles={3: ["^back_alley"], 2: ["delay"]})
-    s, events = run(s, act(0, "play", card="back_alley", at=1, up=False), act(0, "play", card="stop", at=2, up=False))
+    s, events = run(s, act(0, "play", card="back_alley", at=1, up=False),
+                    act(0, "play", card="stop", at=2, up=False))
     # the face-down Back Alley went under pile 1 (a card of its own rule), the Stop under pile 2
     assert piles(s)[1] == ["back_alley"] and piles(s)[2] == ["stop", "delay"]
     assert [e.get("bottom") for e in of_type(events, "played")] == [True, True]

@@ -140,6 +140,8 @@ def revive(s: GameState, suspect: int, ev: list[Event]) -> None:
         s.dead = s.dead[:]
         s.dead[slot] = False
         s.piles[slot] = ()
+    if s.rotated[suspect]:
+        s.rotated = (*s.rotated[:suspect], False, *s.rotated[suspect + 1:])
     review = s.review
     if review is not None:
         def zero(values: tuple[int, ...]) -> tuple[int, ...]:

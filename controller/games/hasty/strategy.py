@@ -238,7 +238,8 @@ def _turn_second(s: GameState, seat: int, rng: random.Random, memory: TableMemor
     if not faces:
         return Action(seat, "end")
     own = _own_position(s, seat)
-    others = sorted((p for p in faces if p != own and not _stuck(s, p)), key=lambda p: (-len(s.piles[s.row[p]]), p))
+    others = sorted((p for p in faces if p != own and not _stuck(s, p)),
+                    key=lambda p: (-len(s.piles[s.row[p]]), p))
     others += [p for p in faces if p != own and p not in others]
 
     def play(card: int, at: int, up: bool) -> Action | None:

@@ -98,6 +98,11 @@ GAME: Final = Game.of_package(
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",
+        "powers": "play with the Suspect Powers",
+    },
+    simulate_values={
+        "sets": "the card sets, a comma list of base, advanced, expert",
+        "suspects": "how many suspects (the least for the table by default)",
     },
     random_phone_action=random_phone_action,
     sampler=submodule("controller.games.hasty.sampler"),  # the strong bot's view of the game

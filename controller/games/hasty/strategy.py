@@ -66,9 +66,12 @@ SAFE: Final = frozenset({STOP, BODYGUARD})
 #: market picks, most wanted first
 WANTED: Final = (MURDER, STOP, BODYGUARD, THREAT)
 MAX_PLAYS: Final = 2
-#: with Big Hands and the second edition's cards a few cards can go round between hands and piles for
-#: ever (no refill brings a killing card back): after this many turns without a death the bot throws
-#: its hand away, so the table runs out of cards and the game ends (H21)
+#: the second edition's cards can keep a table going round for ever: with Big Hands a few cards pass
+#: between hands and piles (no refill brings a killing card back), and two seats can take back each
+#: other's cards while the loupe rocks to and fro. After this many turns without a death the bot
+#: forces the pace: it plays its cards face up on the pile a review would take (the loupe moves on,
+#: a review comes, and finds them there); with Big Hands it throws its hand away, so the table runs
+#: out of cards and the game ends (H21)
 QUIET_TURNS: Final = 60
 #: the second edition's (H26): cards hidden in a pile a review will reach, cards that guard one's own
 HARM2: Final = frozenset({MURDER, THREAT, POISON, DYING_BREATH})
@@ -232,12 +235,19 @@ def _stuck(s: GameState, position: int) -> bool:
 def _turn_second(s: GameState, seat: int, rng: random.Random, memory: TableMemory) -> Action:
     hand = s.hands[seat]
     limit = BIG_HANDS_PLAYS if s.options.big_hands else MAX_PLAYS
-    if not hand or s.plays >= limit or (s.options.big_hands and memory.quiet > QUIET_TURNS):
+    quiet = memory.quiet > QUIET_TURNS
+    if not hand or s.plays >= limit or (quiet and s.options.big_hands):
         return Action(seat, "end")
     faces = _faces(s)
     if not faces:
         return Action(seat, "end")
     own = _own_position(s, seat)
+    if quiet:
+        ups = sorted((p for p in faces if p != own and True in faces[p]),
+                     key=lambda p: (-len(s.piles[s.row[p]]), p))
+        if not ups:
+            return Action(seat, "end")
+        return Action(seat, "play", card=KEYS[max(hand, key=lambda c: c in HARM2)], at=ups[0], up=True)
     others = sorted((p for p in faces if p != own and not _stuck(s, p)),
                     key=lambda p: (-len(s.piles[s.row[p]]), p))
     others += [p for p in faces if p != own and p not in others]

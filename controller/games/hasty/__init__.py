@@ -22,7 +22,7 @@ from controller.games.hasty.deal import (
     deal_cards,
 )
 from controller.games.hasty.describe import describe_event, describe_events
-from controller.games.hasty.engine import Accepted, Refused, apply
+from controller.games.hasty.engine import Accepted, Refused, apply, apply_own
 from controller.games.hasty.mechanics import Event
 from controller.games.hasty.moves import action_from_move, awaiting, legal_acts, legal_moves
 from controller.games.hasty.state import GameState, new_game
@@ -47,6 +47,7 @@ __all__ = [
     "Refused",
     "action_from_move",
     "apply",
+    "apply_own",
     "awaiting",
     "bot_action",
     "check_deal",

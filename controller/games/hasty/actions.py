@@ -23,10 +23,15 @@ class ActionFormatError(ValueError):
     """The action is not well-formed: unknown act or card, a missing key, a value of the wrong type."""
 
 
+#: the second edition's ``choose`` keys (H52), kept in ``Action.more``
+MORE_KEYS: Final = CHOICE_KEYS[7:]
+_MORE_BIT: Final = {name: 1 << (7 + i) for i, name in enumerate(MORE_KEYS)}
+
+
 class Action(NamedTuple):
     seat: int
     act: str
-    #: ``play``: the card; ``choose`` (question): the card given
+    #: ``play``: the card; ``choose`` (question, revelation): the card given
     card: str | None = None
     #: ``play``: the position played on; ``choose``: the position chosen
     at: int | None = None
@@ -34,7 +39,7 @@ class Action(NamedTuple):
     up: bool | None = None
     #: ``choose`` (question): the seat asked
     ask: int | None = None
-    #: ``choose`` (investigate): the seat whose hand is looked at
+    #: ``choose`` (investigate, thief, brunette): the seat whose hand is looked at or robbed
     hand: int | None = None
     #: ``choose`` (switcheroo): two positions whose suspects change places
     swap: tuple[int, int] | None = None
@@ -42,21 +47,78 @@ class Action(NamedTuple):
     flip: int | None = None
     #: ``choose`` (market): the cards taken
     cards: tuple[str, ...] | None = None
-    #: ``choose`` (tuck, revive): a suspect id
-    suspect: int | None = None
-    #: ``choose`` (hasty): ``draw`` or ``skip``
-    hasty: str | None = None
-    #: ``choose`` (tangled): the indices of the cards moved, from the bottom
-    indices: tuple[int, ...] | None = None
-    #: ``choose`` (double): onto the top (True) or under the bottom
-    top: bool | None = None
-    #: ``choose`` (private): the seat whose secret is looked at, or whose hand is swapped
-    secret: int | None = None
-    swap_hands: int | None = None
-    #: ``choose`` (rebel): the card's index in its pile, the position it goes to and its place there
-    card_index: int | None = None
-    to: int | None = None
-    place: int | None = None
+    #: ``choose``: the second edition's keys it carries (``MORE_KEYS``), as (key, value) pairs in that
+    #: order; None when it carries none (every first-edition action: they stay as small as they were)
+    more: tuple[tuple[str, Any], ...] | None = None
+
+    @classmethod
+    def choice(cls, seat: int, **keys: Any) -> Action:
+        """A ``choose`` with the given keys, first- and second-edition ones alike (``index`` for a
+        Rebel's card, ``indices`` as a tuple)."""
+        base = {k: v for k, v in keys.items() if k not in _MORE_BIT}
+        extra = tuple((k, keys[k]) for k in MORE_KEYS if k in keys and keys[k] is not None)
+        return cls(seat, "choose", **base, more=extra or None)
+
+    def _more(self, name: str) -> Any:
+        if self.more is not None:
+            for key, value in self.more:
+                if key == name:
+                    return value
+        return None
+
+    @property
+    def suspect(self) -> int | None:
+        """``choose`` (tuck, revive): a suspect id."""
+        value: int | None = self._more("suspect")
+        return value
+
+    @property
+    def hasty(self) -> str | None:
+        """``choose`` (hasty): ``draw`` or ``skip``."""
+        value: str | None = self._more("hasty")
+        return value
+
+    @property
+    def indices(self) -> tuple[int, ...] | None:
+        """``choose`` (tangled): the indices of the cards moved, from the bottom, first placed first."""
+        value: tuple[int, ...] | None = self._more("indices")
+        return value
+
+    @property
+    def top(self) -> bool | None:
+        """``choose`` (double): onto the top (True) or under the bottom."""
+        value: bool | None = self._more("top")
+        return value
+
+    @property
+    def secret(self) -> int | None:
+        """``choose`` (private): the seat whose secret suspect is looked at."""
+        value: int | None = self._more("secret")
+        return value
+
+    @property
+    def swap_hands(self) -> int | None:
+        """``choose`` (private): the seat whose hand is swapped with the active seat's."""
+        value: int | None = self._more("swap_hands")
+        return value
+
+    @property
+    def card_index(self) -> int | None:
+        """``choose`` (rebel): the moving card's ``index`` in its pile, from the bottom."""
+        value: int | None = self._more("index")
+        return value
+
+    @property
+    def to(self) -> int | None:
+        """``choose`` (rebel): the position the card goes to."""
+        value: int | None = self._more("to")
+        return value
+
+    @property
+    def place(self) -> int | None:
+        """``choose`` (rebel): its place in that pile (0 the bottom, its size the top)."""
+        value: int | None = self._more("place")
+        return value
 
     @classmethod
     def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None,
@@ -92,18 +154,7 @@ class Action(NamedTuple):
             if not isinstance(raw, list):
                 raise ActionFormatError("'cards' must be a list of card keys")
             cards = tuple(_card(c, known) for c in raw)
-        hasty = data.get("hasty")
-        if "hasty" in data and not isinstance(hasty, str):
-            raise ActionFormatError("'hasty' must be a word: \"draw\" or \"skip\"")
-        top = data.get("top")
-        if "top" in data and not isinstance(top, bool):
-            raise ActionFormatError("'top' must be true (onto the top) or false (under the bottom)")
-        indices = None
-        if "indices" in data:
-            raw = data["indices"]
-            if not isinstance(raw, list) or not all(is_int(v) for v in raw):
-                raise ActionFormatError("'indices' must be a list of whole numbers")
-            indices = tuple(int(v) for v in raw)
+        more = tuple((name, _more_value(name, data[name], players)) for name in MORE_KEYS if name in data)
         return cls(
             who, act,
             card=_card(data["card"], known) if "card" in data else None,
@@ -113,15 +164,7 @@ class Action(NamedTuple):
             swap=swap,
             flip=_int(data["flip"], "flip") if "flip" in data else None,
             cards=cards,
-            suspect=_int(data["suspect"], "suspect") if "suspect" in data else None,
-            hasty=hasty,
-            indices=indices,
-            top=top,
-            secret=_seat(data["secret"], "secret", players) if "secret" in data else None,
-            swap_hands=_seat(data["swap_hands"], "swap_hands", players) if "swap_hands" in data else None,
-            card_index=_int(data["index"], "index") if "index" in data else None,
-            to=_int(data["to"], "to") if "to" in data else None,
-            place=_int(data["place"], "place") if "place" in data else None,
+            more=more or None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,10 +172,12 @@ class Action(NamedTuple):
         if self.act == "play":
             out.update(card=self.card, at=self.at, up=self.up)
         elif self.act == "choose":
-            for name in CHOICE_KEYS:
-                value = getattr(self, _ATTR.get(name, name))
+            for name in CHOICE_KEYS[:7]:
+                value = getattr(self, name)
                 if value is not None:
                     out[name] = list(value) if isinstance(value, tuple) else value
+            for name, value in self.more or ():
+                out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def choice_mask(self) -> int:
@@ -141,20 +186,29 @@ class Action(NamedTuple):
         mask = ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
                 | (self.hand is not None) << 3 | (self.swap is not None) << 4
                 | (self.flip is not None) << 5 | (self.cards is not None) << 6)
-        if self.suspect is None and self.hasty is None and self.indices is None and self.top is None and (
-            self.secret is None and self.swap_hands is None and self.card_index is None and self.to is None
-            and self.place is None
-        ):
-            return mask
-        return mask | ((self.suspect is not None) << 7 | (self.hasty is not None) << 8
-                       | (self.indices is not None) << 9 | (self.top is not None) << 10
-                       | (self.secret is not None) << 11 | (self.swap_hands is not None) << 12
-                       | (self.card_index is not None) << 13 | (self.to is not None) << 14
-                       | (self.place is not None) << 15)
+        if self.more is not None:
+            for name, _ in self.more:
+                mask |= _MORE_BIT[name]
+        return mask
 
 
-#: a ``choose`` key whose field has another name (``index`` is a tuple's method)
-_ATTR: Final = {"index": "card_index"}
+def _more_value(name: str, value: object, players: int | None) -> Any:
+    """A second-edition ``choose`` key's value, checked (H52's exit-2 cases)."""
+    if name == "hasty":
+        if not isinstance(value, str):
+            raise ActionFormatError("'hasty' must be a word: \"draw\" or \"skip\"")
+        return value
+    if name == "top":
+        if not isinstance(value, bool):
+            raise ActionFormatError("'top' must be true (onto the top) or false (under the bottom)")
+        return value
+    if name == "indices":
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
+            raise ActionFormatError("'indices' must be a list of whole numbers")
+        return tuple(int(v) for v in value)
+    if name in ("secret", "swap_hands"):
+        return _seat(value, name, players)
+    return _int(value, name)
 
 
 def mask_of(*names: str) -> int:

@@ -48,8 +48,9 @@ def _under_evaluation(s: GameState) -> set[int]:
 
 
 def _note(s: GameState, seat: int, note: Note) -> None:
-    s.notes = s.notes[:]
-    s.notes[seat] = (*s.notes[seat], note)
+    notes = list(s.notes)
+    notes[seat] = (*notes[seat], note)
+    s.notes = notes
 
 
 # ---------------------------------------------------------------- Dying Breath, Sniper (H32-H34)

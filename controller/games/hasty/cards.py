@@ -203,14 +203,25 @@ TRAITOR: Final = -1
 def default_deck(sets: tuple[str, ...] | list[str] = ("base",)) -> list[str]:
     """The default deck of the chosen sets: set by set in the order base, advanced, expert, each card
     as many times as its table says (base 56, advanced 52, expert 48 cards)."""
-    chosen = set(sets)
-    return [kind.key for name in SETS if name in chosen for kind in ALL_CARDS if kind.set == name
-            for _ in range(kind.copies)]
+    return list(_DECKS[frozenset(sets) & _SET_NAMES])
+
+
+_SET_NAMES: Final = frozenset(SETS)
+_SET_KEYS: Final[dict[frozenset[str], frozenset[str]]] = {
+    frozenset(chosen): frozenset(kind.key for kind in ALL_CARDS if kind.set in chosen)
+    for chosen in ([n for i, n in enumerate(SETS) if mask >> i & 1] for mask in range(1 << len(SETS)))
+}
+#: every combination of sets' default deck, made once (a seeded deal starts from one each game)
+_DECKS: Final[dict[frozenset[str], tuple[str, ...]]] = {
+    frozenset(chosen): tuple(kind.key for name in SETS if name in chosen for kind in ALL_CARDS
+                             if kind.set == name for _ in range(kind.copies))
+    for chosen in ([n for i, n in enumerate(SETS) if mask >> i & 1] for mask in range(1 << len(SETS)))
+}
 
 
 def set_keys(sets: tuple[str, ...]) -> frozenset[str]:
     """The keys of the cards of the chosen sets: the only cards a game of them knows (H25)."""
-    return frozenset(kind.key for kind in ALL_CARDS if kind.set in sets)
+    return _SET_KEYS[frozenset(sets) & _SET_NAMES]
 
 
 def is_card(name: object) -> bool:

@@ -9,7 +9,6 @@ before it changes anything, so a refused one changes nothing (H24).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 
 from controller.games.common import Refusal
@@ -17,6 +16,7 @@ from controller.games.hasty import card_choices as cc
 from controller.games.hasty import powers
 from controller.games.hasty.actions import Action, mask_of
 from controller.games.hasty.cards import FACE, INDEX, KEYS, SIDEKICK, UP
+from controller.games.hasty.deal import HAND
 from controller.games.hasty.mechanics import (
     Event,
     ask,
@@ -139,12 +139,12 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
 def offer_market(s: GameState, seat: int, ev: list[Event]) -> None:
     """H13: fill ``seat``'s hand to the hand limit (4, or 1 under H46) from the market, picking when
     it holds more than needed."""
-    need = hand_limit(s) - len(s.hands[seat])
+    need = (hand_limit(s) if s.options.powers else HAND) - len(s.hands[seat])
     if need <= 0:
         return
     market = s.market
     if len(market) > need and len(set(market)) > 1:
-        _ask(s, Pending("market", seat, take=need), ev)
+        _ask(s, Pending("market", seat, (), -1, -1, -1, need), ev)
         return
     take = market[:need]
     _take_from_market(s, seat, take, ev)
@@ -219,11 +219,14 @@ def resolve(s: GameState, a: Action, ev: list[Event]) -> None:
             _flip(s, a.flip, ev)
     elif kind == "market":
         assert a.cards is not None
-        picked = Counter(INDEX[c] for c in a.cards)
         _need(len(a.cards) == pending.take, "bad_count", f"Take exactly {pending.take} card(s).")
-        _need(not picked - Counter(s.market), "not_in_market", "The market does not hold those cards.")
+        picked = tuple(INDEX[c] for c in a.cards)
+        left = list(s.market)
+        for card in picked:  # a multiset the market must hold (a few cards: quicker than Counters)
+            _need(card in left, "not_in_market", "The market does not hold those cards.")
+            left.remove(card)
         _settle(s)
-        _take_from_market(s, pending.seat, tuple(INDEX[c] for c in a.cards), ev)
+        _take_from_market(s, pending.seat, picked, ev)
     else:
         _resolve_second(s, pending, a, ev)
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 import struct
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from controller.games.hasty.cards import INDEX, SET_OF, SETS, SUSPECTS, TRAITOR_KEY, default_deck, is_card
+from controller.games.hasty.cards import INDEX, SETS, SUSPECTS, TRAITOR_KEY, default_deck, is_card, set_keys
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 7
@@ -28,6 +28,9 @@ OPTION_KEYS: Final = ("suspects", "traitor", "speedy", "big_hands", "sets", "pow
 #: the on/off options
 FLAG_KEYS: Final = ("traitor", "speedy", "big_hands", "powers")
 BASE_ONLY: Final = ("base",)
+
+
+_KEYS: Final = frozenset(INDEX)
 
 
 class DealError(ValueError):
@@ -63,11 +66,11 @@ class Options:
     #: H25: the card sets the deck is made of, and the Suspect Powers variant
     sets: tuple[str, ...] = BASE_ONLY
     powers: bool = False
+    #: whether anything beyond the base set plays (the rules and outputs of H25-H52); worked out
+    second_edition: bool = field(init=False, compare=False, repr=False, default=False)
 
-    @property
-    def second_edition(self) -> bool:
-        """Whether anything beyond the base set plays (the rules and outputs of H25-H52)."""
-        return self.powers or self.sets != BASE_ONLY
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "second_edition", self.powers or self.sets != BASE_ONLY)
 
     def to_dict(self) -> dict[str, Any]:
         """The replay file's and the journal's ``options``: ``sets`` and ``powers`` only when they
@@ -155,10 +158,13 @@ def check_deal(deal: Deal) -> None:
     need = players if opts.big_hands else HAND * players + MARKET
     if len(deal.deck) < need:
         raise DealError(f"the deck has {len(deal.deck)} cards; {players} players need at least {need}")
-    if not all(is_card(c) for c in deal.deck):
+    try:
+        named: set[object] = set(deal.deck)
+    except TypeError:  # an element no card key can be (a list...)
+        named = {None}
+    if not named <= _KEYS:
         raise DealError("the deck holds an unknown card")
-    chosen = set(opts.sets)
-    wrong = sorted({c for c in deal.deck if SET_OF[INDEX[c]] not in chosen}, key=INDEX.__getitem__)
+    wrong = sorted(set(deal.deck) - set_keys(opts.sets), key=INDEX.__getitem__)
     if wrong:
         raise DealError(f"'deal.deck' may only hold card keys of the chosen sets ({', '.join(opts.sets)}),"
                         f" not {', '.join(wrong)}")
@@ -199,7 +205,12 @@ def deal_cards(players: int, rng: random.Random, *, suspects: int | None = None,
     except ValueError as exc:
         raise DealError(str(exc)) from None
     deck = default_deck(opts.sets)
-    rng.shuffle(deck)
+    if opts.sets == BASE_ONLY:
+        rng.shuffle(deck)  # as it always was: an older seeded file deals the same game
+    else:  # a bigger deck, put in the order of random keys drawn in one go (quicker than a shuffle)
+        n = len(deck)
+        keys = struct.unpack(f"<{n}I", rng.getrandbits(ROLL_BITS * n).to_bytes(4 * n, "little"))
+        deck = [deck[i] for i in sorted(range(n), key=keys.__getitem__)]
     secrets: list[int | str] = list(rng.sample(range(opts.suspects), players))
     if traitor:
         secrets[rng.randrange(players)] = TRAITOR_KEY

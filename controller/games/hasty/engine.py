@@ -29,6 +29,7 @@ from controller.games.hasty.cards import (
     PLAY_POWERS,
     PLUM,
     POISON,
+    ROSE,
     SHOW_HANDS,
     TRAITOR,
     UP,
@@ -48,9 +49,8 @@ from controller.games.hasty.mechanics import (
     slot_alive,
     to_discard,
     top_up_market,
-    visible,
 )
-from controller.games.hasty.state import GameState
+from controller.games.hasty.state import GameState, Review
 
 #: H21: plays a turn allows under Big Hands
 BIG_HANDS_PLAYS: Final = 2
@@ -66,22 +66,34 @@ class Accepted(common.Accepted[GameState]):
 
 def apply(state: GameState, action: Action) -> Accepted | Refused:
     """Apply one action; the given state is never modified."""
-    if not 0 <= action.seat < state.players:
-        return Refused("unknown_seat", f"There is no seat {action.seat} at this table.")
-    if state.phase == "over":
-        return Refused("game_over", "The game is over; nothing more can be played.")
-    handler = _HANDLERS.get(action.act)
-    if handler is None:
-        return Refused("unknown_act", f"There is no act {action.act!r} in Hasty Accusations.")
     s = state.derive()
     events: list[Event] = []
     try:
-        handler(s, action, events)
+        apply_own(s, action, events)
     except Refusal as refusal:
         return refusal.refused()
+    return Accepted(s, tuple(events))
+
+
+def apply_own(s: GameState, action: Action, events: list[Event]) -> None:
+    """``apply``'s rules, run on a state object that only the caller holds: it is changed in place.
+
+    The lists and tuples in it are still replaced or, for the ones ``derive`` gives every state of
+    its own (piles, hands, the discard counts, the tasks), changed in place; so states it shares
+    parts with stay as they were. A refusal raises ``Refusal`` and leaves ``s`` as it was: every
+    handler checks before it changes anything. A loop that keeps one state of its own (a whole bot
+    game, the strong bot's play-outs) saves a new state object and result per move."""
+    if not 0 <= action.seat < s.players:
+        raise Refusal("unknown_seat", f"There is no seat {action.seat} at this table.")
+    if s.phase == "over":
+        raise Refusal("game_over", "The game is over; nothing more can be played.")
+    handler = _HANDLERS.get(action.act)
+    if handler is None:
+        raise Refusal("unknown_act", f"There is no act {action.act!r} in Hasty Accusations.")
+    handler(s, action, events)
+    s.looks = None
     _run(s, events)
     s.version += 1
-    return Accepted(s, tuple(events))
 
 
 # ---------------------------------------------------------------- the acts
@@ -105,11 +117,53 @@ def play_rules(s: GameState, slot: int) -> tuple[bool | None, bool, bool]:
     return slot_rules(s, slot, *showing(s))
 
 
+_SHOWN: Final = SHOW_HANDS | UP
+_ALLEY: Final = BACK_ALLEY | UP
+
+
+def looks(s: GameState) -> tuple[bool, bool, int]:
+    """H27, H36, H47: whether Show me your hands and Back Alley are visible now, and the slot of the
+    suspect with Prof. Plum's power (-1: none): one look along the row, kept with the state while its
+    piles stay as they are (every play needs it, the bot's and the engine's)."""
+    seen = s.looks
+    if seen is not None:
+        return seen
+    shown = alley = False
+    if s.options.sets != BASE_ONLY:
+        piles, dead = s.piles, s.dead
+        for slot in s.row:
+            pile = piles[slot]
+            if pile:
+                top = pile[-1]
+                if top == _SHOWN and not dead[slot]:
+                    shown = True
+                elif top == _ALLEY and not dead[slot]:
+                    alley = True
+    seen = s.looks = (shown, alley, plum_slot(s))
+    return seen
+
+
 def showing(s: GameState) -> tuple[bool, bool]:
     """H27: whether Show me your hands and Back Alley are visible now."""
-    if s.options.sets == BASE_ONLY:
-        return False, False
-    return visible(s, SHOW_HANDS), visible(s, BACK_ALLEY)
+    shown, alley, _ = looks(s)
+    return shown, alley
+
+
+def plum_slot(s: GameState) -> int:
+    """H47: the slot of the living suspect with Prof. Plum's power (-1: none, or no powers): Plum, or
+    Madame Rose once Plum (dead, then) is tucked under her (H50)."""
+    if s.options.powers:
+        holder = ROSE if s.extra.tucked == PLUM else PLUM
+        suspect_at, dead = s.suspect_at, s.dead
+        if holder not in suspect_at:
+            return -1
+        first = suspect_at.index(holder)
+        if not dead[first]:  # the usual case: the tile has never moved to a new slot
+            return first
+        for slot in s.row:  # Speedy brought it back in a new slot (H50)
+            if suspect_at[slot] == holder and not dead[slot]:
+                return slot
+    return -1
 
 
 def slot_rules(s: GameState, slot: int, shown: bool, alley: bool) -> tuple[bool | None, bool, bool]:
@@ -121,7 +175,7 @@ def slot_rules(s: GameState, slot: int, shown: bool, alley: bool) -> tuple[bool 
         allowed = s.plays == 0
     elif alley:
         face = False
-    if s.options.powers and power_of(s, s.suspect_at[slot]) == PLUM:
+    if s.options.powers and slot == looks(s)[2]:
         if face is False:
             allowed = False
         face = True
@@ -144,23 +198,34 @@ def _play(s: GameState, a: Action, ev: list[Event]) -> None:
                        f"With Big Hands a turn has at most {BIG_HANDS_PLAYS} plays: end it.")
     slot = s.row[at]
     up = a.up
-    bottom = False
+    if not s.options.second_edition:  # the first edition's play, as quick as it was
+        i = hand.index(card)
+        s.hands[a.seat] = hand[:i] + hand[i + 1:]
+        s.piles[slot] = (*s.piles[slot], card | UP if up else card)
+        s.plays += 1
+        s.steps += 1 if up else -1
+        if up:
+            ev.append({"type": "played", "seat": a.seat, "at": at, "up": True, "card": a.card})
+            act(s, card, slot, len(s.piles[slot]) - 1, False, True, ev)
+        else:
+            ev.append({"type": "played", "seat": a.seat, "at": at, "up": False})
+        return
     step = 1 if up else -1
     suspect = s.suspect_at[slot]
     power = -1
-    opts = s.options
-    if opts.powers or opts.sets != BASE_ONLY:
-        _check_play_rules(s, slot, up)
-        bottom = opts.sets != BASE_ONLY and visible(s, BACK_ALLEY)
-        if opts.powers:
-            power = power_of(s, suspect)
-            if power == PLUM:
-                step = 0
-            if power not in PLAY_POWERS:
-                power = -1
+    shown, bottom, plum = looks(s)
+    if shown or bottom or slot == plum:
+        _check_play_rules(s, slot, up, shown, bottom)
+    if s.options.powers:
+        if slot == plum:
+            step = 0  # H47: it still counts as a play
+        power = power_of(s, suspect)
+        if power not in PLAY_POWERS:
+            power = -1
     i = hand.index(card)
     s.hands[a.seat] = hand[:i] + hand[i + 1:]
     code = card | UP if up else card
+    s.looks = None  # the piles change from here on
     pile = s.piles[slot]
     s.piles[slot] = (code, *pile) if bottom else (*pile, code)
     s.plays += 1
@@ -178,10 +243,9 @@ def _play(s: GameState, a: Action, ev: list[Event]) -> None:
         ev.append(played)
 
 
-def _check_play_rules(s: GameState, slot: int, up: bool) -> None:
-    face, _, allowed = play_rules(s, slot)
-    opts = s.options
-    if opts.sets != BASE_ONLY and visible(s, SHOW_HANDS):
+def _check_play_rules(s: GameState, slot: int, up: bool, shown: bool, alley: bool) -> None:
+    face, _, allowed = slot_rules(s, slot, shown, alley)
+    if shown:
         if not up:
             raise Refusal("face_up_only", "Show me your hands is showing: cards are played face up.")
         if not allowed:
@@ -281,7 +345,8 @@ def _step(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
     s.piles[slot] = rest
     revealed = (*review.revealed, card)
     stopped = bool(limit) and len(revealed) >= limit and bool(rest)
-    s.review = review._replace(revealed=revealed, stopped=stopped)
+    # ``_replace(revealed=..., stopped=...)``, made the quick way: this runs for every card revealed
+    s.review = Review._make((*review[:2], revealed, stopped, *review[4:]))
     s.tasks.append(("step", slot, 0))
     ev.append({"type": "revealed", "card": KEYS[card], "at": s.row.index(slot)})
     act(s, card, slot, -1, False, bool(code & UP), ev)
@@ -412,7 +477,7 @@ def _next_turn(s: GameState, _: int, __: int, ev: list[Event]) -> None:
         ev.append({"type": "stalled"})
         finish(s, (), ev)
         return
-    while s.skips:
+    while s.extra.skips:
         s.skips -= 1
         ev.append({"type": "skipped", "seat": seat})
         seat = _next_seat(s, seat)

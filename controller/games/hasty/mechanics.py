@@ -24,7 +24,7 @@ from controller.games.hasty.cards import (
     SUSPECTS,
     UP,
 )
-from controller.games.hasty.deal import HAND
+from controller.games.hasty.deal import HAND, MARKET
 from controller.games.hasty.state import GameState, LastReview, Pending, Review
 
 Event = dict[str, Any]
@@ -94,8 +94,6 @@ def draw_into_hand(s: GameState, seat: int, count: int, ev: list[Event]) -> int:
 
 
 def top_up_market(s: GameState, ev: list[Event]) -> None:
-    from controller.games.hasty.deal import MARKET
-
     market = s.market
     if len(market) >= MARKET:
         return
@@ -134,6 +132,13 @@ def visible(s: GameState, card: int) -> bool:
     return False
 
 
+def showing(s: GameState) -> frozenset[int]:
+    """H7, H27: every card that lies face up on top of a living suspect's pile (``| UP``), in one
+    look along the row."""
+    piles, dead = s.piles, s.dead
+    return frozenset(pile[-1] for slot in s.row if (pile := piles[slot]) and pile[-1] & UP and not dead[slot])
+
+
 def delay_visible(s: GameState) -> bool:
     """H7: a Delay Tactics face up on top of a living suspect's pile."""
     return visible(s, DELAY)
@@ -152,8 +157,9 @@ def power_of(s: GameState, suspect: int) -> int:
 
 def hand_limit(s: GameState) -> int:
     """H46: 1 while a living suspect with Ms. Scarlett's power is turned, else 4."""
-    if s.options.powers:
-        for suspect, turned in enumerate(s.rotated):
+    rotated = s.extra.rotated
+    if s.options.powers and True in rotated:
+        for suspect, turned in enumerate(rotated):
             if turned and power_of(s, suspect) == SCARLETT:
                 return ROTATED_HAND
     return HAND
@@ -194,17 +200,18 @@ def kill(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     kill) stops it; at any time Madame Rose's escape does (H50). Else the suspect dies."""
     suspect = s.suspect_at[slot]
     review = s.review
-    at = s.row.index(slot)
     if review is not None:
         if review.shields[suspect] > 0:
             s.review = review._replace(shields=_counted(review.shields, suspect, -1))
-            ev.append({"type": "shielded", "suspect": suspect, "at": at, "card": cause})
+            ev.append({"type": "shielded", "suspect": suspect, "at": s.row.index(slot), "card": cause})
             return
-        if s.rotated[suspect]:
+        if s.extra.rotated[suspect]:
             s.rotated = (*s.rotated[:suspect], False, *s.rotated[suspect + 1:])
-            ev.append({"type": "saved", "suspect": suspect, "at": at, "card": cause, "by": "rotated"})
+            ev.append({"type": "saved", "suspect": suspect, "at": s.row.index(slot), "card": cause,
+                       "by": "rotated"})
             return
         if review.wrong and review.wrong[suspect] > 0:
+            at = s.row.index(slot)
             s.review = review._replace(wrong=_counted(review.wrong, suspect, -1))
             ev.append({"type": "saved", "suspect": suspect, "at": at, "card": cause, "by": "wrong_address"})
             options = tuple(p for p in s.living_positions() if p != at)
@@ -219,7 +226,8 @@ def kill(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     if suspect == ROSE and s.options.powers and s.tucked is None:
         dead = dead_suspects(s)
         if dead:
-            ev.append({"type": "saved", "suspect": suspect, "at": at, "card": cause, "by": "escape"})
+            ev.append({"type": "saved", "suspect": suspect, "at": s.row.index(slot), "card": cause,
+                       "by": "escape"})
             if len(dead) == 1:
                 tuck(s, dead[0], ev)
             else:
@@ -252,14 +260,15 @@ def die(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     review = s.review
     if review is not None:
         ended = review.slot == slot or review.ended
-        outer = review.outer
-        if any(f.slot == slot for f in outer):
-            outer = tuple(f._replace(ended=True) if f.slot == slot else f for f in outer)
-        s.review = review._replace(killed=(*review.killed, suspect), ended=ended, outer=outer)
+        if review.outer and any(f.slot == slot for f in review.outer):
+            outer = tuple(f._replace(ended=True) if f.slot == slot else f for f in review.outer)
+            s.review = review._replace(killed=(*review.killed, suspect), ended=ended, outer=outer)
+        else:
+            s.review = review._replace(killed=(*review.killed, suspect), ended=ended)
     s.dead = [*s.dead[:slot], True, *s.dead[slot + 1:]]
     to_discard(s, s.piles[slot])
     s.piles[slot] = ()
-    if s.rotated[suspect]:
+    if s.extra.rotated[suspect]:
         s.rotated = (*s.rotated[:suspect], False, *s.rotated[suspect + 1:])
     ev.append({"type": "died", "suspect": suspect, "name": SUSPECTS[suspect], "at": position, "card": cause})
     seat = s.holder(suspect)

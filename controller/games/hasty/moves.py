@@ -15,7 +15,7 @@ from controller.games.hasty import card_choices as cc
 from controller.games.hasty.actions import Action
 from controller.games.hasty.cards import KEYS
 from controller.games.hasty.choices import hand_targets, question_options, switcheroo_options
-from controller.games.hasty.engine import BIG_HANDS_PLAYS, showing, slot_rules
+from controller.games.hasty.engine import BIG_HANDS_PLAYS, looks
 from controller.games.hasty.powers import brunette_options
 from controller.games.hasty.state import GameState
 
@@ -69,14 +69,20 @@ def second_options(s: GameState, seat: int) -> list[dict[str, Any]]:
 def play_targets(s: GameState) -> list[tuple[int, list[bool]]]:
     """Where a card may be played now and with which faces (H6, H36, H47): living positions, each
     with the faces allowed there."""
+    shown, alley, plum = looks(s)
+    if shown and s.plays:
+        return []
+    faces = [True] if shown else [False] if alley else [True, False]
     out = []
-    shown, alley = showing(s)
+    dead = s.dead
     for p, slot in enumerate(s.row):
-        if s.dead[slot]:
+        if dead[slot]:
             continue
-        face, _, allowed = slot_rules(s, slot, shown, alley)
-        if allowed:
-            out.append((p, [True, False] if face is None else [face]))
+        if slot == plum:
+            if faces != [False]:
+                out.append((p, [True]))
+        else:
+            out.append((p, faces))
     return out
 
 
@@ -129,9 +135,7 @@ def choice_from_option(seat: int, option: dict[str, Any]) -> Action:
     keys = dict(option)
     if "indices" in keys:
         keys["indices"] = tuple(keys["indices"])
-    if "index" in keys:
-        keys["card_index"] = keys.pop("index")
-    return Action(seat, "choose", **keys)
+    return Action.choice(seat, **keys)
 
 
 def legal_acts(s: GameState, seat: int) -> list[str]:

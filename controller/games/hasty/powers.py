@@ -41,7 +41,7 @@ def _event(suspect: int, power: int, **more: object) -> Event:
 
 
 def _turn(s: GameState, suspects: list[int]) -> None:
-    rotated = list(s.rotated)
+    rotated = list(s.extra.rotated)
     for suspect in suspects:
         rotated[suspect] = not rotated[suspect]
     s.rotated = tuple(rotated)

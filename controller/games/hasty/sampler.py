@@ -55,7 +55,7 @@ from controller.games.hasty.choices import hand_targets, question_options, switc
 from controller.games.hasty.deal import ROLL_BITS, ROLLS, Options
 from controller.games.hasty.engine import BIG_HANDS_PLAYS, showing, slot_rules
 from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, second_options
-from controller.games.hasty.state import Frame, GameState, LastReview, Note, Peek, Pending, Review
+from controller.games.hasty.state import Extras, Frame, GameState, LastReview, Note, Peek, Pending, Review
 
 Event = dict[str, Any]
 
@@ -375,6 +375,7 @@ def _deal(
         alive[slot] = bool(r["alive"])
 
     s = GameState.__new__(GameState)
+    s.looks = None
     s.players = players
     s.options = opts
     s.row = row
@@ -384,7 +385,6 @@ def _deal(
     s.traitor = s.secrets.index(TRAITOR) if TRAITOR in s.secrets else None
     s.eliminated = [seat in t["eliminated"] for seat in range(players)]
     s.ended = list(work["had_turn"])
-    s.opened = work["opened"]
     s.out_by = [None if out is None else out["card"] for out in t["out"]]
 
     # what this seat sees of the cards
@@ -454,8 +454,6 @@ def _deal(
     s.rolls_used = 0
     own_peeks = tuple(_peek(p) for p in view["peeks"])
     s.peeks = [own_peeks if seat == me else () for seat in range(players)]
-    own_notes = tuple(_note(n) for n in view.get("notes", []))
-    s.notes = [own_notes if seat == me else () for seat in range(players)]
     s.winners = tuple(t["winners"])
     s.version = t["version"]
     last = t["last_review"]
@@ -465,9 +463,10 @@ def _deal(
     s.review = review
     s.pending = pending
     s.tasks = [(str(kind), int(a), int(b)) for kind, a, b in work["tasks"]]
-    s.rotated = tuple(suspect in t["rotated"] for suspect in range(opts.suspects))
-    s.tucked = t["tucked"]
-    s.skips = t["skips"]
+    own_notes = tuple(_note(n) for n in view.get("notes", []))
+    rotated = tuple(suspect in t["rotated"] for suspect in range(opts.suspects))
+    s.extra = Extras(rotated, t["tucked"], t["skips"], work["opened"],
+                     tuple(own_notes if seat == me else () for seat in range(players)))
     return s
 
 

@@ -18,6 +18,7 @@ evaluations it interrupted (Dying Breath, Sniper: H32) waiting in ``outer``, out
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
 from controller.games.common import SlottedValue
@@ -142,7 +143,27 @@ class Note(NamedTuple):
     cards: tuple[int, ...]
 
 
-class GameState(SlottedValue):
+class Extras(NamedTuple):
+    """The second edition's part of the state (H40, H46, H50, H52); it stays as dealt in a base game."""
+
+    rotated: tuple[bool, ...]
+    tucked: int | None
+    skips: int
+    opened: bool
+    notes: tuple[tuple[Note, ...], ...]
+
+
+class _Looks(SlottedValue):
+    """What the rules of the moment allow a play (``engine.looks``), worked out once for a state and
+    kept while its piles stay as they are: the random bot and then the engine both need it for every
+    play. A cache, not a part of the state: it is left out of the state's equality (``SlottedValue``
+    compares the slots of the state's own class)."""
+
+    __slots__ = ("looks",)
+    looks: tuple[bool, bool, int] | None
+
+
+class GameState(_Looks):
     __slots__ = (
         "dead",
         "deck",
@@ -150,12 +171,11 @@ class GameState(SlottedValue):
         "discard",
         "eliminated",
         "ended",
+        "extra",
         "hands",
         "last_review",
         "loupe",
         "market",
-        "notes",
-        "opened",
         "options",
         "out_by",
         "peeks",
@@ -168,15 +188,12 @@ class GameState(SlottedValue):
         "reviews",
         "rolls",
         "rolls_used",
-        "rotated",
         "row",
         "secrets",
-        "skips",
         "steps",
         "suspect_at",
         "tasks",
         "traitor",
-        "tucked",
         "turn",
         "version",
         "winners",
@@ -218,23 +235,19 @@ class GameState(SlottedValue):
     rolls: tuple[int, ...]
     rolls_used: int
     peeks: list[tuple[Peek, ...]]
-    #: per seat: cards it took or lost (H39, H44, H47), which it alone (and the other seat) saw
-    notes: list[tuple[Note, ...]]
     winners: tuple[int, ...]
     version: int
-    #: H46: by suspect id, turned a half turn
-    rotated: tuple[bool, ...]
-    #: H50: the suspect under Madame Rose
-    tucked: int | None
-    #: H40: turns still to skip
-    skips: int
-    #: H8, H50: reviews have opened and stay open
-    opened: bool
+    #: the second edition's state (one value, so a base game's copies stay as cheap as they were)
+    extra: Extras
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, *, checked: bool = False) -> None:
+        """``checked``: the deal is known to be legal (``deal_cards`` made it), so it is not checked
+        again (the bots' games deal one every game)."""
         from controller.games.hasty.cards import INDEX
 
-        check_deal(deal)
+        if not checked:
+            check_deal(deal)
+        self.looks = None
         opts = deal.options
         players = deal.players
         count = opts.suspects
@@ -276,13 +289,57 @@ class GameState(SlottedValue):
         self.rolls = deal.rolls
         self.rolls_used = 0
         self.peeks = [()] * players
-        self.notes = [()] * players
         self.winners = ()
         self.version = 0
-        self.rotated = (False,) * count
-        self.tucked = None
-        self.skips = 0
-        self.opened = False
+        self.extra = Extras((False,) * count, None, 0, False, ((),) * players)
+
+    # the second edition's state, read and set as if each were a field of its own
+    @property
+    def rotated(self) -> tuple[bool, ...]:
+        """H46: by suspect id, turned a half turn."""
+        return self.extra.rotated
+
+    @rotated.setter
+    def rotated(self, value: tuple[bool, ...]) -> None:
+        e = self.extra
+        self.extra = Extras(tuple(value), e.tucked, e.skips, e.opened, e.notes)
+
+    @property
+    def tucked(self) -> int | None:
+        """H50: the suspect under Madame Rose."""
+        return self.extra.tucked
+
+    @tucked.setter
+    def tucked(self, value: int | None) -> None:
+        self.extra = self.extra._replace(tucked=value)
+
+    @property
+    def skips(self) -> int:
+        """H40: turns still to skip."""
+        return self.extra.skips
+
+    @skips.setter
+    def skips(self, value: int) -> None:
+        e = self.extra
+        self.extra = Extras(e.rotated, e.tucked, value, e.opened, e.notes)
+
+    @property
+    def opened(self) -> bool:
+        """H8, H50: reviews have opened and stay open."""
+        return self.extra.opened
+
+    @opened.setter
+    def opened(self, value: bool) -> None:
+        self.extra = self.extra._replace(opened=value)
+
+    @property
+    def notes(self) -> tuple[tuple[Note, ...], ...]:
+        """Per seat: cards it took or lost (H39, H44, H47), which it alone (and the other seat) saw."""
+        return self.extra.notes
+
+    @notes.setter
+    def notes(self, value: Sequence[tuple[Note, ...]]) -> None:
+        self.extra = self.extra._replace(notes=tuple(value))
 
     @property
     def over(self) -> bool:
@@ -298,7 +355,7 @@ class GameState(SlottedValue):
     @property
     def first_round(self) -> bool:
         """H8: reviews stay closed until every seat still in has ended a turn."""
-        if self.opened:
+        if self.extra.opened:
             return False
         ended, out = self.ended, self.eliminated
         return any(not ended[s] and not out[s] for s in range(self.players))
@@ -326,6 +383,7 @@ class GameState(SlottedValue):
         discard counts) are new; the others are shared, and the engine replaces one with a changed
         copy whenever it changes it."""
         new = GameState.__new__(GameState)
+        new.looks = self.looks
         new.players = self.players
         new.options = self.options
         new.row = self.row
@@ -355,13 +413,9 @@ class GameState(SlottedValue):
         new.rolls = self.rolls
         new.rolls_used = self.rolls_used
         new.peeks = self.peeks
-        new.notes = self.notes
         new.winners = self.winners
         new.version = self.version
-        new.rotated = self.rotated
-        new.tucked = self.tucked
-        new.skips = self.skips
-        new.opened = self.opened
+        new.extra = self.extra
         return new
 
     def copy(self) -> GameState:
@@ -370,7 +424,7 @@ class GameState(SlottedValue):
         new.row, new.suspect_at, new.dead = self.row[:], self.suspect_at[:], self.dead[:]
         new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
         new.peeks = self.peeks[:]
-        new.notes = self.notes[:]
+        new.looks = None
         return new
 
     def __repr__(self) -> str:

@@ -56,7 +56,10 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
         if i < len(swaps):
             return Action(seat, "choose", swap=swaps[i])
         return Action(seat, "choose", flip=flips[i - len(swaps)])
-    picked = rng.sample(s.market, pending.take)
+    market = s.market
+    if pending.take == 1 and s.options.second_edition:  # one card (a hand limit of 1, H46): any of them
+        return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
+    picked = rng.sample(market, pending.take)
     return Action(seat, "choose", cards=tuple(KEYS[c] for c in picked))
 
 

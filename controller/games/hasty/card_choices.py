@@ -125,7 +125,7 @@ def offer_walk(s: GameState, slot: int, where: int, ev: list[Event]) -> None:
     if len(options) == 1:
         walk(s, slot, where, options[0], ev)
     elif options:
-        ask(s, Pending("walk", _seat(s), tuple(options), slot=slot, where=where), ev)
+        ask(s, Pending("walk", _seat(s), tuple(options), -1, -1, slot, 0, (), where), ev)
 
 
 def walk(s: GameState, own: int, where: int, at: int, ev: list[Event]) -> None:
@@ -224,7 +224,7 @@ def offer_wipe(s: GameState, slot: int, ev: list[Event]) -> None:
     if len(options) <= 1:
         wipe(s, slot, options[0] if options else None, ev)
     else:
-        ask(s, Pending("wipe", _seat(s), tuple(options), slot=slot), ev)
+        ask(s, Pending("wipe", _seat(s), tuple(options), -1, -1, slot), ev)
 
 
 def wipe(s: GameState, slot: int, at: int | None, ev: list[Event]) -> None:
@@ -272,7 +272,7 @@ def offer_tangled(s: GameState, slot: int, ev: list[Event]) -> None:
         tangle(s, slot, at, indices, ev)
     elif count:
         options = tuple(s.row.index(n) for n in neighbour_slots(s, slot))
-        ask(s, Pending("tangled", _seat(s), options, slot=slot), ev)
+        ask(s, Pending("tangled", _seat(s), options, -1, -1, slot), ev)
 
 
 def tangle(s: GameState, slot: int, at: int, indices: tuple[int, ...], ev: list[Event]) -> None:
@@ -317,7 +317,7 @@ def spread_next(s: GameState, slot: int, queue: tuple[int, ...], ev: list[Event]
     while queue:
         options = _others(s, slot)
         if len(options) != 1:
-            ask(s, Pending("spread", _seat(s), tuple(options), card=queue[0], slot=slot, queue=queue[1:]), ev)
+            ask(s, Pending("spread", _seat(s), tuple(options), queue[0], -1, slot, 0, queue[1:]), ev)
             return
         place_spread(s, queue[0], options[0], ev)
         queue = queue[1:]
@@ -334,7 +334,7 @@ def offer_double(s: GameState, slot: int, ev: list[Event]) -> None:
     nothing."""
     options = _others(s, slot)
     if s.piles[slot] and options:
-        ask(s, Pending("double", _seat(s), tuple(options), slot=slot), ev)
+        ask(s, Pending("double", _seat(s), tuple(options), -1, -1, slot), ev)
 
 
 def double_cross(s: GameState, slot: int, at: int, top: bool, ev: list[Event]) -> None:
@@ -375,7 +375,7 @@ def rebel_next(s: GameState, queue: tuple[int, ...], ev: list[Event]) -> None:
         if count == 1:
             rebel_move(s, source, *rebel_options(s, source)[0], ev)
         elif count:
-            ask(s, Pending("rebel", _seat(s), slot=source, queue=queue), ev)
+            ask(s, Pending("rebel", _seat(s), (), -1, -1, source, 0, queue), ev)
             return
 
 
@@ -444,7 +444,7 @@ def revelation_next(s: GameState, queue: tuple[int, ...], ev: list[Event]) -> No
         target, queue = queue[0], queue[1:]
         cards = set(hand)
         if len(cards) > 1:
-            ask(s, Pending("revelation", seat, slot=target, queue=queue), ev)
+            ask(s, Pending("revelation", seat, (), -1, -1, target, 0, queue), ev)
             return
         reveal_onto(s, seat, hand[0], target, ev)
 

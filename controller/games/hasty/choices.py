@@ -100,7 +100,7 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
         if len(options) == 1:
             resolve_sidekick(s, slot, options[0], ev)
         elif options:
-            _ask(s, Pending("sidekick", seat, tuple(options), slot=slot), ev)
+            _ask(s, Pending("sidekick", seat, tuple(options), -1, -1, slot), ev)
     elif kind == "pile":
         options = largest_piles(s)
         if len(options) == 1:
@@ -385,7 +385,7 @@ def _ask_question(s: GameState, seat: int, card: int, ask: int, ev: list[Event])
     hand.remove(card)
     s.hands[seat] = tuple(hand)
     ev.append({"type": "asked", "seat": seat, "ask": ask, "card": KEYS[card]})
-    _ask(s, Pending("question_pile", ask, card=card, asker=seat), ev)
+    _ask(s, Pending("question_pile", ask, (), card, seat), ev)
 
 
 def _swap(s: GameState, x: int, y: int, ev: list[Event]) -> None:

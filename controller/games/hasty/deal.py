@@ -68,9 +68,12 @@ class Options:
     powers: bool = False
     #: whether anything beyond the base set plays (the rules and outputs of H25-H52); worked out
     second_edition: bool = field(init=False, compare=False, repr=False, default=False)
+    #: whether the advanced set's cards that rule plays (H36) are in the game; worked out
+    advanced: bool = field(init=False, compare=False, repr=False, default=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "second_edition", self.powers or self.sets != BASE_ONLY)
+        object.__setattr__(self, "advanced", "advanced" in self.sets)
 
     def to_dict(self) -> dict[str, Any]:
         """The replay file's and the journal's ``options``: ``sets`` and ``powers`` only when they

@@ -129,7 +129,7 @@ def looks(s: GameState) -> tuple[bool, bool, int]:
     if seen is not None:
         return seen
     shown = alley = False
-    if s.options.sets != BASE_ONLY:
+    if s.options.advanced:
         piles, dead = s.piles, s.dead
         for slot in s.row:
             pile = piles[slot]
@@ -360,7 +360,10 @@ def _close(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
     review = s.review
     assert review is not None
     remember(s, review)
-    restore_outer(s)
+    if review.outer:
+        restore_outer(s)
+    else:
+        s.review = None
     alive = not review.ended and slot_alive(s, slot)
     rest: tuple[int, ...] = ()
     if alive:

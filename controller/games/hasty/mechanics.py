@@ -342,7 +342,7 @@ def begin_evaluation(s: GameState, slot: int, cause: str, ev: list[Event]) -> No
     review it is nested (H32): it shares the review's counts and the running evaluation waits."""
     review = s.review
     suspect, at = s.suspect_at[slot], s.row.index(slot)
-    bottom = s.options.second_edition and visible(s, BACK_TO_TOP)
+    bottom = s.options.advanced and visible(s, BACK_TO_TOP)
     if review is None:
         zeros = (0,) * s.options.suspects
         s.review = Review(slot, cause, (), False, zeros, zeros, (), suspect, at, zeros, zeros, zeros, 0,

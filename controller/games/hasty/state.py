@@ -369,8 +369,9 @@ class GameState(_Looks):
 
     def position_of_suspect(self, suspect: int) -> int | None:
         """Where a living suspect stands, or None when it is dead."""
+        suspect_at, dead = self.suspect_at, self.dead
         for p, slot in enumerate(self.row):
-            if self.suspect_at[slot] == suspect and not self.dead[slot]:
+            if suspect_at[slot] == suspect and not dead[slot]:
                 return p
         return None
 

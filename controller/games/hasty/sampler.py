@@ -462,7 +462,7 @@ def _deal(
         tuple(INDEX[c] for c in last["revealed"]), tuple(last["killed"]))
     s.review = review
     s.pending = pending
-    s.tasks = [(str(kind), int(a), int(b)) for kind, a, b in work["tasks"]]
+    s.tasks = [(str(kind), int(a), int(b)) for kind, a, b in work["agenda"]]
     own_notes = tuple(_note(n) for n in view.get("notes", []))
     rotated = tuple(suspect in t["rotated"] for suspect in range(opts.suspects))
     s.extra = Extras(rotated, t["tucked"], t["skips"], work["opened"],

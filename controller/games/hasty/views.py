@@ -213,7 +213,7 @@ def _work(s: GameState) -> dict[str, Any]:
     in it lies face down), and the strong bot's sampler rebuilds a state from it."""
     r = s.review
     return {
-        "tasks": [list(task) for task in s.tasks],
+        "agenda": [list(task) for task in s.tasks],
         "pending": None if s.pending is None else dict(s.pending._asdict()),
         "review": None if r is None else {**r._asdict(), "outer": [f._asdict() for f in r.outer]},
         "row": list(s.row),

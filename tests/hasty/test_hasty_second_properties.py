@@ -265,3 +265,36 @@ def test_the_bots_decide_on_what_their_seat_may_know(
             assert (sensible_action(other, seat, random.Random(pick), memory)
                     == sensible_action(before, seat, random.Random(pick), memory))
         memory.observe(result.events)
+
+
+def _allowed(move: dict[str, Any], action: Action) -> bool:
+    """Whether ``action`` is one of the choices a ``legal_moves`` entry lists."""
+    if move["act"] != action.act:
+        return False
+    if action.act == "end":
+        return True
+    if action.act == "play":
+        faces = move.get("faces", {}).get(str(action.at), move["up"])
+        return action.card in move["cards"] and action.at in move["at"] and action.up in faces
+    body = {k: v for k, v in action.to_dict().items() if k not in ("seat", "act")}
+    if "options" in move:
+        return body in move["options"]
+    if "cards" in body and "picks" in move:
+        return sorted(body["cards"], key=INDEX.__getitem__) in move["picks"]
+    if "swap" in body:
+        return body["swap"] in move["swap"]
+    if "flip" in body:
+        return body["flip"] in move["flip"]
+    if "ask" in body:
+        return body["card"] in move["cards"] and body["ask"] in move["ask"]
+    if "hand" in body:
+        return body["hand"] in move["hand"]
+    return body.get("at") in move["at"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=players_st, seed=seeds_st, options=options_st)
+def test_the_random_bot_picks_among_the_legal_moves(players: int, seed: int, options: dict[str, Any]) -> None:
+    for before, action, _ in _walk(players, seed, options):
+        moves = legal_moves(before, action.seat)
+        assert any(_allowed(m, action) for m in moves), (action, moves)

@@ -5,7 +5,8 @@ Nothing here does I/O, reads a clock, starts a thread or draws randomness except
 in; the Jester's and the deck's shuffles use numbers the deal carries (H4). Secrets leave only
 through ``seat_view``; everything else sees ``public_view``. The package has the shape every game's
 rules have (``controller.games.shape``); the rulings H1-H24 it follows are explained for players in
-its ``rules.md``.
+its ``rules.md``, and it plays the second edition too (H25-H52: the advanced and expert card sets and
+the Suspect Powers, options ``sets`` and ``powers``).
 """
 
 from controller.games.hasty.actions import ACTS, Action, ActionFormatError

@@ -1,9 +1,11 @@
 """The random bot: a random legal move, cheap enough to play a thousand games a second.
 
 On its turn it ends the turn with chance 1/(cards in hand + 1), else plays a random card of its hand
-on a random living pile, face up or down at even odds; a choice is a random option. It picks by index
-from ``rng.random()`` without building ``legal_moves``; what it picks is always among them
-(tests/hasty/test_hasty_bots.py checks both).
+on a random living pile, face up or down at even odds (the faces the rules of the moment allow, H36,
+H47); a choice is a random option, each as likely as the others. It picks by index from
+``rng.random()`` without building ``legal_moves``; what it picks is always among them
+(tests/hasty/test_hasty_bots.py and test_hasty_second_properties.py check both). A whole game keeps
+one state of its own and applies the moves in place (``apply_own``).
 """
 
 from __future__ import annotations

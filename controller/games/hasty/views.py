@@ -2,10 +2,13 @@
 
 Public: the row and who is dead, each pile's size and face-up cards, the loupe, the market, the
 deck and discard counts, hand sizes, the turn and its steps so far, what is pending and for whom, a
-review's revealed cards, threats and shields, eliminated seats and their suspects. Private to a
-seat: its hand, its secret suspect (or the traitor card) and what its Investigators showed it.
+review's revealed cards, threats and shields, eliminated seats and their suspects; and in the
+second edition (H52) the Poison, Armor and Wrong address counts, the turned suspects, the one under
+Madame Rose, the turns to skip, the hand limit, each suspect's power, and the engine's unfinished work.
+Private to a seat: its hand, its secret suspect (or the traitor card), what its Investigators, Tangled
+Ups and Private Investigators showed it (``peeks``) and the cards it took or lost (``notes``).
 Face-down cards are shown to no one, not even the seat that played them. Once the game is over the
-public view reveals everything under ``reveal``.
+public view reveals everything under ``reveal``. ``replay_summary`` is the replay contract's answer.
 """
 
 from __future__ import annotations

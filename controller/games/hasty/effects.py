@@ -61,6 +61,9 @@ from controller.games.hasty.mechanics import Event, kill, neighbour_slots, shuff
 from controller.games.hasty.state import GameState
 
 Effect = Callable[[GameState, int, int, bool, bool, list[Event]], None]
+#: the cards that act only in a review, and only in regular play (H2, H26)
+REVIEW_ONLY: Final = frozenset(card for card, trigger in enumerate(TRIGGERS) if trigger == "review")
+PLAY_ONLY: Final = frozenset(card for card, trigger in enumerate(TRIGGERS) if trigger == "play")
 #: H29: a suspect dies at this Poison count; H29: from this Armor on, each adds a shield
 DEADLY_POISON: Final = 3
 ARMOR_GUARDS: Final = 3
@@ -71,9 +74,10 @@ CLOCK_LIMIT: Final = 2
 def act(
     s: GameState, card: int, slot: int, where: int, via_bomb: bool, was_up: bool, ev: list[Event]
 ) -> None:
-    trigger = TRIGGERS[card]
-    in_review = s.review is not None
-    if (trigger == "review" and not in_review) or (trigger == "play" and in_review):
+    if s.review is None:
+        if card in REVIEW_ONLY:
+            return
+    elif card in PLAY_ONLY:
         return
     EFFECTS[card](s, slot, where, via_bomb, was_up, ev)
 

@@ -312,3 +312,54 @@ def test_h51_a_draw_refills_the_deck_from_the_discard_pile_and_stops_when_both_a
     s, events = run(s, act(0, "play", card="hasty", at=1, up=True), act(0, "choose", hasty="draw"))
     assert summary(s)["hands"][0] == ["murder", "stop"] and of_type(events, "reshuffled")
     assert of_type(events, "drew")[0]["count"] == 2
+
+
+# ---------------------------------------------------------------- H49, H14: random picks, single options
+
+
+def test_h49_a_random_pick_of_a_pile_counts_from_the_bottom() -> None:
+    # Brunette's steal from the pile at 1 (bomb, murder, stop from the bottom) with the roll 7: 7 mod 3 = 1
+    s = powered(hands={0: ["delay"]}, piles={1: ["bomb", "murder", "stop"]}, rolls=[7])
+    s, _ = run(s, act(0, "play", card="delay", at=7, up=False))
+    assert summary(s)["pending"] == {"kind": "brunette", "seat": 0}
+    s, _ = run(s, act(0, "choose", at=1))
+    assert summary(s)["hands"][0] == ["murder"] and piles(s)[1] == ["bomb", "stop"]
+    assert summary(s)["rolls_used"] == 1
+    # a hand: sorted in card order first (stop, jester, bomb), then roll 5 mod 3 = 2: the Bomb
+    s = powered(hands={0: ["delay"], 2: ["bomb", "stop", "jester"]}, rolls=[5])
+    s, _ = run(s, act(0, "play", card="delay", at=7, up=False), act(0, "choose", hand=2))
+    assert summary(s)["hands"][0] == ["bomb"] and summary(s)["hands"][2] == ["stop", "jester"]
+
+
+def test_h14_single_options_are_taken_unasked_in_the_second_editions_choices() -> None:
+    # Wrong address with one other living suspect: the swap is made unasked
+    s = table(loupe=4, piles={1: ["murder", "wrong_address"]})
+    for slot in s.row:
+        if s.suspect_at[slot] not in (1, 2):
+            s.dead[slot] = True
+    s, events = run(s, act(0, "end"))
+    assert of_type(events, "swapped")[0]["card"] == "wrong_address" and s.pending is None
+    # Spread the love with one other living suspect: every card goes there unasked
+    s = table(hands={0: ["spread"]}, piles={0: ["murder", "stop"]})
+    for slot in s.row[2:]:
+        s.dead[slot] = True
+    s, _ = run(s, act(0, "play", card="spread", at=0, up=True))
+    assert piles(s)[:2] == [["^spread"], ["^stop", "^murder"]] and s.pending is None
+    # a Private Investigator with one other seat still in, played by a seat that is out: one look
+    s = table(loupe=4, piles={1: ["private_investigator"]})
+    s.eliminated[0] = s.eliminated[1] = True
+    s, _ = run(s, act(0, "end"))
+    assert summary(s)["peeks"][0] == [{"secret": 2, "suspect": 2}]
+
+
+def test_h14_a_choice_with_no_option_does_nothing() -> None:
+    # a Sniper with both neighbours under evaluation or dead; a Thief with no hand to rob
+    s = table(hands={0: ["thief"]})
+    s, events = run(s, act(0, "play", card="thief", at=1, up=True))
+    assert s.pending is None and not of_type(events, "stolen")
+    s = table(hands={0: ["double_cross"]})
+    s, events = run(s, act(0, "play", card="double_cross", at=1, up=True))
+    assert s.pending is not None and s.pending.kind == "double"  # its own card is in the pile: it moves
+    s = table(loupe=4, piles={1: ["delay", "delay", "double_cross"]})
+    s, events = run(s, act(0, "end"))
+    assert summary(s)["pending"]["kind"] == "double"  # the rest of the pile goes

@@ -37,7 +37,7 @@ def _seat(s: GameState) -> int:
     return s.turn
 
 
-def _others(s: GameState, slot: int) -> list[int]:
+def other_positions(s: GameState, slot: int) -> list[int]:
     """The positions of the living suspects but the one above ``slot``."""
     at = s.row.index(slot)
     return [p for p in s.living_positions() if p != at]
@@ -303,7 +303,7 @@ def start_spread(s: GameState, slot: int, where: int, ev: list[Event]) -> None:
     if not others:
         return
     at = s.row.index(slot)
-    if not _others(s, slot):
+    if not other_positions(s, slot):
         s.piles[slot] = tuple(c if i == where else c | UP for i, c in enumerate(pile))
         ev.append({"type": "spread", "at": at, "count": 0})
         return
@@ -315,7 +315,7 @@ def start_spread(s: GameState, slot: int, where: int, ev: list[Event]) -> None:
 
 def spread_next(s: GameState, slot: int, queue: tuple[int, ...], ev: list[Event]) -> None:
     while queue:
-        options = _others(s, slot)
+        options = other_positions(s, slot)
         if len(options) != 1:
             ask(s, Pending("spread", _seat(s), tuple(options), queue[0], -1, slot, 0, queue[1:]), ev)
             return
@@ -332,7 +332,7 @@ def place_spread(s: GameState, code: int, at: int, ev: list[Event]) -> None:
 def offer_double(s: GameState, slot: int, ev: list[Event]) -> None:
     """Every (pile, top or bottom) pair: two at least, so it always asks; an empty pile moves
     nothing."""
-    options = _others(s, slot)
+    options = other_positions(s, slot)
     if s.piles[slot] and options:
         ask(s, Pending("double", _seat(s), tuple(options), -1, -1, slot), ev)
 
@@ -357,12 +357,12 @@ def start_rebel(s: GameState, ev: list[Event]) -> None:
 def rebel_count(s: GameState, source: int) -> int:
     """H38's options for the pile at ``source``: each of its cards, to each place of another living
     pile."""
-    places = sum(len(s.piles[s.row[p]]) + 1 for p in _others(s, source))
+    places = sum(len(s.piles[s.row[p]]) + 1 for p in other_positions(s, source))
     return len(s.piles[source]) * places
 
 
 def rebel_options(s: GameState, source: int) -> list[tuple[int, int, int]]:
-    return [(index, to, place) for index in range(len(s.piles[source])) for to in _others(s, source)
+    return [(index, to, place) for index in range(len(s.piles[source])) for to in other_positions(s, source)
             for place in range(len(s.piles[s.row[to]]) + 1)]
 
 

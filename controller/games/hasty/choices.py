@@ -100,13 +100,13 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
         if len(options) == 1:
             resolve_sidekick(s, slot, options[0], ev)
         elif options:
-            _ask(s, Pending("sidekick", seat, tuple(options), -1, -1, slot), ev)
+            ask(s, Pending("sidekick", seat, tuple(options), -1, -1, slot), ev)
     elif kind == "pile":
         options = largest_piles(s)
         if len(options) == 1:
             begin_evaluation(s, s.row[options[0]], "loupe", ev)
         elif options:
-            _ask(s, Pending("pile", seat, tuple(options)), ev)
+            ask(s, Pending("pile", seat, tuple(options)), ev)
         else:
             ev.append({"type": "nothing_to_review"})
     elif kind == "mover":
@@ -114,13 +114,13 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
         if len(options) == 1:
             _move_loupe(s, options[0], ev)
         elif options:
-            _ask(s, Pending("mover", seat, tuple(options)), ev)
+            ask(s, Pending("mover", seat, tuple(options)), ev)
     elif kind == "question":
         pairs = question_options(s, seat)
         if len(pairs) == 1:
             _ask_question(s, seat, *pairs[0], ev)
         elif pairs:
-            _ask(s, Pending("question", seat), ev)
+            ask(s, Pending("question", seat), ev)
     elif kind == "switcheroo":
         swaps, flips = switcheroo_options(s)
         if len(swaps) + len(flips) == 1:
@@ -129,9 +129,9 @@ def offer(s: GameState, kind: str, ev: list[Event], *, slot: int = -1) -> None:
             else:
                 _flip(s, flips[0], ev)
         elif swaps or flips:
-            _ask(s, Pending("switcheroo", seat), ev)
+            ask(s, Pending("switcheroo", seat), ev)
     elif kind == "investigate":
-        _ask(s, Pending("investigate", seat), ev)
+        ask(s, Pending("investigate", seat), ev)
     else:  # pragma: no cover - the effects name only the kinds above
         raise AssertionError(kind)
 
@@ -144,13 +144,10 @@ def offer_market(s: GameState, seat: int, ev: list[Event]) -> None:
         return
     market = s.market
     if len(market) > need and len(set(market)) > 1:
-        _ask(s, Pending("market", seat, (), -1, -1, -1, need), ev)
+        ask(s, Pending("market", seat, (), -1, -1, -1, need), ev)
         return
     take = market[:need]
     _take_from_market(s, seat, take, ev)
-
-
-_ask = ask
 
 
 # ---------------------------------------------------------------- carrying a choice out
@@ -280,7 +277,7 @@ def _resolve_second(s: GameState, pending: Pending, a: Action, ev: list[Event]) 
         _need(0 <= a.card_index < len(s.piles[source]), "bad_option",
               f"Pick a card of the pile at {s.row.index(source)} by its place,"
               f" 0 to {len(s.piles[source]) - 1}.")
-        _pick(a.to, cc._others(s, source), "positions")
+        _pick(a.to, cc.other_positions(s, source), "positions")
         size = len(s.piles[s.row[a.to]])
         _need(0 <= a.place <= size, "bad_option",
               f"Put it at a place from 0 (the bottom) to {size} (the top).")
@@ -380,12 +377,12 @@ def _move_loupe(s: GameState, at: int, ev: list[Event]) -> None:
     ev.append({"type": "loupe_moved", "to": at})
 
 
-def _ask_question(s: GameState, seat: int, card: int, ask: int, ev: list[Event]) -> None:
+def _ask_question(s: GameState, seat: int, card: int, asked: int, ev: list[Event]) -> None:
     hand = list(s.hands[seat])
     hand.remove(card)
     s.hands[seat] = tuple(hand)
-    ev.append({"type": "asked", "seat": seat, "ask": ask, "card": KEYS[card]})
-    _ask(s, Pending("question_pile", ask, (), card, seat), ev)
+    ev.append({"type": "asked", "seat": seat, "ask": asked, "card": KEYS[card]})
+    ask(s, Pending("question_pile", asked, (), card, seat), ev)
 
 
 def _swap(s: GameState, x: int, y: int, ev: list[Event]) -> None:

@@ -127,11 +127,29 @@ def _own_in_danger(s: GameState, own: int | None) -> bool:
     return len(s.piles[s.row[own]]) >= max(sizes) - 1 and _danger(s, own) > 0
 
 
-def _turn(s: GameState, seat: int, rng: random.Random) -> Action:
+def _force_pace(s: GameState, seat: int, own: int | None, faces: dict[int, list[bool]]) -> Action:
+    """``QUIET_TURNS`` without a death: with Big Hands throw the hand away; else a card, a killing one
+    first, on the largest pile but its own (the one a review takes), face up where that is allowed
+    (the loupe moves on), else face down."""
+    hand = s.hands[seat]
+    if s.options.big_hands or not hand:
+        return Action(seat, "end")
+    targets = sorted((p for p in faces if p != own), key=lambda p: (-len(s.piles[s.row[p]]), p))
+    if not targets:
+        return Action(seat, "end")
+    at = targets[0]
+    card = max(hand, key=lambda c: c in HARM2)
+    return Action(seat, "play", card=KEYS[card], at=at, up=True in faces[at])
+
+
+def _turn(s: GameState, seat: int, rng: random.Random, memory: TableMemory | None = None) -> Action:
     hand = s.hands[seat]
     limit = BIG_HANDS_PLAYS if s.options.big_hands else MAX_PLAYS
     if not hand or s.plays >= limit:
         return Action(seat, "end")
+    if memory is not None and memory.quiet > QUIET_TURNS:  # a table going round for ever (H21 too)
+        living = s.living_positions()
+        return _force_pace(s, seat, _own_position(s, seat), {p: [True, False] for p in living})
     own = _own_position(s, seat)
     harm = [c for c in hand if c in HARM]
     if harm:
@@ -236,18 +254,14 @@ def _turn_second(s: GameState, seat: int, rng: random.Random, memory: TableMemor
     hand = s.hands[seat]
     limit = BIG_HANDS_PLAYS if s.options.big_hands else MAX_PLAYS
     quiet = memory.quiet > QUIET_TURNS
-    if not hand or s.plays >= limit or (quiet and s.options.big_hands):
+    if not hand or s.plays >= limit:
         return Action(seat, "end")
     faces = _faces(s)
     if not faces:
         return Action(seat, "end")
     own = _own_position(s, seat)
     if quiet:
-        ups = sorted((p for p in faces if p != own and True in faces[p]),
-                     key=lambda p: (-len(s.piles[s.row[p]]), p))
-        if not ups:
-            return Action(seat, "end")
-        return Action(seat, "play", card=KEYS[max(hand, key=lambda c: c in HARM2)], at=ups[0], up=True)
+        return _force_pace(s, seat, own, faces)
     others = sorted((p for p in faces if p != own and not _stuck(s, p)),
                     key=lambda p: (-len(s.piles[s.row[p]]), p))
     others += [p for p in faces if p != own and p not in others]
@@ -361,7 +375,7 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
         return _choose(s, seat, rng)
     if s.options.second_edition:
         return _turn_second(s, seat, rng, memory)
-    return _turn(s, seat, rng)
+    return _turn(s, seat, rng, memory)
 
 
 __all__ = ["TableMemory", "sensible_action"]

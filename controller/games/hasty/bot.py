@@ -34,6 +34,9 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
     pending = s.pending
     assert pending is not None
     kind = pending.kind
+    if kind == "market" and pending.take == 1 and s.options.second_edition:
+        market = s.market  # one card (a hand limit of 1, H46), the commonest choice then: any of them
+        return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
     if kind in ("pile", "sidekick", "mover"):
         options = pending.options
         return Action(seat, "choose", at=options[_pick(rng, len(options))])
@@ -58,10 +61,7 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
         if i < len(swaps):
             return Action(seat, "choose", swap=swaps[i])
         return Action(seat, "choose", flip=flips[i - len(swaps)])
-    market = s.market
-    if pending.take == 1 and s.options.second_edition:  # one card (a hand limit of 1, H46): any of them
-        return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
-    picked = rng.sample(market, pending.take)
+    picked = rng.sample(s.market, pending.take)
     return Action(seat, "choose", cards=tuple(KEYS[c] for c in picked))
 
 
@@ -169,12 +169,13 @@ def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
 
 def next_bot_action(s: GameState, rng: random.Random) -> Action | None:
     """A move by the seat the game waits for (every seat is a bot)."""
-    seat = s.waiting
-    if seat is None or s.phase == "over":
+    if s.phase == "over":
         return None
-    if s.pending is not None:
-        return choice_action(s, seat, rng)
-    return turn_action(s, seat, rng)
+    pending = s.pending
+    if pending is not None:
+        return choice_action(s, pending.seat, rng)
+    seat = s.turn
+    return None if seat is None else turn_action(s, seat, rng)
 
 
 #: a whole Hasty Accusations game played by bots

@@ -87,10 +87,15 @@ def apply_own(s: GameState, action: Action, events: list[Event]) -> None:
         raise Refusal("unknown_seat", f"There is no seat {action.seat} at this table.")
     if s.phase == "over":
         raise Refusal("game_over", "The game is over; nothing more can be played.")
-    handler = _HANDLERS.get(action.act)
-    if handler is None:
-        raise Refusal("unknown_act", f"There is no act {action.act!r} in Hasty Accusations.")
-    handler(s, action, events)
+    act = action.act  # the acts called directly, not looked up: this runs for every move
+    if act == "play":
+        _play(s, action, events)
+    elif act == "end":
+        _end(s, action, events)
+    elif act == "choose":
+        _choose(s, action, events)
+    else:
+        raise Refusal("unknown_act", f"There is no act {act!r} in Hasty Accusations.")
     s.looks = None
     _run(s, events)
     s.version += 1
@@ -307,11 +312,6 @@ def _choose(s: GameState, a: Action, ev: list[Event]) -> None:
     resolve(s, a, ev)
 
 
-_HANDLERS: Final[dict[str, Callable[[GameState, Action, list[Event]], None]]] = {
-    "play": _play,
-    "end": _end,
-    "choose": _choose,
-}
 
 
 # ---------------------------------------------------------------- the work that follows

@@ -179,14 +179,14 @@ def main() -> None:
               f" ({compiled8:,.0f})")
 
     _plain_python_game("Betrayal", "betrayal", "Betrayal, random bots (every seat), plain Python, one core",
-                       5, BETRAYAL_GOAL, args.seconds)
+                       5, BETRAYAL_GOAL, args.seconds, args.cpu)
     base = _plain_python_game(
         "Hasty", "hasty", "Hasty Accusations, random bots (every seat), base game, plain Python, one core",
-        4, HASTY_GOAL, args.seconds)
+        4, HASTY_GOAL, args.seconds, args.cpu)
     second = _plain_python_game(
         "Hasty 2nd ed.", "hasty+",
         "Hasty Accusations' second edition (base, advanced and expert sets, Suspect Powers), random bots,"
-        " plain Python, one core", 4, HASTY_GOAL, args.seconds)
+        " plain Python, one core", 4, HASTY_GOAL, args.seconds, args.cpu)
     cost = base["games_per_cpu_s"] / second["games_per_cpu_s"]
     length = [row["actions_per_s"] / row["games_per_s"] for row in (base, second)]
     print(f"a second-edition game costs {cost:.2f}x a base game's CPU time (4 players; {length[0]:.0f}"
@@ -194,14 +194,14 @@ def main() -> None:
 
 
 def _plain_python_game(
-    label: str, game: str, title: str, goal_players: int, goal: int, seconds: float
+    label: str, game: str, title: str, goal_players: int, goal: int, seconds: float, cpu: bool = False
 ) -> dict[str, float]:
     """A game measured as plain Python only, its rows and its goal line."""
     print()
     print(title)
     print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}"
           f" {'games/CPU-s':>12}")
-    rows = _measure(ROOT, seconds, game)
+    rows = _measure(ROOT, seconds, game, cpu=cpu)
     _print(label, rows)
     row = next(row for row in rows if row["players"] == goal_players)
     figure = row["games_per_s"]

@@ -172,7 +172,17 @@ def resolve(s: GameState, a: Action, ev: list[Event]) -> None:
     if a.choice_mask() not in _KIND_MASKS[kind]:
         wanted = " or ".join("+".join(k) for k in KIND_KEYS[kind])
         raise Refusal("wrong_choice", f"The game waits for a {kind} choice, made with {wanted}.")
-    if kind in ("pile", "sidekick", "mover"):
+    if kind == "market":  # the commonest choice first
+        assert a.cards is not None
+        _need(len(a.cards) == pending.take, "bad_count", f"Take exactly {pending.take} card(s).")
+        picked = tuple(INDEX[c] for c in a.cards)
+        left = list(s.market)
+        for card in picked:  # a multiset the market must hold (a few cards: quicker than Counters)
+            _need(card in left, "not_in_market", "The market does not hold those cards.")
+            left.remove(card)
+        _settle(s)
+        _take_from_market(s, pending.seat, picked, ev)
+    elif kind in ("pile", "sidekick", "mover"):
         assert a.at is not None
         _need(a.at in pending.options, "bad_option",
               f"Pick one of positions {', '.join(map(str, pending.options))}.")
@@ -214,16 +224,6 @@ def resolve(s: GameState, a: Action, ev: list[Event]) -> None:
             _need(len(s.piles[slot]) >= 2, "bad_option", "Only a pile of two or more cards can be flipped.")
             _settle(s)
             _flip(s, a.flip, ev)
-    elif kind == "market":
-        assert a.cards is not None
-        _need(len(a.cards) == pending.take, "bad_count", f"Take exactly {pending.take} card(s).")
-        picked = tuple(INDEX[c] for c in a.cards)
-        left = list(s.market)
-        for card in picked:  # a multiset the market must hold (a few cards: quicker than Counters)
-            _need(card in left, "not_in_market", "The market does not hold those cards.")
-            left.remove(card)
-        _settle(s)
-        _take_from_market(s, pending.seat, picked, ev)
     else:
         _resolve_second(s, pending, a, ev)
 

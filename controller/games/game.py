@@ -144,7 +144,11 @@ class Game:
     #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
     table_options: Mapping[str, str] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
+    #: (each a flag, ``--NAME``, or ``--option NAME``)
     simulate_options: Mapping[str, str] = field(default_factory=dict)
+    #: options `simulate` takes with a value, ``--option NAME=VALUE`` (the text is passed on as it is,
+    #: for the game's ``simulate`` to read; a list is a comma list): keyword -> help
+    simulate_values: Mapping[str, str] = field(default_factory=dict)
     #: a random action for a simulated phone (``client.py``) from its seat view and one of its ``moves``;
     #: None: the rules' ``action_from_move``, in the phone's form (the token says the seat)
     phone_action: PhoneAction | None = None

@@ -25,7 +25,7 @@ LONGER = ["Private Investigator", "When nobody's around", "Last ditch effort", "
 # large cards, a hand with what each card does, the market, a tiny list, the piles of the row), then
 # measures each name against its box once the page has fitted it.
 DRAW_JS = """async ({longer, tv}) => {
-  const cards = await import('/static/cards.js');
+  const cards = await import('/static/shell.js');
   const hasty = await import('/static/hasty_cards.js');
   await import('/static/jaccuse_cards.js');  // J'Accuse's jokers
   const {el} = cards, keys = Object.keys(hasty.CARD);

@@ -34,7 +34,7 @@
 // sound(before, table, tone), optionally moment(before, table) and mount(), under the same rule:
 // waitingText and phaseText are functions of their arguments, callable before any render; render may
 // meet any view first.
-import {api} from "./cards.js";
+import {api} from "./shell.js";
 
 export function pageOf(body) {
   const d = body.dataset;

@@ -1,7 +1,7 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me. This is the shell every
 // game shares (join, stream, in-flight buttons, the table feed, the nudge, play again, the name); the
 // game's own part (its package's <parts>_phone.js, see gamepart.js) says what to do and draws the rest.
-import {api, el, errorText, feedEntries, list, scoreboard, secondsLeft, syncBoxTime, who} from "./cards.js";
+import {api, el, errorText, feedEntries, list, scoreboard, secondsLeft, syncBoxTime, who} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const SEAT = Number(document.body.dataset.seat);

@@ -1,7 +1,7 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {api, el, scoreboard, secondsLeft, setBoxTime} from "./cards.js";
+import {api, el, scoreboard, secondsLeft, setBoxTime} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";

@@ -1,5 +1,5 @@
 // Betrayal's shared pieces for the phone and table pages: cards face up and down, army labels, rewards.
-import {cardFace, el, isolate, label, list} from "./cards.js";
+import {cardFace, el, isolate, label, list} from "./shell.js";
 
 export const BPHASE = {setup: "Setting up armies", turn: "Accusation", after_win: "After a win", peek: "Peek", over: "Game over"};
 

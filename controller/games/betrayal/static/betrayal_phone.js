@@ -1,6 +1,6 @@
 // Betrayal on the phone: setting up your army (or armies), accusing, hiding, peeking, and the end.
 // phone.js keeps the shared parts (join, stream, in-flight buttons, refusals, name) and calls render().
-import {count, el, list} from "./cards.js";
+import {count, el, list} from "./shell.js";
 import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)

@@ -1,6 +1,6 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
-import {count, el, list, playAgainText} from "./cards.js";
+import {count, el, list, playAgainText} from "./shell.js";
 import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)

@@ -1,6 +1,6 @@
 // Hasty Accusations' shared pieces for the phone and table pages: card names, the row of suspects,
 // piles and the loupe, the last review. (Its style sheet, hasty.css, is named by the parts' STYLES.)
-import {el, isolate, list} from "./cards.js";
+import {el, isolate, list} from "./shell.js";
 
 export const HPHASE = {play: "Playing", choose: "A choice", over: "Game over"};
 

@@ -1,7 +1,7 @@
 // Hasty Accusations on the phone: your hand and secret suspect, your turn's plays one at a time with the
 // loupe's net move, every choice a card asks of you, what your Investigators showed you, and why you
 // are out. Everything comes from the seat view's legal moves; phone.js keeps the shared parts.
-import {el, list} from "./cards.js";
+import {el, list} from "./shell.js";
 import {KILLER, backTile, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)

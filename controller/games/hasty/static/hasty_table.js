@@ -1,7 +1,7 @@
 // Hasty Accusations on the table page: the row of suspects under the loupe, each pile's size and face-up
 // cards, the market, whose turn it is and the steps so far, and each review played out card by card,
 // at the page's own pace, with the murder moment shown large. table.js keeps the rest.
-import {el, list} from "./cards.js";
+import {el, list} from "./shell.js";
 import {KILLER, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)

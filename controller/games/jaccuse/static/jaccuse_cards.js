@@ -1,6 +1,6 @@
 // J'Accuse's card helpers, shared by its phone and table parts: the order of a hand, policy chips,
 // stability pips, memberships and networks, and the campaign's history and score tables.
-import {addJokers, colour, el, JOKER, label, list, who} from "./cards.js";
+import {addJokers, colour, el, JOKER, label, list, who} from "./shell.js";
 
 // J'Accuse's three jokers: a red and a black one, and a neutral one that has no colour
 addJokers({RJ: {name: "red joker", colour: "red"}, BJ: {name: "black joker", colour: "black"},

@@ -1,14 +1,5 @@
-// Shared helpers of the pages and every game's parts: card labels with suit symbols, card elements,
-// JSON fetch, names, feeds, the shot clock. A game's own helpers live in its package's <name>_cards.js.
-export const SUIT = {H: "♥", D: "♦", S: "♠", C: "♣"};
-// A game's jokers by their code: name and colour (its cards module adds them with addJokers); every
-// other card is a rank and a suit ("10H").
-export const JOKER = {};
-export function addJokers(jokers) { Object.assign(JOKER, jokers); }
-export function colour(card) {
-  if (JOKER[card]) return JOKER[card].colour;
-  return "HD".includes(card.slice(-1)) ? "red" : "black";
-}
+// Shared helpers of the pages and every game's parts: elements, JSON fetch, names, feeds, the shot clock.
+// A game's own helpers (its cards among them) live in its package's <name>_cards.js.
 // A feed as the phone shows it: the lines told at one moment (one version) read as one entry, in the
 // order they were told; the view lists them newest first.
 export function feedEntries(items) {
@@ -20,7 +11,6 @@ export function feedEntries(items) {
   }
   return out.map((e) => ({version: e.version, you: e.you, text: e.texts.join(" ")}));
 }
-export function label(card) { return JOKER[card] ? JOKER[card].name : card.slice(0, -1) + SUIT[card.slice(-1)]; }
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -28,13 +18,6 @@ export function el(tag, attrs = {}, ...kids) {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
   }
   for (const k of kids) if (k != null) e.append(k);
-  return e;
-}
-export function cardFace(card, tag = "div", attrs = {}) {
-  const c = colour(card);
-  const e = el(tag, {...attrs, class: `card ${c} ${attrs.class || ""}`, "data-card": card, "aria-label": label(card)});
-  if (JOKER[card]) { e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl fit", text: JOKER[card].name})); }
-  else { e.append(el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]})); }
   return e;
 }
 // Text that must fit its box whatever it says: a card's name on a card face (today's names and those of

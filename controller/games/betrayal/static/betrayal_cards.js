@@ -1,15 +1,21 @@
 // Betrayal's shared pieces for the phone and table pages: cards face up and down, army labels, rewards.
-import {cardFace, el, isolate, label, list} from "./shell.js";
+import {el, isolate, list} from "./shell.js";
 
 export const BPHASE = {setup: "Setting up armies", turn: "Accusation", after_win: "After a win", peek: "Peek", over: "Game over"};
 
-export function name(card) { return card === "JK" ? "joker" : label(card); }
+// A card is a rank and a suit ("10H"), or the joker ("JK"), the traitor's card.
+const SUIT = {H: "♥", D: "♦", S: "♠", C: "♣"};
+export function name(card) { return card === "JK" ? "joker" : card.slice(0, -1) + SUIT[card.slice(-1)]; }
 
-// The joker is "JK" in Betrayal; every other card is drawn as J'Accuse draws it.
+// a card's face: its rank over its suit, red or black, or the joker's star over its name
 export function face(card, tag = "div", attrs = {}) {
-  if (card !== "JK") return cardFace(card, tag, attrs);
-  return el(tag, {...attrs, class: `card joker ${attrs.class || ""}`, "data-card": "JK", "aria-label": "joker"},
-    el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: "joker"}));
+  if (card === "JK") {
+    return el(tag, {...attrs, class: `card joker ${attrs.class || ""}`, "data-card": "JK", "aria-label": "joker"},
+      el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: "joker"}));
+  }
+  const colour = "HD".includes(card.slice(-1)) ? "red" : "black";
+  return el(tag, {...attrs, class: `card ${colour} ${attrs.class || ""}`, "data-card": card, "aria-label": name(card)},
+    el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]}));
 }
 export function back(tag = "div", attrs = {}) {
   return el(tag, {...attrs, class: `card back ${attrs.class || ""}`, "aria-label": attrs["aria-label"] || "face-down card"});

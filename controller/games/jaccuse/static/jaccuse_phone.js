@@ -3,9 +3,9 @@
 // enact, give XP) and the public table with the campaign. phone.js keeps the shared parts (join,
 // stream, in-flight buttons, name, the table feed, the nudge); gamepart.js mounts this part's elements
 // whenever J'Accuse is dealt, then phone.js calls render() with each view.
-import {cardFace, colour, confirmButton, count, el, feedEntries, label, list, who, whoSeat} from "./shell.js";
-import {byRank, campaignWinners, chips, echoIndex, historyTable, memberChip, networkWords, pips, PHASE, rankOf,
-  scoreTable} from "./jaccuse_cards.js";
+import {confirmButton, count, el, feedEntries, list, who, whoSeat} from "./shell.js";
+import {byRank, campaignWinners, cardFace, chips, colour, echoIndex, historyTable, label, memberChip, networkWords, pips,
+  PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
 const $ = (id) => document.getElementById(id);

@@ -2,8 +2,9 @@
 // the election, the seats around it (join QR codes, badges, the virtual pads of mock mode), the
 // campaign's scores at the side, the sounds and the big reveal when the last pad is pressed.
 // table.js keeps the rest (status, host link, join code, log, OLED, tonight's scoreboard).
-import {cardFace, colour, count, el, JOKER, label, list, playAgainText, who} from "./shell.js";
-import {campaignWinners, chips, echoIndex, historyTable, networkWords, pips, PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
+import {count, el, list, playAgainText, who} from "./shell.js";
+import {campaignWinners, cardFace, chips, colour, echoIndex, historyTable, JOKER, label, networkWords, pips, PHASE, rankOf,
+  scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
 const $ = (id) => document.getElementById(id);

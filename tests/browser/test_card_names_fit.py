@@ -29,7 +29,8 @@ DRAW_JS = """async ({longer, tv}) => {
   const hasty = await import('/static/hasty_cards.js');
   // J'Accuse's jokers, drawn by its cards module in its own styles (as its page parts link them)
   const jaccuse = await import('/static/jaccuse_cards.js');
-  await new Promise((done) => document.head.append(el("link", {rel: "stylesheet", href: "/static/jaccuse.css", onload: done})));
+  const sheet = el("link", {rel: "stylesheet", href: "/static/jaccuse.css"});
+  await new Promise((done) => { sheet.onload = done; document.head.append(sheet); });
   const keys = Object.keys(hasty.CARD);
   longer.forEach((name, i) => { hasty.CARD[`longer${i}`] = [name, "what it does, in a line"]; });
   const all = Object.keys(hasty.CARD);

@@ -1,5 +1,5 @@
 // Betrayal's shared pieces for the phone and table pages: cards face up and down, army labels, rewards.
-import {el, isolate, list} from "./shell.js";
+import {badge, count, el, list, who} from "./shell.js";
 
 export const BPHASE = {setup: "Setting up armies", turn: "Accusation", after_win: "After a win", peek: "Peek", over: "Game over"};
 
@@ -21,14 +21,12 @@ export function back(tag = "div", attrs = {}) {
   return el(tag, {...attrs, class: `card back ${attrs.class || ""}`, "aria-label": attrs["aria-label"] || "face-down card"});
 }
 
-// Army a's seat name: "Army 2 · Alice", or with two players "Army 2 (Alice)" since a seat has two.
-export function seatName(t, s) { return isolate(t.names && t.names[s]) || `seat ${s}`; }
-export function armyName(t, a) { return `Army ${a} · ${seatName(t, t.army_seats[a])}`; }
+// Army a and its seat's name: "Army 2 · Alice" (with two players a seat has two armies).
+export function armyName(t, a) { return `Army ${a} · ${who(t, t.army_seats[a])}`; }
 export function armyTag(t, a, extra = "") {
   return el("span", {class: `atag a${a % 8}`, "data-army-tag": a, text: `Army ${a}${extra}`});
 }
 
-export const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 export function rewardText(r) {
   if (!r) return "no more rewards";
   const what = r.kind === "draw" ? `draw ${r.count}` : r.kind === "peek" ? "peek at 2 cards" : "eliminated";
@@ -83,12 +81,12 @@ export function titlesList(t, mine = []) {
   const rev = t.reveal, box = el("div", {class: "titles"});
   for (let a = 0; a < t.armies; a++) {
     const tags = [];
-    if (a === t.traitor) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
-    if (t.winners.includes(a)) tags.push(el("span", {class: "badge pres", text: "winner"}));
-    if (t.eliminated.includes(a)) tags.push(el("span", {class: "badge", text: "eliminated"}));
+    if (a === t.traitor) tags.push(badge("traitor", "traitor"));
+    if (t.winners.includes(a)) tags.push(badge("winner", "pres"));
+    if (t.eliminated.includes(a)) tags.push(badge("eliminated"));
     const cards = rev ? rev.rows[a].map((c) => face(c.card, "div", {class: "tiny" + (c.up ? "" : " wasdown")})) : [];
     box.append(el("div", {class: `titlerow a${a % 8}`, "data-title-army": a},
-      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${seatName(t, t.army_seats[a])} · ${points(t.scores[a])} · `}),
+      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${who(t, t.army_seats[a])} · ${count(t.scores[a], "point")} · `}),
         el("b", {class: "title", text: t.titles ? t.titles[a] : ""}), " ", ...tags),
       el("div", {class: "brow"}, ...cards)));
   }

@@ -1,6 +1,6 @@
 // J'Accuse's card helpers, shared by its phone and table parts: its cards and their faces, the order of a
 // hand, policy chips, stability pips, memberships and networks, and the campaign's history and score tables.
-import {el, list, who} from "./shell.js";
+import {cap, el, list, who} from "./shell.js";
 
 // A card is a rank and a suit ("10H"), or one of the three jokers: a red and a black one, and a neutral
 // one that has no colour.
@@ -68,7 +68,6 @@ export function echoIndex(t) {
   const last = c.history[c.generation - 2];
   return last && last.winning_color ? 0 : null;
 }
-const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 export function historyTable(t, you = null) {
   // one row per seat, one column per finished generation: narrow enough for a phone with 14 seats
   const c = t.campaign, n = t.players;

@@ -229,7 +229,7 @@ if (typeof document !== "undefined" && typeof MutationObserver !== "undefined") 
 /** "Ada" from "ada": the first letter in upper case. */
 export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
-/** "1 card", "3 cards", `count(2, "army", "armies")`: never "1 cards" or "card(s)". */
+/** "1 card", "3 cards", `count(2, "box", "boxes")`: never "1 cards" or "card(s)". */
 export function count(n, what = "card", many = `${what}s`) { return `${n} ${n === 1 ? what : many}`; }
 
 /** "a", "a and b", "a, b and c". */

@@ -42,6 +42,15 @@ SERVER_ROOT = Path(os.environ.get("JACCUSE_SERVER_ROOT", ROOT))  # where the ser
 CHROMIUM = os.environ.get("JACCUSE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-gpu"]
 SHOTS = ROOT / "artifacts" / "screenshots"
+#: the pictures docs/ shows are taken by the tests that reach those moments; a run refreshes the tracked
+#: copies in docs/img only when JACCUSE_DOC_PICTURES=1 asks (else a test run would leave the tree changed)
+DOC_PICTURES = ROOT / "docs" / "img" if os.environ.get("JACCUSE_DOC_PICTURES") == "1" else SHOTS / "docs"
+
+
+def doc_picture(name: str) -> str:
+    """Where to save the picture ``name`` of docs/img (see ``DOC_PICTURES``)."""
+    DOC_PICTURES.mkdir(parents=True, exist_ok=True)
+    return str(DOC_PICTURES / name)
 # A fixed deal keeps a failing run reproducible; JACCUSE_BROWSER_SEED tries another one.
 SEED = int(os.environ.get("JACCUSE_BROWSER_SEED", "20261123"))
 

@@ -12,7 +12,7 @@ What is stored:
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
-  new game.
+  new game; the meta then also holds ``names``, the seats' names as they were (a JSON list).
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
 - ``set_aside``: journaled actions that no longer replay (an older build's rules, a hand edit), moved out
@@ -453,6 +453,9 @@ class Journal:
         seats must not bring an old token back to life should it grow again later.
         """
         meta = self._meta()
+        names = self.settings()
+        if "players" in meta:  # who played it, as the table named them (a retelling tells them)
+            meta["names"] = json.dumps([names.get(f"name:{s}") or None for s in range(int(meta["players"]))])
         actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
         new_meta = _new_meta(players, deal, seed, campaign, game)
         rows: list[tuple[str, tuple[Any, ...]]] = [

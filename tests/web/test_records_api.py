@@ -17,7 +17,7 @@ from controller.replay import replay_text
 from controller.table import Table, TableConfig, rules_part
 from web import create_app
 
-LISTED = {"game", "name", "title", "players", "over", "winners", "moves", "started", "current"}
+LISTED = {"game", "name", "title", "players", "over", "winners", "moves", "current"}
 SEED = 8
 
 

@@ -196,6 +196,9 @@ def journal_alone(data_dir: Path, appends: int, game: str = "jaccuse") -> dict[s
 
 def report(name: str, lat: list[float], statuses: Counter[int], elapsed: float) -> None:
     codes = ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items()))
+    if not lat:  # a phase too short for a loaded machine to answer even once: say so, not a traceback
+        print(f"{name}: none accepted in {elapsed:.2f} s  [{codes}]")
+        return
     print(f"{name}: {len(lat) / elapsed:8.1f} accepted/s  p50 {statistics.median(lat) * 1000:6.2f} ms  "
           f"p99 {percentile(lat, 99) * 1000:6.2f} ms  max {max(lat) * 1000:6.2f} ms  [{codes}]")  # fmt: skip
 

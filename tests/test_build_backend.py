@@ -53,9 +53,11 @@ def _pip_wheel(tmp_path: Path, compiled: bool) -> list[str]:
     if compiled:
         env["JACCUSE_COMPILE_RULES"] = "1"
     src = tmp_path / "src"
-    # a clean copy, so no build/ left over from anything else can end up in the wheel
+    # a clean copy, so no build/ left over from anything else can end up in the wheel; what other tests
+    # write while this one copies (parallel workers: screenshots, the firmware's npm package) is left out
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "artifacts", "__pycache__", "*.egg-info", ".hypothesis", ".*_cache"))
+        ".git", ".venv", "build", "artifacts", "__pycache__", "*.egg-info", ".hypothesis", ".*_cache",
+        "node_modules"))
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(src)],
         env=env, capture_output=True, text=True, check=False, timeout=600,

@@ -2,6 +2,28 @@
 
 JACCUSE_CHROMIUM names the browser to drive (default /usr/bin/chromium). Without it, or without
 Playwright, every browser test is skipped with the reason, and the run's summary says so loudly.
+
+How a new browser test gets a page cheaply (the suite runs on parallel workers, see tests/conftest.py):
+
+- The browser: take the session fixture ``browser``. Each worker launches Chromium once and every test of
+  that worker shares it; never launch one of your own (its start-up and a browser process more per test).
+- The page: a browser context of its own per test, ``ctx = browser.new_context(viewport={"width": 390,
+  "height": 844}, has_touch=True)`` then ``page = ctx.new_page()``, and ``ctx.close()`` at the end. A
+  context shares nothing (cookies, storage, service workers) with another test's, so tests stay
+  independent on a shared browser; a page costs a few tenths of a second (its renderer process), so open
+  the pages a test needs, not one per check. ``phones.Phone`` is such a page for a seat, with its page
+  errors collected; ``watched_page`` one that records CSP violations.
+- The box: ``server`` (or your own fixture around ``serving``) starts a box per test, about half a second.
+  A test that changes the box for good (deals, seats, host actions) needs its own. Tests that only look
+  may share one: a fixture with ``scope="module"`` built from ``serving(tmp_path_factory.mktemp(..))``;
+  tests/conftest.py then keeps that module's tests on one worker, so the box is started once (and they
+  run one after another: a long matrix spreads over the workers better as a module per game).
+  test_prompts.py goes further: one box, and each state handed to the page by intercepting ``/api/me``
+  and its stream, with no game played to reach it.
+- Waiting: wait for what the page shows (``page.wait_for_selector``, ``wait_for_function`` on
+  ``window.jaccuse.me()``), never a fixed sleep; on a loaded machine a page can be seconds late, and a bot
+  (``--bot-delay``) can move again before a poll sees the moment you look for.
+- Each worker has its own ``tmp_path`` and every box its own port (``--port 0``): no test picks a port.
 """
 
 from __future__ import annotations
@@ -20,6 +42,15 @@ SERVER_ROOT = Path(os.environ.get("JACCUSE_SERVER_ROOT", ROOT))  # where the ser
 CHROMIUM = os.environ.get("JACCUSE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-background-networking", "--disable-gpu"]
 SHOTS = ROOT / "artifacts" / "screenshots"
+#: the pictures docs/ shows are taken by the tests that reach those moments; a run refreshes the tracked
+#: copies in docs/img only when JACCUSE_DOC_PICTURES=1 asks (else a test run would leave the tree changed)
+DOC_PICTURES = ROOT / "docs" / "img" if os.environ.get("JACCUSE_DOC_PICTURES") == "1" else SHOTS / "docs"
+
+
+def doc_picture(name: str) -> str:
+    """Where to save the picture ``name`` of docs/img (see ``DOC_PICTURES``)."""
+    DOC_PICTURES.mkdir(parents=True, exist_ok=True)
+    return str(DOC_PICTURES / name)
 # A fixed deal keeps a failing run reproducible; JACCUSE_BROWSER_SEED tries another one.
 SEED = int(os.environ.get("JACCUSE_BROWSER_SEED", "20261123"))
 
@@ -103,15 +134,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).parent == here:
             item.add_marker(pytest.mark.browser)
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """A skipped browser test is easy to miss in a green run: say it in the summary, whatever -r says."""
-    reason = _skip_reason()
-    skipped = [r for r in terminalreporter.stats.get("skipped", []) if "BROWSER TESTS" in str(r.longrepr)]
-    if reason and skipped:
-        terminalreporter.write_sep("!", f"{len(skipped)} browser test(s) skipped", red=True, bold=True)
-        terminalreporter.write_line(reason, red=True, bold=True)
 
 
 def watched_page(ctx: Any) -> tuple[Any, Callable[[], list[str]]]:

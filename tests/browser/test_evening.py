@@ -16,12 +16,11 @@ import pytest
 import requests
 
 from controller.client import random_action
-from tests.browser.conftest import ROOT, Server, serving
+from tests.browser.conftest import Server, doc_picture, serving
 from tests.browser.test_betrayal import Phone as BetrayalPhone
 
 pytestmark = pytest.mark.browser
 
-DOCS_IMG = ROOT / "docs" / "img"
 PEOPLE = {0: "Ann", 1: "Bo", 2: "Cy"}
 
 
@@ -128,7 +127,7 @@ def test_a_three_person_evening_has_no_dead_end(browser: Any, evening: Server, s
 
     # game 1: played until the first election is under way, then Cy's phone is lost
     _play_until(base, phones, rng, lambda t: t["phase"] == "election")
-    phones[0].page.screenshot(path=str(DOCS_IMG / "phone-evening-vote.png"))
+    phones[0].page.screenshot(path=doc_picture("phone-evening-vote.png"))
     host = tctx.new_page()
     host.goto(evening.host_link())
     row = host.locator('[data-host-seat="2"]')
@@ -146,7 +145,7 @@ def test_a_three_person_evening_has_no_dead_end(browser: Any, evening: Server, s
         # the end of a game (everyone's cards face up) fits the phone's width
         assert p.page.evaluate("document.documentElement.scrollWidth") <= 390
     phones[1].page.locator("#tonight").scroll_into_view_if_needed()
-    phones[1].page.screenshot(path=str(DOCS_IMG / "phone-evening-over.png"))
+    phones[1].page.screenshot(path=doc_picture("phone-evening-over.png"))
 
     # Play again is a ready check: two ready, the third still looking; then the third agrees
     phones[0].page.get_by_role("button", name="Play again").click()
@@ -154,7 +153,7 @@ def test_a_three_person_evening_has_no_dead_end(browser: Any, evening: Server, s
     phones[2].page.wait_for_selector("text=Ann and Bo are ready for another game.")
     assert phones[2].page.locator("#away").is_hidden()  # the page was in view all along
     phones[2].page.locator("#acts").scroll_into_view_if_needed()
-    phones[2].page.screenshot(path=str(DOCS_IMG / "phone-evening-ready.png"))
+    phones[2].page.screenshot(path=doc_picture("phone-evening-ready.png"))
     assert _table(base)["over"]
     table.wait_for_selector("text=ready: Ann and Bo")
     phones[2].page.get_by_role("button", name="Play again").click()

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import ROOT, Server, serving
+from tests.browser.conftest import Server, doc_picture, serving
 
 pytestmark = pytest.mark.browser
 
@@ -131,7 +131,7 @@ def test_the_phone_tells_a_tie_a_locked_card_the_table_and_what_happened_while_a
     page.wait_for_selector("#tablefeed li")
     lines = page.locator("#tablefeed li").all()
     assert "Tie between" in lines[0].inner_text() and lines[0].get_attribute("data-you") == "1"
-    page.screenshot(path=str(ROOT / "docs" / "img" / "phone-tie.png"))  # 390x844, for docs/playing.md
+    page.screenshot(path=doc_picture("phone-tie.png"))  # 390x844, for docs/playing.md
     page.get_by_role("button", name="Got it").click()
     assert page.locator("#away").is_hidden()
 

@@ -40,7 +40,6 @@ h: Any = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(h)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "img"
 
 
 class Play:

@@ -1,7 +1,7 @@
 """The table page as a TV in a room (issue 25): at 1920x1080 the seats sit around a table with the game
 in the middle, nothing overlaps and nothing scrolls, every text reads from three metres (20 px and up),
 and when the last pad is pressed every seat's card shows large before it settles into the log. Five
-and fourteen seats; the screenshots go to docs/img."""
+and fourteen seats; the screenshots go to docs/img (see conftest.DOC_PICTURES)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import ROOT, serving
+from tests.browser.conftest import doc_picture, serving
 
 pytestmark = pytest.mark.browser
 
-DOCS_IMG = ROOT / "docs" / "img"
 NAMES = ["Ann", "Bartholomew", "Zoë", "Ольга", "Νίκος", "José", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy",
          "Jo", "Kai"]
 
@@ -103,7 +102,7 @@ def test_the_tv_page_is_a_table_in_a_room_with_a_big_reveal(
         page.wait_for_selector(f"text={players - 1} of {players} pressed")
         _check_room(page, players)
         page.wait_for_timeout(300)
-        page.screenshot(path=str(DOCS_IMG / f"table-tv-{players}.png"))
+        page.screenshot(path=doc_picture(f"table-tv-{players}.png"))
         # the last press: every seat's card large, and what it meant in words
         hand = requests.get(f"{base}/api/me", headers=auth[0], timeout=5).json()["hand"]
         requests.post(f"{base}/api/me/actions", json={"act": "vote", "card": hand[-1]}, headers=auth[0],
@@ -117,7 +116,7 @@ def test_the_tv_page_is_a_table_in_a_room_with_a_big_reveal(
         head = big.locator("h2").inner_text()
         assert head and head != "The votes are in", head
         page.wait_for_timeout(600)
-        page.screenshot(path=str(DOCS_IMG / f"table-tv-{players}-reveal.png"))
+        page.screenshot(path=doc_picture(f"table-tv-{players}-reveal.png"))
         big.wait_for(state="hidden", timeout=8_000)  # then it settles into the log
         _check_room(page, players)
         ctx.close()

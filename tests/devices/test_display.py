@@ -492,6 +492,9 @@ def test_a_dark_panel_turns_no_pages() -> None:
     worker = DisplayWorker(panel.device, renderer, panel=panel, page_seconds=0.05, off_after=0.2)  # type: ignore[arg-type]
     try:
         worker.update(model(3))
+        # the model on the panel first: a worker thread that starts late on a loaded machine can go dark
+        # (nothing drawn for off_after) before it draws the model, which then wakes it and turns pages
+        assert wait_for_frames(worker, 1)
         deadline = time.monotonic() + 3
         while worker.look != "off" and time.monotonic() < deadline:
             time.sleep(0.01)

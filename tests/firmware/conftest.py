@@ -5,6 +5,7 @@ The firmware is not a Python package (it is copied onto the board), so the tests
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import shutil
 import subprocess
@@ -25,8 +26,17 @@ NPM_PACKAGE = HERE / "node_modules" / "@micropython" / "micropython-webassembly-
 def micropython_package() -> str | None:
     """Install the pinned MicroPython WebAssembly port (``npm ci`` here) when it is missing, so the
     README's one test command also tests the firmware under MicroPython on a new machine; what went
-    wrong otherwise (no npm, no network), or None once the package is there."""
-    if NPM_PACKAGE.exists():
+    wrong otherwise (no npm, no network), or None once the package is there.
+
+    Parallel workers (pytest-xdist) each have this session fixture: a lock on package-lock.json lets one
+    of them install while the others wait, and then find the whole package there (never half of it)."""
+    with open(HERE / "package-lock.json", "rb") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _npm_ci()
+
+
+def _npm_ci() -> str | None:
+    if NPM_PACKAGE.exists():  # another worker installed it while this one waited for the lock
         return None
     npm = shutil.which("npm")
     if npm is None:

@@ -32,7 +32,7 @@ def test_in_place_play_outs_weigh_the_same_as_apply(players: int) -> None:
     core, plan, sampler = rules("jaccuse"), strategy("jaccuse"), sampler_of("jaccuse")
     assert hasattr(core, "apply_own")
     compared = 0
-    for seed in range(12):
+    for seed in range(4):  # some 60 (5 players) and 140 (8 players) positions searched both ways
         for n, (state, history) in enumerate(positions("jaccuse", players, seed, "sensible")):
             if n % 7:
                 continue

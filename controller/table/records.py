@@ -134,7 +134,7 @@ class Records:
             listed.append({
                 "game": game.number, "name": game.game, "title": registry.game(game.game).title,
                 "players": game.players, "over": over, "winners": winners, "moves": moves,
-                "started": _date(game.created), "current": game.current,
+                "current": game.current,
             })
         return listed
 

@@ -9,9 +9,10 @@ Both hold every secret, so neither is given for the game being played until it i
 
 Nothing here holds a second copy of any rules: a kept game is replayed with its game's ``apply`` from
 the deal its journal kept (``TableRules.rebuild``). A game that is over never changes, so its replay
-is kept: a short list of the last games asked for (``KEEP``) with every state, and for every game the
-little a listing needs. Whether the game being played is over, and who won it, comes from the table's
-snapshot, never from a replay. Thread-safe: the web server's workers share one ``Records``.
+is kept: a short list of the last games asked for (``KEEP``) with every state. A listing replays
+nothing: a game dealt over says how it ended in its journal (``kept.ENDED``; only one written before
+that is replayed, once, and its end kept), and whether the game being played is over, and who won it,
+comes from the table's snapshot. Thread-safe: the web server's workers share one ``Records``.
 """
 
 from __future__ import annotations
@@ -19,18 +20,19 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from controller.games import registry
 from controller.games.shape import AcceptedShape, Event
-from controller.table import evening, seating
-from controller.table.kept import KeptGame, KeptGames
+from controller.table import seating
+from controller.table.kept import Content, End, KeptGame, KeptGames, ending
 
 #: the replayed games kept whole (with every state), the last asked for
 KEEP = 8
+NOT_OVER = "the game is not over: its record would show every secret"
 #: steps in one page of a retelling, unless asked for fewer; and the most one page may hold
 PAGE = 50
 MAX_PAGE = 200
@@ -60,8 +62,7 @@ class Replayed:
 
     kept: KeptGame
     record: dict[str, Any]
-    over: bool
-    winners: list[int]
+    end: End
     #: ``states[k]``: the game after k actions (0: the deal)
     states: tuple[Any, ...]
     actions: tuple[Any, ...]
@@ -72,15 +73,15 @@ class Replayed:
     stopped: str | None = None
 
 
-def replay(kept: KeptGame) -> Replayed:
+def replay(kept: KeptGame, content: Content) -> Replayed:
     """Replay a kept game with its rules, up to its last action or the first that no longer replays."""
     rules, adapter = registry.rules(kept.game), registry.table_rules(kept.game)
-    start = adapter.rebuild(kept.players, kept.deal, kept.campaign)
+    start = adapter.rebuild(kept.players, content.deal, content.campaign)
     states: list[Any] = [start]
     actions: list[Any] = []
     events: list[tuple[Event, ...]] = []
     stopped = None
-    for n, data in enumerate(kept.actions, 1):
+    for n, data in enumerate(content.actions, 1):
         try:
             action = rules.Action.from_dict(data)
             result = rules.apply(states[-1], action)
@@ -96,12 +97,11 @@ def replay(kept: KeptGame) -> Replayed:
         events.append(tuple(accepted.events))
     final = states[-1]
     record = registry.replay_reader(kept.game).record(
-        kept.players, kept.deal, kept.campaign, list(kept.actions[: len(actions)]), start)
+        kept.players, content.deal, content.campaign, list(content.actions[: len(actions)]), start)
     retelling = registry.retelling(kept.game)
-    over = bool(final.over)
+    ended = ending(rules.public_view(final))
     return Replayed(
-        kept=kept, record=record, over=over,
-        winners=evening.winners_of(rules.public_view(final)) if over else [],
+        kept=kept, record=record, end=End(ended["over"], tuple(ended["winners"]), ended["moves"]),
         states=tuple(states), actions=tuple(actions), events=tuple(events),
         turning={k: kind for k, told in enumerate(events, 1) if (kind := retelling.turning_point(told))},
         decisive=dict(sorted(retelling.decisive(events, final).items())),
@@ -117,23 +117,19 @@ class Records:
         self._kept = KeptGames(data_dir)
         self._now = now
         self._lock = threading.Lock()
-        self._whole: OrderedDict[tuple[str, int, int], Replayed] = OrderedDict()
-        self._ends: dict[tuple[str, int, int], tuple[bool, list[int], int]] = {}  # over, winners, moves
+        self._whole: OrderedDict[tuple[str, int], Replayed] = OrderedDict()
+        self._ends: dict[tuple[str, int], End] = {}
 
     # -- what the endpoints give --------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
         """Every kept game, oldest first, the one being played last: what its public view shows."""
         now = self._now()
-        kept = self._kept.read(current_actions=False)
         listed = []
-        for game in kept.games:
-            if game.current:
-                over, winners, moves = _current_end(game, now)
-            else:
-                over, winners, moves = self._end(game)
+        for game in self._kept.read().games:
+            end = _current_end(game, now) if game.current else self._end(game)
             listed.append({
                 "game": game.number, "name": game.game, "title": registry.game(game.game).title,
-                "players": game.players, "over": over, "winners": winners, "moves": moves,
+                "players": game.players, "over": end.over, "winners": list(end.winners), "moves": end.moves,
                 "current": game.current,
             })
         return listed
@@ -167,8 +163,8 @@ class Records:
             steps.append(step)
         return {
             "game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
-            "players": kept.players, "names": list(kept.names), "over": replayed.over,
-            "winners": replayed.winners, "last": last, "from": start, "to": end,
+            "players": kept.players, "names": list(kept.names), "over": replayed.end.over,
+            "winners": list(replayed.end.winners), "last": last, "from": start, "to": end,
             "next": end + 1 if end < last else None,
             "turning_points": [{"step": k, "kind": kind} for k, kind in sorted(replayed.turning.items())],
             "decisive": [{"step": k, "why": why} for k, why in replayed.decisive.items()],
@@ -178,57 +174,49 @@ class Records:
     @staticmethod
     def filename(kept: KeptGame) -> str:
         """A name to save the record under: the game, the day it was dealt and its number."""
-        day = _date(kept.created)
+        day = time.strftime("%Y-%m-%d", time.localtime(kept.created)) if kept.created > 0 else ""
         return f"{kept.game}-{day + '-' if day else ''}game{kept.number}.json"
 
     # -- the replays, kept --------------------------------------------------------------------------
     def _finished(self, number: int | None) -> Replayed:
         """The replay of a game that is over or no longer played; ``NotOver`` for the one being played."""
         now = self._now()
+        if number is None and not now.public.get("over"):
+            raise NotOver(NOT_OVER)  # told by the snapshot alone: nothing is read for a running game
         kept = self._kept.read()
         game = kept.current if number is None else kept.number(number)
         if game is None:
             raise NoSuchGame(f"no kept game {number}" if number is not None else "no game is dealt")
-        if game.current and not _current_end(game, now)[0]:
-            raise NotOver("the game is not over: its record would show every secret")
+        if game.current and not _current_end(game, now).over:
+            raise NotOver(NOT_OVER)
         return self._replayed(game)
 
     def _replayed(self, game: KeptGame) -> Replayed:
-        key = _key(game)
+        key = (game.source, game.local)
         with self._lock:
             found = self._whole.get(key)
             if found is None:
-                found = replay(game)
+                found = replay(game, self._kept.content(game))
                 self._whole[key] = found
-                self._ends[key] = (found.over, found.winners, len(found.actions))
+                self._ends[key] = found.end
                 while len(self._whole) > KEEP:
                     self._whole.popitem(last=False)
             self._whole.move_to_end(key)
             return found
 
-    def _end(self, game: KeptGame) -> tuple[bool, list[int], int]:
-        key = _key(game)
+    def _end(self, game: KeptGame) -> End:
+        """How a game no longer played ended: as its journal says, else from its replay (once)."""
+        if game.end is not None:
+            return game.end
         with self._lock:
-            end = self._ends.get(key)
-        if end is None:
-            replayed = self._replayed(game)
-            end = (replayed.over, replayed.winners, len(replayed.actions))
-        return end[0], list(end[1]), end[2]
+            end = self._ends.get((game.source, game.local))
+        return end if end is not None else self._replayed(game).end
 
 
-def _key(game: KeptGame) -> tuple[str, int, int]:
-    return (game.source, game.local, len(game.actions))
-
-
-def _current_end(game: KeptGame, now: Now) -> tuple[bool, list[int], int]:
+def _current_end(game: KeptGame, now: Now) -> End:
     """Whether the game being played is over, its winners and its moves, from the table's snapshot.
     A game the snapshot does not show yet (dealt a moment ago) has only begun."""
-    public: Mapping[str, Any] = now.public
     if now.game != game.local:
-        return False, [], 0
-    over = bool(public.get("over"))
-    return over, evening.winners_of(public) if over else [], int(public.get("version") or 0)
-
-
-def _date(created: float) -> str:
-    return time.strftime("%Y-%m-%d", time.localtime(created)) if created > 0 else ""
+        return End(False, (), 0)
+    ended = ending(now.public)
+    return End(ended["over"], tuple(ended["winners"]), ended["moves"])

@@ -20,6 +20,7 @@ from controller.games import registry
 from controller.games.jaccuse.replay import summary as campaign_summary
 from controller.replay import replay_text
 from controller.table import Table, TableConfig, rules_part
+from controller.table import records as records_module
 from controller.table.evening import winners_of
 from controller.table.journal import FILENAME
 from controller.table.kept import archives
@@ -246,5 +247,77 @@ def test_the_steps_are_the_rules_open_views_of_the_replayed_states(
         # a page asked for past the end, or too big, is cut to the game
         assert records.steps(1, 10**6, 10**6)["steps"][-1]["step"] == len(states) - 1
         assert len(records.steps(1, 0, 10**6)["steps"]) <= 200
+    finally:
+        table.stop()
+
+
+def test_a_listing_replays_no_game_dealt_over_since_it_says_how_it_ended(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    replays: list[int] = []
+    real = records_module.replay
+
+    def counted(kept: Any, content: Any) -> Any:
+        replays.append(kept.number)
+        return real(kept, content)
+
+    monkeypatch.setattr(records_module, "replay", counted)
+    table = _open(tmp_path, "betrayal", 3, 4)
+    try:
+        final = _play(table, _mirror("betrayal", 3, 4), 4)[-1]
+        assert table.new_game().ok
+        assert table.new_game().ok  # the second game, set aside before it began
+        records = Records(tmp_path, table.snapshot)
+        listed = records.games()
+        assert [(g["over"], g["winners"], g["moves"]) for g in listed] == [
+            (True, sorted(final.winners), final.version), (False, [], 0), (False, [], 0)]
+        assert replays == []  # the journal said how each ended
+    finally:
+        table.stop()
+    # a journal written before games kept their end: each is replayed once, for every listing after
+    conn = sqlite3.connect(tmp_path / FILENAME)
+    for row, meta in conn.execute("SELECT game, meta FROM finished").fetchall():
+        old = {k: v for k, v in json.loads(meta).items() if k != "ended"}
+        conn.execute("UPDATE finished SET meta = ? WHERE game = ?", (json.dumps(old), row))
+    conn.commit()
+    conn.close()
+    table = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=3))
+    table.start()
+    try:
+        records = Records(tmp_path, table.snapshot)
+        assert [g["over"] for g in records.games()] == [True, False, False]
+        assert [g["winners"] for g in records.games()] == [sorted(final.winners), [], []]
+        assert sorted(replays) == [1, 2]
+    finally:
+        table.stop()
+
+
+def test_an_archive_with_its_wal_is_read_from_a_copy(tmp_path: Path) -> None:
+    """A box that stopped without closing leaves its moves in the -wal; --new-game archives both, and
+    the records read them without SQLite ever opening the archived files themselves."""
+    crashed = tmp_path / "crashed"
+    table = _open(crashed, "hasty", 2, 6)
+    try:
+        final = _play(table, _mirror("hasty", 2, 6), 6)[-1]
+        box = tmp_path / "box"
+        box.mkdir()
+        for name in (FILENAME, FILENAME + "-wal"):  # the files as a pulled plug leaves them
+            (box / name).write_bytes((crashed / name).read_bytes())
+    finally:
+        table.stop()
+    assert (box / (FILENAME + "-wal")).stat().st_size > 0
+    table = _open(box, "hasty", 2, 7, new_game=True)
+    try:
+        (archive,) = archives(box)
+        files = {p.name: p.read_bytes() for p in box.iterdir() if p.name.startswith(archive.name)}
+        assert len(files[archive.name + "-wal"]) > 0  # the moves are in it
+        records = Records(box, table.snapshot)
+        listed = records.games()
+        assert [(g["name"], g["over"], g["current"]) for g in listed] == [("hasty", True, False),
+                                                                          ("hasty", False, True)]
+        record = records.record(1)[1]
+        assert len(record["actions"]) == final.version
+        assert _replayed(record)["winners"] == list(final.winners)
+        assert {p.name: p.read_bytes() for p in box.iterdir() if p.name.startswith(archive.name)} == files
     finally:
         table.stop()

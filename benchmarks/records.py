@@ -5,15 +5,15 @@ table and, as the game being played (over), the longest of ``--seeds`` games of 
 biggest table (J'Accuse, 14 seats: the game with the most steps), journaled as the box journals them.
 Then the real box resumes it and is asked, in order:
 
-- ``GET /api/games``: the first time each finished game is replayed once (to say whether it ended and
-  who won), afterwards answered from what was kept;
+- ``GET /api/games``: every kept game, from the journal's index (a finished game says how it ended:
+  nothing is replayed);
 - ``GET /api/table/record``: the first time the game is replayed, afterwards kept;
 - ``GET /api/games/N/steps`` pages of 50 and of 200 steps (the most one page holds), from the deal to
   the end; the first page of a game that is no longer among the kept replays pays for its replay.
 
 Each line gives the body's size and the time to the whole answer (median of ``--repeat`` warm ones).
 
-Run: .venv/bin/python benchmarks/records.py [--seeds 20] [--finished 12] [--repeat 5] [--slow-cpu 0.1]
+Run: .venv/bin/python benchmarks/records.py [--seeds 20] [--finished 40] [--repeat 5] [--slow-cpu 0.1]
 """
 
 from __future__ import annotations
@@ -31,11 +31,16 @@ from _box import Box, add_slow_cpu_option, bench_dir, machine, use_slow_cpu
 
 from controller.games import registry
 from controller.table.journal import FILENAME, Journal
+from controller.table.kept import ending
 
 GAME, PLAYERS = "jaccuse", 14
 
 
-def _bot_game(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+Played = tuple[dict[str, Any], list[dict[str, Any]], dict[str, Any]]
+
+
+def _bot_game(seed: int) -> Played:
+    """A game of random bots: its deal, its moves and how it ended (``kept.ending``)."""
     rules, adapter = registry.rules(GAME), registry.table_rules(GAME)
     state, deal, _ = adapter.deal(PLAYERS, {}, random.Random(seed))
     rng, actions = random.Random(seed), []
@@ -43,18 +48,19 @@ def _bot_game(seed: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         action = rules.next_bot_action(state, rng)
         actions.append(action.to_dict())
         state = rules.apply(state, action).state
-    return deal, actions
+    return deal, actions, ending(rules.public_view(state))
 
 
-def _journal(path: Path, games: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> None:
-    """The games journaled as the box journals them: each dealt, played, then the next one dealt."""
+def _journal(path: Path, games: list[Played]) -> None:
+    """The games journaled as the box journals them: each dealt, played, then the next one dealt (and
+    the one before kept with how it ended)."""
     journal = Journal.open(path)
     try:
-        for n, (deal, actions) in enumerate(games):
+        for n, (deal, actions, _) in enumerate(games):
             if n == 0:
                 journal.start_game(PLAYERS, deal, None, None, GAME)
             else:
-                journal.next_game(PLAYERS, deal, None, None, None, GAME)
+                journal.next_game(PLAYERS, deal, None, None, None, GAME, games[n - 1][2])
             for seq, action in enumerate(actions, 1):
                 journal.append(seq, action, "bot")
     finally:
@@ -77,18 +83,17 @@ def _line(what: str, first: float | None, warm: list[float], size: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seeds", type=int, default=20, help="bot games to pick the longest from")
-    parser.add_argument("--finished", type=int, default=12, help="finished games of the evening before it")
+    parser.add_argument("--finished", type=int, default=40, help="finished games of the evening before it")
     parser.add_argument("--repeat", type=int, default=5, help="warm requests per figure")
     add_slow_cpu_option(parser)
     args = parser.parse_args()
     note = use_slow_cpu(args.slow_cpu)
-    t0 = time.perf_counter()
     played = sorted((_bot_game(seed) for seed in range(args.seeds)), key=lambda g: len(g[1]))
     longest = played[-1]
     evening = [played[i % len(played)] for i in range(args.finished)]
     print(f"records of kept games, {machine()}{note}")
     print(f"the game: {GAME}, {PLAYERS} seats, {len(longest[1])} actions (the longest of {args.seeds} random "
-          f"bot games, made in {time.perf_counter() - t0:.1f} s); {args.finished} finished games before it")
+          f"bot games); {args.finished} finished games before it")
     with bench_dir("jaccuse-bench-records-") as tmp:
         data_dir = Path(tmp)
         _journal(data_dir / FILENAME, [*evening, longest])

@@ -28,7 +28,7 @@ from typing import Any, Protocol, cast
 from controller.games import registry
 from controller.games.shape import AcceptedShape, Event
 from controller.table import seating
-from controller.table.kept import Content, End, KeptGame, KeptGames, ending
+from controller.table.kept import Content, End, KeptGame, KeptGames, KeptUnavailable, ending
 
 #: the replayed games kept whole (with every state), the last asked for
 KEEP = 8
@@ -44,6 +44,10 @@ class NoSuchGame(LookupError):
 
 class NotOver(Exception):
     """The game is being played: its record and its retelling would show its secrets."""
+
+
+class UnreadableGame(KeptUnavailable):
+    """A kept game whose deal this build of the box cannot read (a journal edited by hand)."""
 
 
 class Now(Protocol):
@@ -76,7 +80,10 @@ class Replayed:
 def replay(kept: KeptGame, content: Content) -> Replayed:
     """Replay a kept game with its rules, up to its last action or the first that no longer replays."""
     rules, adapter = registry.rules(kept.game), registry.table_rules(kept.game)
-    start = adapter.rebuild(kept.players, content.deal, content.campaign)
+    try:
+        start = adapter.rebuild(kept.players, content.deal, content.campaign)
+    except (ValueError, KeyError, TypeError) as exc:  # a deal this build cannot read
+        raise UnreadableGame(f"game {kept.number}'s deal cannot be read ({exc})") from exc
     states: list[Any] = [start]
     actions: list[Any] = []
     events: list[tuple[Event, ...]] = []
@@ -208,9 +215,15 @@ class Records:
         """How a game no longer played ended: as its journal says, else from its replay (once)."""
         if game.end is not None:
             return game.end
+        key = (game.source, game.local)
         with self._lock:
-            end = self._ends.get((game.source, game.local))
-        return end if end is not None else self._replayed(game).end
+            end = self._ends.get(key)
+        if end is None:
+            try:
+                end = self._replayed(game).end
+            except UnreadableGame:  # listed all the same, as a game that never ended
+                end = self._ends[key] = End(False, (), 0)
+        return end
 
 
 def _current_end(game: KeptGame, now: Now) -> End:

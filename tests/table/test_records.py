@@ -23,7 +23,7 @@ from controller.table import Table, TableConfig, rules_part
 from controller.table import records as records_module
 from controller.table.evening import winners_of
 from controller.table.journal import FILENAME
-from controller.table.kept import archives
+from controller.table.kept import KeptUnavailable, archives
 from controller.table.records import NoSuchGame, NotOver, Records
 
 #: (game, fewest, most seats this test deals, table options it may switch on, campaign lengths)
@@ -319,5 +319,30 @@ def test_an_archive_with_its_wal_is_read_from_a_copy(tmp_path: Path) -> None:
         assert len(record["actions"]) == final.version
         assert _replayed(record)["winners"] == list(final.winners)
         assert {p.name: p.read_bytes() for p in box.iterdir() if p.name.startswith(archive.name)} == files
+    finally:
+        table.stop()
+
+
+def test_a_kept_game_whose_deal_no_longer_reads_is_listed_and_its_record_refused(tmp_path: Path) -> None:
+    table = _open(tmp_path, "betrayal", 2, 9)
+    try:
+        _play(table, _mirror("betrayal", 2, 9), 9, until_over=False, moves=6)
+        assert table.new_game().ok
+    finally:
+        table.stop()
+    conn = sqlite3.connect(tmp_path / FILENAME)  # a hand edit: the finished game's deal is no deal
+    (meta,) = conn.execute("SELECT meta FROM finished").fetchone()
+    damaged = {**json.loads(meta), "deal": json.dumps({"hands": [["2S"]]})}
+    damaged.pop("ended")
+    conn.execute("UPDATE finished SET meta = ?", (json.dumps(damaged),))
+    conn.commit()
+    conn.close()
+    table = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=2))
+    table.start()
+    try:
+        records = Records(tmp_path, table.snapshot)
+        assert [(g["game"], g["over"]) for g in records.games()] == [(1, False), (2, False)]
+        with pytest.raises(KeptUnavailable, match="deal cannot be read"):
+            records.record(1)
     finally:
         table.stop()

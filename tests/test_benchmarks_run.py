@@ -164,3 +164,10 @@ def test_betrayal_belief_and_policies_run() -> None:
     assert "the share on the true traitor" in out and "belief" in out
     out = _run("betrayal_policies.py", "--games", "5")
     assert "traitor both" in out and "a loyal army knows the traitor" in out
+
+
+@pytest.mark.slow
+def test_records_runs() -> None:
+    out = _run("records.py", "--seeds", "2", "--finished", "2", "--repeat", "1")
+    for line in ("GET /api/games (3 games)", "GET /api/table/record", "steps?count=200: one page", "VmRSS"):
+        assert line in out

@@ -75,12 +75,13 @@ def create_app(
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
-    from web import api, guards, pages
+    from web import api, guards, pages, records
 
     base_name = public_base if isinstance(public_base, str) else None
     guards.install(app, names if names is not None else BoxNames(public_base=base_name))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    records.install(app, table)
     api.register_error_handlers(app)
     return app
 

@@ -12,7 +12,8 @@ What is stored:
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
-  new game.
+  new game; the meta then also holds ``names``, the seats' names as they were (a JSON list), and
+  ``ended``, how it ended (``{"over", "winners", "moves"}``, see ``kept.ending``).
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
 - ``set_aside``: journaled actions that no longer replay (an older build's rules, a hand edit), moved out
@@ -446,13 +447,20 @@ class Journal:
         campaign: dict[str, Any] | None = None,
         settings: Settings = None,
         game: str = DEFAULT_GAME,
+        ended: dict[str, Any] | None = None,
     ) -> None:
         """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic).
 
         Seats from ``players`` up are released in the same transaction: a table dealt again with fewer
-        seats must not bring an old token back to life should it grow again later.
+        seats must not bring an old token back to life should it grow again later. ``ended``: how the
+        archived game ended (``kept.ending``), kept with it so that listing it needs no replay.
         """
         meta = self._meta()
+        if ended is not None:
+            meta["ended"] = json.dumps(ended)
+        names = self.settings()
+        if "players" in meta:  # who played it, as the table named them (a retelling tells them)
+            meta["names"] = json.dumps([names.get(f"name:{s}") or None for s in range(int(meta["players"]))])
         actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
         new_meta = _new_meta(players, deal, seed, campaign, game)
         rows: list[tuple[str, tuple[Any, ...]]] = [

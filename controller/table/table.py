@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import evening, seating, traces, wording
+from controller.table import evening, kept, seating, traces, wording
 from controller.table.bots import CLOCK_MARGIN, LEVELS, MAX_WALL_SECONDS, THINK_SECONDS, BotMove, Job, Thinker
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
@@ -1306,7 +1306,8 @@ class Table:
             rows.update({f"name:{seat}": names[seat], f"human:{seat}": None, f"device:{seat}": None,
                          f"bot_level:{seat}": None})
         try:
-            self._journal.next_game(players, deal_data, None, campaign, rows, name)
+            ended = kept.ending(self._rules.public_view(self._state))  # listed without a replay
+            self._journal.next_game(players, deal_data, None, campaign, rows, name, ended)
         except JournalError as exc:
             self._cannot_save(exc)
             return Outcome.refused(503, "journal_unavailable", "the new game could not be saved; try again")

@@ -18,11 +18,11 @@ from controller.games.hasty.describe import describe_events
 from controller.games.hasty.engine import Accepted, Refused, apply, apply_own
 from controller.games.hasty.moves import action_from_move, awaiting, legal_moves
 from controller.games.hasty.state import GameState, new_game
-from controller.games.hasty.views import public_view, replay_summary, seat_view
+from controller.games.hasty.views import open_view, public_view, replay_summary, seat_view
 
 __all__ = [
     "Accepted", "Action", "ActionFormatError", "Deal", "DealError", "GameState", "Refused",
     "action_from_move", "apply", "apply_own", "awaiting", "bot_action", "deal_cards", "describe_events",
-    "legal_moves", "new_game", "next_bot_action", "play_bot_game", "public_view", "replay_summary",
-    "seat_view",
+    "legal_moves", "new_game", "next_bot_action", "open_view", "play_bot_game", "public_view",
+    "replay_summary", "seat_view",
 ]

@@ -1,5 +1,6 @@
 """Hasty Accusations' replay file (the `game: "hasty"` form of `jaccuse-table replay`): the shared frame
-(``controller.games.replay_frame``) with the table's variants and actions read for the file's seats."""
+(``controller.games.replay_frame``) with the table's variants and actions read for the file's seats.
+A journaled deal carries its options, which a file gives beside it (``record_deal``)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,9 @@ def read_action(state: GameState, raw: object) -> Action:
     """An action, whose seats must be the game's and whose cards must be of the game's card sets (a
     card of a set the file did not choose is no card of this game)."""
     return Action.from_dict(raw, state.players, known=set_keys(state.options.sets))
+
+
+def record_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """The file's ``deal`` from the journal's, without the options the journal keeps in it (the record
+    gives them under ``options``, from the game's public view)."""
+    return {key: value for key, value in deal.items() if key != "options"}

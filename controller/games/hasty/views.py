@@ -181,13 +181,25 @@ def public_view(s: GameState) -> dict[str, Any]:
         "work": _work(s),
     }
     if s.over:
-        view["reveal"] = {
-            "secrets": [_secret(c) for c in s.secrets],
-            "traitor": s.traitor,
-            "hands": [_keys(h) for h in s.hands],
-            "row": _full_row(s),
-            "peeks": [[_peek(p) for p in s.peeks[seat]] for seat in range(s.players)],
-        }
+        view["reveal"] = _revealed(s)
+    return view
+
+
+def _revealed(s: GameState) -> dict[str, Any]:
+    return {
+        "secrets": [_secret(c) for c in s.secrets],
+        "traitor": s.traitor,
+        "hands": [_keys(h) for h in s.hands],
+        "row": _full_row(s),
+        "peeks": [[_peek(p) for p in s.peeks[seat]] for seat in range(s.players)],
+    }
+
+
+def open_view(s: GameState) -> dict[str, Any]:
+    """The public view with every secret shown, at any moment (a finished game's retelling): what the
+    end shows, every seat's secret suspect and hand, every pile face up, the peeks."""
+    view = public_view(s)
+    view["reveal"] = _revealed(s)
     return view
 
 

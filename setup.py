@@ -14,7 +14,7 @@ from setuptools import Extension, setup
 
 #: J'Accuse's modules that drive the core from outside (its replay reader, balance report, table
 #: adapter, OLED screens and its ``Game``) stay plain Python: they are not on any hot path
-NOT_COMPILED = ("replay.py", "balance.py", "table_rules.py", "game.py", "screens.py")
+NOT_COMPILED = ("replay.py", "retell.py", "balance.py", "table_rules.py", "game.py", "screens.py")
 
 
 def _compiled_rules() -> list[Extension]:

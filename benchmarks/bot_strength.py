@@ -1,7 +1,10 @@
 """How strong the strong bot is, and whether it keeps its secret.
 
 Run: .venv/bin/python benchmarks/bot_strength.py [--games 200] [--think-ms 100]
-     [--tables jaccuse:6,betrayal:5,hasty:4]
+     [--tables jaccuse:6,betrayal:5,hasty:4,hasty+:4]
+
+``hasty+`` is Hasty Accusations' second edition: every card set (base, advanced, expert) and the
+Suspect Powers.
 
 For each game and table size, game i deals from seed S+i and seats one strong bot (the search of
 controller/games/search) at seat i mod N among sensible bots; the same deal is played again with a
@@ -40,8 +43,13 @@ from controller.games.registry import rules, strategy
 from controller.games.registry import sampler as sampler_of
 from controller.games.search import Budget
 
-TABLES = (("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 3), ("betrayal", 5), ("hasty", 4))
-GOAL_TABLES = (("jaccuse", 6), ("betrayal", 5), ("hasty", 4))
+TABLES = (("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 3), ("betrayal", 5), ("hasty", 4),
+          ("hasty+", 4))
+GOAL_TABLES = (("jaccuse", 6), ("betrayal", 5), ("hasty", 4), ("hasty+", 4))
+#: a table's game and the options its deals take
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hasty+": ("hasty", {"sets": ("base", "advanced", "expert"), "powers": True}),
+}
 GOAL_RATIO = 1.3
 MAX_ACTIONS = 50_000
 
@@ -122,11 +130,13 @@ def _role(game: str, state: Any, seat: int) -> str:
     return "all"
 
 
-def play(game: str, players: int, seed: int, seat: int, strong: bool, budget: Budget,
+def play(table: str, players: int, seed: int, seat: int, strong: bool, budget: Budget,
          think: list[float]) -> tuple[bool, bool | None, str]:
+    game, options = VARIANTS.get(table, (table, {}))
     core = rules(game)
     rng = random.Random(seed)
-    state = core.new_game(core.deal_cards(players, rng))
+    deal_cards: Any = core.deal_cards  # a variant's options are its own keywords
+    state = core.new_game(deal_cards(players, rng, **options))
     policies = ["sensible"] * players
     if strong:
         policies[seat] = "strong"
@@ -190,6 +200,7 @@ def _rates(label: str, games: list[Game]) -> str:
 
 def report(table: Table) -> list[str]:
     lines = [f"{table.game} {table.players} players"]
+    game = VARIANTS.get(table.game, (table.game, {}))[0]
     lines.append(_rates("every", table.games))
     roles = sorted({g.role for g in table.games} - {"all"})
     lines += [_rates(role, [g for g in table.games if g.role == role]) for role in roles]
@@ -197,7 +208,7 @@ def report(table: Table) -> list[str]:
     if guessed:
         s = sum(bool(g.strong_guessed) for g in guessed)
         b = sum(bool(g.sensible_guessed) for g in guessed)
-        what = {"jaccuse": "colour", "hasty": "suspect"}.get(table.game, "traitor")
+        what = {"jaccuse": "colour", "hasty": "suspect"}.get(game, "traitor")
         diff, low, high = guess_difference(guessed)
         lines.append(f"  observer guesses its {what}: strong {s}/{len(guessed)} ({s / len(guessed):.1%}),"
                      f" sensible {b}/{len(guessed)} ({b / len(guessed):.1%}),"

@@ -1,6 +1,8 @@
 """Rules-core speed: whole random-bot games per second on one core.
 
-J'Accuse for 5, 8 and 14 players, Betrayal for 3, 5 and 8, Hasty Accusations for 2, 4 and 7.
+J'Accuse for 5, 8 and 14 players, Betrayal for 3, 5 and 8, Hasty Accusations for 2, 4 and 7, and
+Hasty Accusations' second edition (every card set, the Suspect Powers) for 2, 4 and 7, with what a
+second-edition game costs against a base game (CPU time per game, both measured in the same run).
 
 Run: .venv/bin/python benchmarks/rules_speed.py [--seconds 5] [--no-compiled] [--cpu]
 
@@ -29,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = (5, 8, 14)
@@ -41,8 +44,12 @@ BETRAYAL_GOAL = 1000
 HASTY_PLAYERS = (2, 4, 7)
 #: Hasty Accusations' goal: this many 4-player games per second on one core, as plain Python
 HASTY_GOAL = 1000
-#: the table sizes measured, by game
-TABLES = {"jaccuse": PLAYERS, "betrayal": BETRAYAL_PLAYERS, "hasty": HASTY_PLAYERS}
+#: the table sizes measured, by game ("hasty+": Hasty Accusations with every set and the powers)
+TABLES = {"jaccuse": PLAYERS, "betrayal": BETRAYAL_PLAYERS, "hasty": HASTY_PLAYERS, "hasty+": HASTY_PLAYERS}
+#: a measured game's registry name and the options its bot games take
+VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
+    "hasty+": ("hasty", {"sets": ("base", "advanced", "expert"), "powers": True}),
+}
 #: the clock the worker times with: wall time, or with --cpu the process's CPU time
 _clock = time.perf_counter
 
@@ -52,11 +59,12 @@ def _games_per_second(players: int, seconds: float, game: str = "jaccuse") -> tu
     one core gives when other jobs share it: the kernel counts only the time the process ran)."""
     from controller.games.registry import rules
 
-    play_bot_game = rules(game).play_bot_game
+    name, options = VARIANTS.get(game, (game, {}))
+    play_bot_game: Any = rules(name).play_bot_game  # a variant's options are its own keywords
     start, cpu = _clock(), time.process_time()
     games = actions = 0
     while _clock() - start < seconds:
-        game = play_bot_game(players, games)
+        game = play_bot_game(players, games, **options)
         games += 1
         actions += len(game.actions)
     elapsed, used = _clock() - start, time.process_time() - cpu
@@ -69,10 +77,12 @@ def _choosing_only(players: int, seconds: float, game: str = "jaccuse") -> float
 
     from controller.games.registry import rules
 
-    core = rules(game)
+    name, options = VARIANTS.get(game, (game, {}))
+    core = rules(name)
     next_bot_action = core.next_bot_action
     rng = random.Random(1)
-    state = core.new_game(core.deal_cards(players, rng))
+    deal_cards: Any = core.deal_cards
+    state = core.new_game(deal_cards(players, rng, **options))
     if game == "betrayal":
         # past the setup choices, to the accusations that make up a game
         while state.phase == "setup":
@@ -169,27 +179,36 @@ def main() -> None:
               f" ({compiled8:,.0f})")
 
     _plain_python_game("Betrayal", "betrayal", "Betrayal, random bots (every seat), plain Python, one core",
-                       5, BETRAYAL_GOAL, args.seconds)
-    _plain_python_game("Hasty", "hasty",
-                       "Hasty Accusations, random bots (every seat), base game, plain Python, one core",
-                       4, HASTY_GOAL, args.seconds)
+                       5, BETRAYAL_GOAL, args.seconds, args.cpu)
+    base = _plain_python_game(
+        "Hasty", "hasty", "Hasty Accusations, random bots (every seat), base game, plain Python, one core",
+        4, HASTY_GOAL, args.seconds, args.cpu)
+    second = _plain_python_game(
+        "Hasty 2nd ed.", "hasty+",
+        "Hasty Accusations' second edition (base, advanced and expert sets, Suspect Powers), random bots,"
+        " plain Python, one core", 4, HASTY_GOAL, args.seconds, args.cpu)
+    cost = base["games_per_cpu_s"] / second["games_per_cpu_s"]
+    length = [row["actions_per_s"] / row["games_per_s"] for row in (base, second)]
+    print(f"a second-edition game costs {cost:.2f}x a base game's CPU time (4 players; {length[0]:.0f}"
+          f" vs {length[1]:.0f} actions a game)")
 
 
 def _plain_python_game(
-    label: str, game: str, title: str, goal_players: int, goal: int, seconds: float
-) -> None:
+    label: str, game: str, title: str, goal_players: int, goal: int, seconds: float, cpu: bool = False
+) -> dict[str, float]:
     """A game measured as plain Python only, its rows and its goal line."""
     print()
     print(title)
     print(f"{'game':<15} {'players':>7} {'games/s':>9} {'actions/s':>10} {'moves chosen/s':>15}"
           f" {'games/CPU-s':>12}")
-    rows = _measure(ROOT, seconds, game)
+    rows = _measure(ROOT, seconds, game, cpu=cpu)
     _print(label, rows)
     row = next(row for row in rows if row["players"] == goal_players)
     figure = row["games_per_s"]
     verdict = "met" if figure >= goal else "not met"
     print(f"goal: at least {goal:,} {label} games/s for {goal_players} players as plain Python:"
           f" {verdict} ({figure:,.0f}; {row['games_per_cpu_s']:,.0f} per second of CPU time)")
+    return row
 
 if __name__ == "__main__":
     main()

@@ -123,6 +123,12 @@ def test_soak_runs_for_hasty() -> None:
     assert "soak, hasty, 4 phones" in out and "game  1 over" in out and "RSS after 1 games" in out
 
 
+def test_hasty_unfinished_runs() -> None:
+    out = _run("hasty_unfinished.py", "--games", "1", "--policy", "random", "--players", "3")
+    assert "goal: at most 1% unfinished in every combination" in out
+    assert "advanced+expert powers traitor speedy big-hands" in out
+
+
 def test_rules_speed_runs() -> None:
     out = _run("rules_speed.py", "--seconds", "0.1", "--no-compiled")
     rows = out.splitlines()
@@ -158,3 +164,10 @@ def test_betrayal_belief_and_policies_run() -> None:
     assert "the share on the true traitor" in out and "belief" in out
     out = _run("betrayal_policies.py", "--games", "5")
     assert "traitor both" in out and "a loyal army knows the traitor" in out
+
+
+@pytest.mark.slow
+def test_records_runs() -> None:
+    out = _run("records.py", "--seeds", "2", "--finished", "2", "--repeat", "1")
+    for line in ("GET /api/games (3 games)", "GET /api/table/record", "steps?count=200: one page", "VmRSS"):
+        assert line in out

@@ -18,7 +18,7 @@ from werkzeug.exceptions import NotFound
 
 from controller.games import registry
 from controller.table import HostKey, Table
-from web import api, guards, pages
+from web import api, guards, pages, records
 from web.guards import BoxNames
 from web.join_guard import JoinGuard
 
@@ -82,6 +82,7 @@ def create_app(
     guards.install(app, names if names is not None else BoxNames(public_base=base_name))
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    records.install(app, table)
     api.register_error_handlers(app)
     return app
 

@@ -30,6 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         for option, text in g.simulate_options.items():
             parser.add_argument(f"--{option.replace('_', '-')}", dest=option, action="store_true",
                                 help=f"{g.title} only: {text}")
+    valued = "; ".join(f"{g.title}: {', '.join(f'{k}=... ({v})' for k, v in g.simulate_values.items())}"
+                       for g in games if g.simulate_values)
+    parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="one of the game's options: an optional rule by its name (on), or NAME=VALUE"
+                             f" (repeatable; {valued or 'no game takes values'})")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -67,7 +72,7 @@ def main(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("jaccuse-table simulate: --games must be at least 1", file=sys.stderr)
         return 2
-    options: dict[str, bool] = {}
+    options: dict[str, Any] = {}
     for other in names():
         for option in game(other).simulate_options:
             if not getattr(args, option, False):
@@ -77,6 +82,19 @@ def main(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 return 2
             options[option] = True
+    for text in args.option:
+        name, has_value, value = text.partition("=")
+        name = name.strip().replace("-", "_")
+        if name in chosen.simulate_values and has_value:
+            options[name] = value.strip()
+        elif name in chosen.simulate_options:
+            options[name] = value.strip() if has_value else True
+        else:
+            names_ = [*chosen.simulate_options, *(f"{k}=..." for k in chosen.simulate_values)]
+            known = ", ".join(names_) or "none"
+            print(f"jaccuse-table simulate: --option {text!r}: the options of {chosen.title} are {known}",
+                  file=sys.stderr)
+            return 2
     policy = _policy(args.policy, players)
     if isinstance(policy, str) and policy.startswith("jaccuse-table"):
         print(policy, file=sys.stderr)
@@ -91,7 +109,11 @@ def main(args: argparse.Namespace) -> int:
     show = _progress_bar if (sys.stderr.isatty() and args.games >= 50) else None
     tool = chosen.balance()
     simulate: Any = tool.simulate  # a game's options are keywords its own simulate takes
-    report = simulate(players, args.games, args.seed, policy, progress=show, budget=budget, **options)
+    try:
+        report = simulate(players, args.games, args.seed, policy, progress=show, budget=budget, **options)
+    except ValueError as exc:  # an option's value the game does not take
+        print(f"jaccuse-table simulate: --option: {exc}", file=sys.stderr)
+        return 2
     data = report.to_dict()
     print(json.dumps(data) if args.json else tool.format_report(data))
     return 0

@@ -2,11 +2,11 @@
 
 The box finds games through the entry-point group ``jaccuse_table.games`` (``registry.py``); each entry
 names a ``Game``. Its fields say once what the game is called and how many seats it takes; its parts
-(rules, table adapter, bots, replay reader, balance report, OLED screens) are the game's own modules,
-filled in with the shared layer's defaults for every member the game leaves out. Everything the
-table, the pages, the OLED, the pads and the commands need of a game is here or one of its parts
-away, so no module outside the game's package names it. The parts are loaded when first asked for: a
-box that deals one game never imports another's screens, bots or balance report.
+(rules, table adapter, bots, replay reader, retelling marks, balance report, OLED screens) are the
+game's own modules, filled in with the shared layer's defaults for every member the game leaves out.
+Everything the table, the pages, the OLED, the pads and the commands need of a game is here or one of
+its parts away, so no module outside the game's package names it. The parts are loaded when first
+asked for: a box that deals one game never imports another's screens, bots or balance report.
 """
 
 from __future__ import annotations
@@ -24,9 +24,10 @@ from controller.games.balance_frame import PlainBalance
 from controller.games.common import seats_problem
 from controller.games.driver import RandomStrategy
 from controller.games.replay_frame import ReplayFrame
+from controller.games.retell_frame import RetellFrame
 from controller.games.rules import Rules
 from controller.games.search.ismcts import GameSampler
-from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, TableRules
+from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, Retelling, TableRules
 from controller.games.table_adapter import TableAdapter
 from controller.oled_kit.model import DisplayModel
 
@@ -100,7 +101,7 @@ def member(module: str, name: str) -> Callable[[], Any]:
 
 #: ``Game`` field -> the module of a game's package that holds its own members of that part
 PARTS = {"own_table": "table_rules", "own_strategy": "strategy", "own_replay": "replay",
-         "own_balance": "balance", "sampler": "sampler"}
+         "own_retell": "retell", "own_balance": "balance", "sampler": "sampler"}
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class Game:
     own_table: Callable[[], Any] | None = None
     own_strategy: Callable[[], GameStrategy[Any, Any, Any]] | None = None
     own_replay: Callable[[], Any] | None = None
+    own_retell: Callable[[], Any] | None = None
     own_balance: Callable[[], GameBalance] | None = None
     own_screens: Callable[[], Screens] | None = None
     #: the seats `simulate` plays when none are given (0: the fewest the game takes)
@@ -144,7 +146,11 @@ class Game:
     #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
     table_options: Mapping[str, str] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
+    #: (each a flag, ``--NAME``, or ``--option NAME``)
     simulate_options: Mapping[str, str] = field(default_factory=dict)
+    #: options `simulate` takes with a value, ``--option NAME=VALUE`` (the text is passed on as it is,
+    #: for the game's ``simulate`` to read; a list is a comma list): keyword -> help
+    simulate_values: Mapping[str, str] = field(default_factory=dict)
     #: a random action for a simulated phone (``client.py``) from its seat view and one of its ``moves``;
     #: None: the rules' ``action_from_move``, in the phone's form (the token says the seat)
     phone_action: PhoneAction | None = None
@@ -197,6 +203,9 @@ class Game:
 
     def replay_reader(self) -> ReplayReader:
         return self._part("replay", lambda: ReplayFrame(self, self.rules(), _load(self.own_replay)))
+
+    def retelling(self) -> Retelling:
+        return self._part("retell", lambda: RetellFrame(_load(self.own_retell)))
 
     def balance(self) -> GameBalance:
         return self._part("balance", lambda: _load(self.own_balance) or PlainBalance(

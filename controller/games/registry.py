@@ -15,7 +15,7 @@ from typing import Any
 from controller.games.game import Game
 from controller.games.rules import Rules
 from controller.games.search.ismcts import GameSampler
-from controller.games.shape import GameBalance, GameStrategy, ReplayReader, TableRules
+from controller.games.shape import GameBalance, GameStrategy, ReplayReader, Retelling, TableRules
 
 GROUP = "jaccuse_table.games"
 #: the game a new deal starts unless the config names another, and the game of a replay file without
@@ -73,6 +73,10 @@ def strategy(name: str) -> GameStrategy[Any, Any, Any]:
 
 def replay_reader(name: str) -> ReplayReader:
     return game(name).replay_reader()
+
+
+def retelling(name: str) -> Retelling:
+    return game(name).retelling()
 
 
 def balance(name: str) -> GameBalance:

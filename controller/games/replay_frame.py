@@ -9,12 +9,18 @@ file no game). The answer: ``ok``, ``error``, ``applied`` and the game's ``repla
 state reached (``summary`` replaces it). A game whose files hold more (options, a campaign) writes
 ``start(players, data, rng)``, the state the file starts from; ``read_action(state, raw)`` replaces
 ``Action.from_dict``. Pure: it takes the parsed file and gives the answer object.
+
+The reader also writes a journaled game as such a file (``record``, the HTTP contract's record of a
+finished game): ``game``, the first version it reads, ``players``, the ``options`` the game shows in
+its public view (when it shows any), the deal in full and every action. A game whose journal keeps
+its deal in another form than its file writes ``record_deal(deal)``; one with campaigns writes
+``record_campaign(campaign)``, the file keys that give the later deals (the default knows none).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, cast
 
 from controller.games.common import is_int, seats_problem
@@ -47,6 +53,28 @@ class ReplayFrame:
         self._read_action: Callable[[Any, object], Any] = pick("read_action", self._action)
         self._summary: Callable[[Any], dict[str, Any]] = pick("summary", rules.replay_summary)
         self.replay: Callable[[object], dict[str, Any]] = pick("replay", self._replay)
+        self._record_deal: Callable[[dict[str, Any]], dict[str, Any]] = pick("record_deal", dict)
+        self._record_campaign: Callable[[dict[str, Any]], dict[str, Any]] = pick(
+            "record_campaign", self._no_campaign)
+
+    def record(
+        self, players: int, deal: dict[str, Any], campaign: dict[str, Any] | None,
+        actions: Sequence[dict[str, Any]], start: Any,
+    ) -> dict[str, Any]:
+        """The journaled game as a file this reader replays to the same end (see the module docstring).
+        The seed the journal may keep is never written: the deal is given in full."""
+        file: dict[str, Any] = {"game": self._facts.name, "version": self._versions[0], "players": players}
+        options = self._rules.public_view(start).get("options")
+        if isinstance(options, dict):
+            file["options"] = dict(options)
+        file["deal"] = self._record_deal(deal)
+        if campaign is not None:
+            file.update(self._record_campaign(campaign))
+        file["actions"] = [dict(action) for action in actions]
+        return file
+
+    def _no_campaign(self, campaign: dict[str, Any]) -> dict[str, Any]:
+        raise ValueError(f"a {self._facts.title} game has no campaign")
 
     def _replay(self, data: object) -> dict[str, Any]:
         error, facts = self.ReplayInputError, self._facts

@@ -3,7 +3,8 @@ it leaves out (``shape.OptionalRules``) the default every game shares.
 
 The defaults: the deal is one number drawn from the table's RNG (``common.SeededDeal``); the replay
 answer is the public view; the engine's outcome and its input errors are ``common``'s; a seat's view is its
-``private_view`` framed with its ``legal_moves`` and the public view; the random bot draws one of the
+``private_view`` framed with its ``legal_moves`` and the public view, and the view with every secret
+shown is the public view with every seat's own view under ``reveal``; the random bot draws one of the
 seat's ``legal_moves`` and lets the game's ``action_from_move`` pick among its choices, a table of
 bots moves one of the awaited seats, and ``play_bot_game`` plays a whole game of them from the seed's
 deal. A game whose bots must be fast (they play the balance reports) writes its own.
@@ -49,6 +50,7 @@ class Rules(Generic[S, A, D]):
     public_view: Callable[[S], dict[str, Any]]
     replay_summary: Callable[[S], dict[str, Any]]
     private_view: Callable[[S, int], dict[str, Any]]
+    open_view: Callable[[S], dict[str, Any]]
     action_from_move: Callable[[int, dict[str, Any], random.Random], A] | None
     bot_action: Callable[[S, int, random.Random], A | None]
     next_bot_action: Callable[[S, random.Random], A | None]
@@ -76,6 +78,7 @@ class Rules(Generic[S, A, D]):
         self.DealError = own("DealError", common.DealError)
         self.private_view = own("private_view", no_secrets)
         self._seat_view = own("seat_view", self.framed_seat_view)
+        self.open_view = own("open_view", self.seats_open_view)
         self.action_from_move = own("action_from_move", None)
         if self.action_from_move is None and not hasattr(package, "bot_action"):
             raise TypeError(f"{getattr(package, '__name__', package)} has neither action_from_move nor"
@@ -97,6 +100,17 @@ class Rules(Generic[S, A, D]):
     def framed_seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None) -> dict[str, Any]:
         """The default ``seat_view``: ``private_view`` in the frame every seat view has."""
         return common.seat_frame(state, seat, table, self.legal_moves, self.public_view, self.private_view)
+
+    def seats_open_view(self, state: S) -> dict[str, Any]:
+        """The default ``open_view``: the public view, and under ``reveal`` every seat's own view as the
+        seat sees it (without its moves and its copy of the public view)."""
+        view = self.public_view(state)
+        seats = []
+        for seat in range(state.players):
+            own = self.seat_view(state, seat, view)
+            seats.append({k: v for k, v in own.items() if k not in ("table", "moves", "acts")})
+        reveal = view.get("reveal")
+        return {**view, "reveal": {**(reveal if isinstance(reveal, dict) else {}), "seats": seats}}
 
     def random_move(self, state: S, seat: int, rng: random.Random) -> A | None:
         """The default ``bot_action``: a random one of the seat's moves, its choices made at random."""

@@ -4,10 +4,11 @@ A game is a package of pure rules (no I/O, no clock, no threads, randomness only
 in) whose module has the members of ``GameRules``: what only that game can say. Everything else has a
 default in the games' shared layer, which the game replaces by writing the member itself: the members
 of ``OptionalRules`` in its package, its table adapter's (``TableRules``) in a ``table_rules`` module,
-and its ``strategy``, ``replay``, ``balance`` and ``screens`` modules (``game.Game.of_package`` finds
-them). The box sees each part whole, the game's own members and the defaults together: ``FullRules``
-(``rules.Rules``), ``TableRules`` (``table_adapter.TableAdapter``), ``GameStrategy``, ``ReplayReader``
-(``replay_frame.ReplayFrame``) and ``GameBalance`` (``balance_frame``). ``missing_members`` checks a
+and its ``strategy``, ``replay``, ``retell``, ``balance`` and ``screens`` modules
+(``game.Game.of_package`` finds them). The box sees each part whole, the game's own members and the
+defaults together: ``FullRules`` (``rules.Rules``), ``TableRules`` (``table_adapter.TableAdapter``),
+``GameStrategy``, ``ReplayReader`` (``replay_frame.ReplayFrame``), ``Retelling``
+(``retell_frame.RetellFrame``) and ``GameBalance`` (``balance_frame``). ``missing_members`` checks a
 module at run time; docs/dev-interfaces.md ("Adding a game") lists what a game provides.
 
 Conventions the types cannot say:
@@ -205,6 +206,11 @@ class OptionalRules(Protocol[S, A, D_co]):
         """``table``: this state's public view, already made (the table builds every seat's view).
         Default: ``seat``, the ``private_view``, ``acts``, ``moves`` and ``table``."""
 
+    def open_view(self, state: S, /) -> dict[str, Any]:
+        """The public view with every secret shown under ``reveal``, at any moment of the game: what the
+        retelling of a finished game shows at each step (never served while a game runs). Default: each
+        seat's own view (``seat_view`` without its moves) under ``reveal["seats"]``."""
+
     def action_from_move(self, seat: int, move: dict[str, Any], rng: random.Random, /) -> A:
         """A random action among the choices of ``move``, one of ``legal_moves(state, seat)``: what
         the default bots and a simulated phone play."""
@@ -243,6 +249,7 @@ class FullRules(GameRules[S, A, D], Protocol[S, A, D]):
     def deal_cards(self, players: int, rng: random.Random, /) -> D: ...
     def replay_summary(self, state: S, /) -> dict[str, Any]: ...
     def seat_view(self, state: S, seat: int, table: dict[str, Any] | None = None, /) -> dict[str, Any]: ...
+    def open_view(self, state: S, /) -> dict[str, Any]: ...
     def bot_action(self, state: S, seat: int, rng: random.Random, /) -> A | None: ...
     def next_bot_action(self, state: S, rng: random.Random, /) -> A | None: ...
     def play_bot_game(self, players: int, seed: int, /) -> BotGameShape[S, D, A]: ...
@@ -278,6 +285,28 @@ class ReplayReader(Protocol):
     def replay(self, data: object, /) -> dict[str, Any]:
         """The answer to a parsed file (its ``game`` key already read): ``ok``, ``error``,
         ``applied`` and the game's ``replay_summary``; a refused action stops it with ``ok`` false."""
+
+    def record(
+        self, players: int, deal: dict[str, Any], campaign: dict[str, Any] | None,
+        actions: Sequence[dict[str, Any]], start: Any, /,
+    ) -> dict[str, Any]:
+        """A journaled game as a file of this form (the HTTP contract's record): its ``game``, its
+        options, its deal given in full (``deal`` and ``campaign`` in the journal's form, ``start`` the
+        state they make) and its ``actions``, so that ``replay`` on it reaches the game's end."""
+
+
+class Retelling(Protocol):
+    """The ``retell`` part: what the retelling of a finished game marks among its steps
+    (``retell_frame``). Step k is the game after its k-th accepted action (its ``version``); step 0
+    is the deal. Both read only the rules' events and states, never the rules a second time."""
+
+    def turning_point(self, events: Sequence[Event], /) -> str | None:
+        """The kind of turning point one action's events make (``election``, ``accusation``,
+        ``death``, ``end``...), or None for an ordinary step."""
+
+    def decisive(self, events: Sequence[Sequence[Event]], final: Any, /) -> dict[int, str]:
+        """The steps that decided the game (each with a word for what it did), from every action's
+        events in order (``events[k - 1]`` are step k's) and the state the game ended in."""
 
 
 class ReportShape(Protocol):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from controller.games import registry
-from controller.table import evening, seating
+from controller.table import evening, kept, seating
 from controller.table.bot_turns import BotTurns
 from controller.table.bots import LEVELS
 from controller.table.command import UNKNOWN_SEAT, Outcome, is_seat
@@ -219,8 +219,9 @@ class HostDesk:
         all_seated = len(seats.holders_after(players, added)) >= players
         rows: Rows = {**clock.settings(clock.restarted(state, all_seated, time.time())), **seat_rows}
         count = players
+        ended = kept.ending(dealt.public_view())  # the game dealt over is listed without a replay
         refused = loop.save(lambda: loop.journal.start_game(count, deal_data, None, campaign, name, rows,
-                                                            archive=True), "the new game")
+                                                            archive=True, ended=ended), "the new game")
         if refused is not None:
             return refused
         seats.dealt_again(players, rows, added, new_seats)

@@ -12,7 +12,8 @@ What is stored:
 - ``actions``: ``seq`` (1, 2, 3, ... -- equal to the public ``version`` after that action), the action
   in the replay contract's dict form (JSON), who sent it (``phone``, ``pad``, ``bot``) and when.
 - ``finished``: earlier games of this table (meta and actions as JSON), kept when the host starts a
-  new game.
+  new game; the meta then also holds ``names``, the seats' names as they were (a JSON list), and
+  ``ended``, how it ended (``{"over", "winners", "moves"}``, see ``kept.ending``).
 - ``seats``: one row per claimed seat: the SHA-256 of its token (never the token itself), who holds it
   (``phone`` or ``bot``) and when it was claimed.
 - ``set_aside``: journaled actions that no longer replay (an older build's rules, a hand edit), moved out
@@ -423,18 +424,18 @@ class Journal:
         settings: Settings = None,
         *,
         archive: bool = False,
+        ended: dict[str, Any] | None = None,
     ) -> None:
         """Record a new game (or campaign) of ``game``, with the table ``settings`` it starts with (one
         transaction). In an empty journal every seat row goes; with ``archive`` (a new deal at a running
-        table) the current game is kept in ``finished`` and the seats are kept but those from ``players``
-        up: a table dealt again with fewer seats must not bring an old token back to life should it grow
-        again later.
+        table) the current game is kept in ``finished``, with the seats' names as they were and ``ended``
+        (how it ended, ``kept.ending``, so that listing it needs no replay), and the seats are kept but
+        those from ``players`` up: a table dealt again with fewer seats must not bring an old token back
+        to life should it grow again later.
         """
         statements: list[Statement] = []
         if archive:
-            played = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
-            statements.append(("INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
-                               (json.dumps(self._meta()), json.dumps(played), time.time())))
+            statements.append(self._archived(ended))
         meta_rows = _new_meta(players, deal, seed, campaign, game)
         statements += [
             ("DELETE FROM meta", ()),
@@ -443,6 +444,19 @@ class Journal:
             *(("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta_rows.items()),
         ]
         self._transaction(statements + _setting_rows(settings))
+
+    def _archived(self, ended: dict[str, Any] | None) -> Statement:
+        """The statement that keeps the current game in ``finished``: its meta (with how it ended and
+        who played it, as the table named them: a retelling tells them) and its actions."""
+        meta = self._meta()
+        if ended is not None:
+            meta["ended"] = json.dumps(ended)
+        names = self.settings()
+        if "players" in meta:
+            meta["names"] = json.dumps([names.get(f"name:{s}") or None for s in range(int(meta["players"]))])
+        actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
+        return ("INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
+                (json.dumps(meta), json.dumps(actions), time.time()))
 
     def set_aside(self, after: int, reason: str) -> int:
         """Move every action after number ``after`` into ``set_aside`` (one transaction); returns how many.

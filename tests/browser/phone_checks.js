@@ -55,8 +55,9 @@ async () => {
   return out;
 }
 
-// @contract: a game's page parts held to their contract (web/static/gamepart.js), in the page: `views` are
-// seat views of the game at each stage, [stage, view]; `other` a view of another game and its part's stem.
+// @contract: a game's page parts held to their contract (PhonePart in web/static/shell.js), in the page:
+// `views` are seat views of the game at each stage, [stage, view]; `other` a view of another game and its
+// part's stem.
 // Fresh module instances (a query string makes each import a new one) are called in the orders the
 // contract allows: prompt before any render, after reset, after render drew other views (later ones first,
 // as after a new deal), after another game's part had the page. What breaks it comes back as text.
@@ -83,7 +84,7 @@ async ({stem, views, other}) => {
     const w = attempt(`waitingText(${stage}) of a fresh table part`, () => table.waitingText(v.table, ctx));
     if (typeof w !== 'string') problems.push(`waitingText(${stage}) of a fresh table part gave ${JSON.stringify(w)}`);
     attempt(`table phase text (${stage})`, () => phaseOf(table, v.table));
-    attempt(`prompt(${stage}) after reset() on a fresh part`, () => { part.reset(); return part.prompt(v, shared); });
+    attempt(`prompt(${stage}) after reset() on a fresh part`, () => { if (part.reset) part.reset(); return part.prompt(v, shared); });
   }
   const same = (how, part, stage, v) => {
     const p = attempt(`prompt(${stage}) ${how}`, () => part.prompt(v, shared));
@@ -98,7 +99,7 @@ async ({stem, views, other}) => {
       if (last) same(`after render(${last})`, part, stage, v);
       attempt(`render(${stage})${last ? ` after render(${last})` : ' first'}`, () => part.render(v, shared));
       same(`after its own render`, part, stage, v);
-      attempt(`reset() after render(${stage})`, () => part.reset());
+      attempt(`reset() after render(${stage})`, () => part.reset && part.reset());
       same('after reset()', part, stage, v);
       last = stage;
     }

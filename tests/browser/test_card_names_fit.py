@@ -25,14 +25,17 @@ LONGER = ["Private Investigator", "When nobody's around", "Last ditch effort", "
 # large cards, a hand with what each card does, the market, a tiny list, the piles of the row), then
 # measures each name against its box once the page has fitted it.
 DRAW_JS = """async ({longer, tv}) => {
-  const cards = await import('/static/cards.js');
+  const {el} = await import('/static/shell.js');
   const hasty = await import('/static/hasty_cards.js');
-  await import('/static/jaccuse_cards.js');  // J'Accuse's jokers
-  const {el} = cards, keys = Object.keys(hasty.CARD);
+  // J'Accuse's jokers, drawn by its cards module in its own styles (as its page parts link them)
+  const jaccuse = await import('/static/jaccuse_cards.js');
+  const sheet = el("link", {rel: "stylesheet", href: "/static/jaccuse.css"});
+  await new Promise((done) => { sheet.onload = done; document.head.append(sheet); });
+  const keys = Object.keys(hasty.CARD);
   longer.forEach((name, i) => { hasty.CARD[`longer${i}`] = [name, "what it does, in a line"]; });
   const all = Object.keys(hasty.CARD);
   const tiles = (tag, attrs, big) => all.map((k) => hasty.cardTile(k, tag, attrs, big));
-  const jokers = () => ["RJ", "BJ", "NJ"].map((c) => cards.cardFace(c));
+  const jokers = () => ["RJ", "BJ", "NJ"].map((c) => jaccuse.cardFace(c));
   // rows of nine suspects, the most a game has
   const spot = (k, at) => ({name: `Suspect ${at}`, alive: true, size: 1, suspect: at,
     pile: [{card: k, up: true}]});

@@ -135,8 +135,8 @@ def test_the_seats_own_turn_fits_a_phone_screen(matrix: Matrix, name: str) -> No
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_games_parts_keep_their_contract(matrix: Matrix, name: str) -> None:
-    """web/static/gamepart.js: prompt and the phase are functions of their arguments, callable before any
-    render, after reset and after other views; render meets any view first. For every game installed."""
+    """PhonePart in web/static/shell.js: prompt and the phase are functions of their arguments, callable
+    before any render, after reset and after other views; render meets any view first. For every game."""
     assert matrix.contract(name) == [], f"{name}'s page parts"
 
 

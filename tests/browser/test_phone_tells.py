@@ -175,7 +175,7 @@ def test_a_seat_taken_from_the_bot_says_the_bot_moved_and_forced_moves_read_in_o
     assert requests.post(f"{base}/api/host/clock", json={"seconds": 5}, headers=key, timeout=5).ok
     page.wait_for_function("window.jaccuse.me().table.phase === 'election'", timeout=20_000)
     entries = page.evaluate(
-        "async (f) => (await import('/static/cards.js')).feedEntries(f)", api.me(0)["feed"]
+        "async (f) => (await import('/static/shell.js')).feedEntries(f)", api.me(0)["feed"]
     )
     forced = r"Time ran out: .*membership.* You placed your membership card"
     assert re.match(forced, entries[0]["text"]), entries

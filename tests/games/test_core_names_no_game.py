@@ -24,6 +24,15 @@ _OWN_NAME = re.compile(
 )
 
 
+#: words of the games' own rules: the shell's scripts and styles (web/static) say none of them, so a page part
+#: finds nothing of another game there (a game's cards, its suits and jokers, live in its package)
+GAME_WORDS = re.compile(
+    r"(?<![\w-])(j['’]accuse|suits?|jokers?|army|armies|suspects?|traitors?|presiden(t|ts|cy)|memberships?"
+    r"|loupe|parley|elections?|polic(y|ies)|murders?|stability|campaigns?|accus(e|ed|es|ation|ations))(?![\w-])",
+    re.IGNORECASE,
+)
+
+
 def _game_packages() -> list[Path]:
     """The packages that are games: each exports its ``Game`` in game.py (``search/`` is shared)."""
     return [p for p in GAMES_DIR.iterdir() if p.is_dir() and (p / "game.py").is_file()]
@@ -62,6 +71,23 @@ def test_no_core_module_page_or_script_names_a_game() -> None:
     assert not offending, "the core names a game:\n" + "\n".join(offending)
 
 
+def _shell_words(text: str) -> list[str]:
+    return [m.group(0) for m in GAME_WORDS.finditer(_OWN_NAME.sub("", text))]
+
+
+def test_the_shells_scripts_and_styles_say_no_games_words() -> None:
+    """web/static is the shell every game shares: its scripts and styles hold nothing of one game, not
+    even a word of its rules in a comment (a new game's author reads them as the games' common ground)."""
+    files = sorted([*(ROOT / "web" / "static").glob("*.js"), *(ROOT / "web" / "static").glob("*.css")])
+    assert {p.name for p in files} >= {"shell.js", "gamepart.js", "phone.js", "table.js", "app.css"}
+    offending = []
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if _shell_words(line) or _names_a_game(line):
+                offending.append(f"web/static/{path.name}:{number}: {line.strip()}")
+    assert not offending, "the shell speaks of a game:\n" + "\n".join(offending)
+
+
 def test_no_core_module_imports_a_game_or_compares_with_a_name() -> None:
     packages = {f"controller.games.{p.name}" for p in _game_packages()}
     offending = []
@@ -90,6 +116,11 @@ def test_the_check_catches_what_it_should() -> None:
     assert _names_a_game("from controller.games import jaccuse")
     assert not _names_a_game("jaccuse-table run --mock") and not _names_a_game("JACCUSE_COMPILE_RULES=1")
     assert not _names_a_game('localStorage.getItem("jaccuse_token")')
+    # and the games' words: a suit, a joker or an army in the shell is caught, the box's own words are not
+    assert _shell_words('export const SUIT = {H: "♥"}; // a joker\'s colour') == ["SUIT", "joker"]
+    assert _shell_words("the armies of J'Accuse") == ["armies", "J'Accuse"]
+    assert _shell_words("Accused of being red; the President") == ["Accused", "President"]
+    assert _shell_words('localStorage.getItem("jaccuse_token"); the card suitable for a tiebreak') == []
 
 
 def test_the_games_are_declared_in_the_entry_point_group() -> None:

@@ -59,11 +59,13 @@ def position(
     turn: int = 0,
     rolls: Iterable[int] = (),
     secrets: Iterable[int | str] | None = None,
+    filler: str = "delay",
     **options: Any,
 ) -> GameState:
     """A state laid out by hand: piles by position (bottom first, ``^`` face up), hands (empty
-    unless given), market and deck (as given), the loupe, and whether every seat has had a turn."""
-    s = new_game(make_deal(players, secrets=secrets, rolls=rolls, **options)).copy()
+    unless given), market and deck (as given), the loupe, and whether every seat has had a turn.
+    ``filler`` fills the deal it starts from (a card of the chosen sets, H25)."""
+    s = new_game(make_deal(players, secrets=secrets, rolls=rolls, filler=filler, **options)).copy()
     s.piles = [()] * len(s.piles)
     for at, cards in (piles or {}).items():
         s.piles[s.row[at]] = tuple(_code(c) for c in cards)

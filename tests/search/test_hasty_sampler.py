@@ -16,7 +16,7 @@ from controller.games.hasty import sampler
 from controller.games.hasty.strategy import TableMemory, sensible_action
 
 
-def _positions(players: int, seed: int, sensible: bool, **options: bool
+def _positions(players: int, seed: int, sensible: bool, **options: Any
                ) -> Iterator[tuple[hasty.GameState, list[dict[str, Any]]]]:
     rng = random.Random(seed)
     state = hasty.new_game(hasty.deal_cards(players, rng, **options))
@@ -29,18 +29,23 @@ def _positions(players: int, seed: int, sensible: bool, **options: bool
         result = hasty.apply(state, action)
         assert isinstance(result, hasty.Accepted)
         memory.observe(result.events)
-        history += result.events
+        history += [sampler.public_event(e) for e in result.events]
         state = result.state
 
 
-@settings(max_examples=12, deadline=None)
+SETS = [["base"], ["advanced"], ["expert"], ["base", "advanced"], ["base", "advanced", "expert"]]
+
+
+@settings(max_examples=24, deadline=None)
 @given(players=st.integers(2, 7), seed=st.integers(0, 10_000), sensible=st.booleans(),
-       traitor=st.booleans(), speedy=st.booleans(), big_hands=st.booleans())
+       traitor=st.booleans(), speedy=st.booleans(), big_hands=st.booleans(), sets=st.sampled_from(SETS),
+       powers=st.booleans())
 def test_every_variant_samples_the_view_and_the_work_still_owed(
-    players: int, seed: int, sensible: bool, traitor: bool, speedy: bool, big_hands: bool
+    players: int, seed: int, sensible: bool, traitor: bool, speedy: bool, big_hands: bool, sets: list[str],
+    powers: bool
 ) -> None:
     for i, (state, history) in enumerate(_positions(players, seed, sensible, traitor=traitor, speedy=speedy,
-                                                    big_hands=big_hands)):
+                                                    big_hands=big_hands, sets=sets, powers=powers)):
         if i % 4:
             continue
         for seat in range(players):

@@ -16,15 +16,20 @@ from controller.games.registry import sampler as sampler_of
 from controller.games.search import Budget, StrongBot
 
 TABLES = [("jaccuse", 5), ("jaccuse", 6), ("jaccuse", 8), ("betrayal", 2), ("betrayal", 3), ("betrayal", 5),
-          ("hasty", 3), ("hasty", 4), ("hasty", 6)]
+          ("hasty", 3), ("hasty", 4), ("hasty", 6), ("hasty+", 3), ("hasty+", 5)]
+#: a table name's game and the options its deal takes ("hasty+": every card set, with the Suspect Powers)
+DEALS: dict[str, tuple[str, dict[str, Any]]] = {
+    "hasty+": ("hasty", {"sets": ["base", "advanced", "expert"], "powers": True}),
+}
 
 
-def positions(game: str, players: int, seed: int, policy: str) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
+def positions(table: str, players: int, seed: int, policy: str) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
     """Every position of one bot game, with the public events before it."""
+    game, options = DEALS.get(table, (table, {}))
     core, plan = rules(game), strategy(game)
     sampler = sampler_of(game)
     rng = random.Random(seed)
-    state = core.new_game(core.deal_cards(players, rng))
+    state = core.new_game(core.deal_cards(players, rng, **options))
     memory = plan.TableMemory()
     history: list[dict[str, Any]] = []
     while not state.over:
@@ -47,10 +52,11 @@ def positions(game: str, players: int, seed: int, policy: str) -> Iterator[tuple
 def test_a_sampled_state_shows_the_seat_exactly_its_view(
     table: tuple[str, int], seed: int, policy: str
 ) -> None:
-    game, players = table
+    name, players = table
+    game = DEALS.get(name, (name, {}))[0]
     core, sampler = rules(game), sampler_of(game)
     checked = 0
-    for i, (state, history) in enumerate(positions(game, players, seed, policy)):
+    for i, (state, history) in enumerate(positions(name, players, seed, policy)):
         if i % 3:
             continue
         for seat in range(players):  # every seat, not only those who move: a peek may be old
@@ -145,13 +151,14 @@ def _hasty_twin(state: Any, seat: int) -> Any | None:
 _TWINS = {"jaccuse": _jaccuse_twin, "betrayal": _betrayal_twin, "hasty": _hasty_twin}
 
 
-@pytest.mark.parametrize(("game", "players"), [("jaccuse", 6), ("betrayal", 5), ("hasty", 4)])
-def test_secrets_it_cannot_see_do_not_change_its_move(game: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players"), [("jaccuse", 6), ("betrayal", 5), ("hasty", 4), ("hasty+", 4)])
+def test_secrets_it_cannot_see_do_not_change_its_move(name: str, players: int) -> None:
+    game = DEALS.get(name, (name, {}))[0]
     core, plan, sampler = rules(game), strategy(game), sampler_of(game)
     twin_of = _TWINS[game]
     compared = 0
     for seed in range(40):
-        for state, history in positions(game, players, seed, "sensible"):
+        for state, history in positions(name, players, seed, "sensible"):
             seat = core.awaiting(state)[0]
             twin = twin_of(state, seat)
             if twin is None:

@@ -43,7 +43,7 @@ class Journal:
         self._write("set_settings", dict(rows))
 
     def start_game(self, players: int, deal: Any, seed: Any, campaign: Any, game: str, rows: Any = None,
-                   *, archive: bool = False) -> None:
+                   *, archive: bool = False, ended: Any = None) -> None:
         self._write("start_game", players, game, dict(rows or {}), archive)
 
     def rows(self) -> dict[str, Any]:

@@ -8,7 +8,8 @@ deals the same game locally from the seed it passed and mirrors every acknowledg
 response, every event of the table stream and of each seat's stream, and /api/box must then be the
 rules' own view of the mirrored state for that audience, and pass structural checks made here
 independently of the rules' views: no face-down card's name, no traitor and no peek where they do not
-belong.
+belong. The records give nothing while the game runs, and once it is over a record that replays to its
+end.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import requests
 from web_helpers import (
     Server,
     check_received,
+    check_records,
     env_int,
     env_ints,
     norm,
@@ -110,7 +112,12 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
                 assert rules_part(public) == rules_part(norm(rules.public_view(state)))
                 check_public(public, state)
                 boxes.append((state.version, requests.get(f"{url}/api/box", timeout=5).json()))
+                check_records(url, public, "betrayal")  # nothing of its record while it runs
+                check_records(url, public, "betrayal", sessions[n % players])
         final = state.version
+        # once it is over, its record replays to the end the table shows
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "betrayal")
+        assert (record is not None) == state.over
         wait_caught_up(received, rules, state)
         for stream in streams:
             stream.close()

@@ -13,7 +13,9 @@ response and every event of the table's and each seat's stream must be the rules
 mirrored state for that audience, each seat's feed exactly the lines ``seat_feed`` tells it, and
 pass checks made here without the rules' views: no face-down card's name, no other seat's hand,
 suspect or peek, no reveal before the end. A stranger's phone gets the public view, no seat's, and
-/api/box, whose log is exactly the rules' lines of the public events.
+/api/box, whose log is exactly the rules' lines of the public events. The records (/api/table/record,
+/api/games and each game's record and steps) give nothing while the game runs, and once it is over a
+record that replays to its end.
 JACCUSE_LEAK_HASTY_CASES limits the cases run (a comma list of their ids).
 """
 
@@ -32,6 +34,7 @@ from web_helpers import (
     SSE,
     Server,
     check_received,
+    check_records,
     env_int,
     norm,
     phone_address,
@@ -192,7 +195,13 @@ def test_no_hasty_seat_sees_another_seats_secrets(
                 # a stranger on the Wi-Fi: the public view, and no seat's
                 assert rules_part(stranger.get(f"{url}/api/table", timeout=5).json()) == rules_part(public)
                 assert stranger.get(f"{url}/api/me", timeout=5).status_code == 401
+                # nor its record, nor its retelling: a stranger, and a seat, are refused while it runs
+                check_records(url, public, "hasty", stranger)
+                check_records(url, public, "hasty", sessions[0])
         final = state.version
+        # once it is over, its record replays to the end the table shows
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "hasty", stranger)
+        assert (record is not None) == state.over
         wait_caught_up(received, rules, state)
         # a stranger's stream of a seat is refused; the table's stream is the public view
         refused = SSE(server.port, "/api/me/events", "not-a-token", source=phone_address(91))

@@ -7,7 +7,9 @@ seat against that seat's own view of the mirrored state, plus structural checks 
 secret fields only where they belong). Matching by seat fields, not card names, because 12-14 players
 play with two decks and equal card names. Each seat's personal feed must be exactly the lines the rules
 tell that seat (``seat_feed``) of the mirrored actions, in every response and every event: a line meant
-for another seat (a parley's cards) would show up as a difference.
+for another seat (a parley's cards) would show up as a difference. The records give nothing while the
+game runs (no record, no steps, a listing with nothing the public view does not show), and once it is
+over a record that replays to its end.
 """
 
 from __future__ import annotations
@@ -22,7 +24,15 @@ from typing import Any
 
 import pytest
 import requests
-from web_helpers import FeedMirror, Server, env_int, random_action, seat_everyone_and_listen, walk_keys
+from web_helpers import (
+    FeedMirror,
+    Server,
+    check_records,
+    env_int,
+    random_action,
+    seat_everyone_and_listen,
+    walk_keys,
+)
 
 from controller.games import jaccuse as rules
 from controller.table import rules_part, seating
@@ -129,7 +139,12 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
                     assert got["feed"] == feed_views[state.version][s]
                 public = requests.get(f"{url}/api/table", timeout=5).json()
                 assert _rules_view(public, names) == _norm(rules.public_view(state))
+                check_records(url, public, "jaccuse")  # nothing of its record while it runs
+                check_records(url, public, "jaccuse", sessions[n % players])
         final = state.version
+        # once it is over, its record replays to the end the table shows
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "jaccuse")
+        assert (record is not None) == state.over
         # Every stream must end up showing the final state. A change of the version alone (a vote
         # selection) is not sent to the others, so a stream's last event may carry an older version: it
         # must then show exactly what the final views show apart from the version (the rules' part,

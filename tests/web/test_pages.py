@@ -71,7 +71,7 @@ def test_jaccuse_parts_come_from_its_package_and_the_shell_names_none(client: Fl
                         'rel="preload" as="style" href="/static/jaccuse.css"'):
             assert preload in html, (path, preload)
         assert _page_weight(client, path) < 100 * 1024
-    for shell in ("phone.js", "table.js", "cards.js", "app.css"):
+    for shell in ("phone.js", "table.js", "shell.js", "app.css"):
         text = client.get(f"/static/{shell}").get_data(as_text=True)
         assert "bigreveal" not in text and "membership" not in text and ".chip" not in text, shell
 

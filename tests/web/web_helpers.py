@@ -19,8 +19,10 @@ import requests
 
 from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.games.jaccuse.feed import seat_feed
+from controller.replay import replay_text
 from controller.table import Table, rules_part
 from controller.table.dealt import FEED_LINES
+from controller.table.evening import winners_of
 from web.sse import Broadcaster
 
 __all__ = [
@@ -149,6 +151,72 @@ def check_received(
             state = states[me["table"]["version"]]
             check_seat(me, seat, state)
             assert rules_part(me) == rules_part(norm(game.seat_view(state, seat)))
+
+
+#: what /api/games says of a kept game: no more than the public view shows (no deal, no secret)
+LISTED_KEYS = {"game", "name", "title", "players", "over", "winners", "moves", "current"}
+#: a replay answer's keys the public view shows in another form (betrayal's peeks: cards with places)
+_RECORD_FORMS: dict[str, Callable[[Any], Any]] = {
+    "peeks": lambda peeks: [[p["card"] if isinstance(p, dict) and "army" in p else p for p in seat]
+                            for seat in peeks],
+}
+
+
+def check_records(
+    url: str, public: dict[str, Any], game: str, session: Any = requests
+) -> dict[str, Any] | None:
+    """The records endpoints answer as the public view ``public`` of the game being played allows
+    (HTTP contract, "Records"): while it runs, no record and no step (409 ``not_over``, an error and
+    nothing else) and a listing that says nothing the view does not; once it is over, its record, which
+    ``jaccuse-table replay``'s own code path replays to the end ``public`` shows (returned)."""
+    listed = session.get(f"{url}/api/games", timeout=10)
+    assert listed.status_code == 200, listed.text
+    games = listed.json()
+    entry = games[-1]
+    assert set(entry) == LISTED_KEYS and all(set(g) == LISTED_KEYS for g in games)
+    assert entry["current"] and (entry["name"], entry["players"]) == (game, public["players"])
+    assert entry["over"] == public["over"] and entry["moves"] == public["version"]
+    assert entry["winners"] == (winners_of(public) if public["over"] else [])
+    number = entry["game"]
+    paths = ["/api/table/record", f"/api/games/{number}/record", f"/api/games/{number}/steps",
+             "/api/table/record?download=1", f"/api/games/{number}/steps?from=0&count=1"]
+    answers = [session.get(url + path, timeout=30) for path in paths]
+    if not public["over"]:
+        for r in answers:
+            assert r.status_code == 409, r.text[:300]
+            body = r.json()
+            assert set(body) == {"ok", "error"} and body["error"]["code"] == "not_over"
+            assert "Content-Disposition" not in r.headers
+        return None
+    assert all(r.status_code == 200 for r in answers), [r.text[:200] for r in answers]
+    record: dict[str, Any] = answers[0].json()
+    assert answers[1].json() == record == answers[3].json() and "seed" not in record
+    assert answers[3].headers["Content-Disposition"].endswith(f'-game{number}.json"')
+    assert answers[2].json()["steps"][0]["view"]["reveal"] is not None
+    check_replay(replay_text(answers[0].text), public)
+    return record
+
+
+def check_replay(answer: dict[str, Any], public: dict[str, Any]) -> None:
+    """A replay answer reaches the end the table's final public view shows: every key of the answer
+    the view shows too (openly, or under ``reveal`` at the end) holds the same, and the winners."""
+    assert answer["ok"] and answer["over"] and answer["applied"] == public["version"], answer.get("error")
+    reveal = public.get("reveal") or {}
+    compared = 0
+    for key, value in answer.items():
+        if key in ("ok", "error", "applied"):
+            continue
+        shown = reveal[key] if key in reveal else public.get(key, ...)
+        if shown is ...:
+            continue
+        form = _RECORD_FORMS.get(key, lambda v: v)
+        assert norm(value) == norm(form(shown)), (key, value, shown)
+        compared += 1
+    assert compared >= 8, f"only {compared} keys compared"
+    campaign = public.get("campaign")
+    if campaign:
+        assert answer["campaign_over"] and answer["campaign_winners"] == campaign["winners"]
+        assert answer["vp"] == campaign["vp"]
 
 
 class FeedMirror:

@@ -1,11 +1,10 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {api, confirmButton, el, errorText, list} from "./cards.js";
+import {$, api, confirmButton, el, errorText, list} from "./shell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
-const $ = (id) => document.getElementById(id);
 let state = null, busy = false;
 
 function say(msg, ok = true) {

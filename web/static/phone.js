@@ -1,14 +1,13 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me. This is the shell every
 // game shares (join, stream, in-flight buttons, the table feed, the nudge, play again, the name); the
 // game's own part (its package's <parts>_phone.js, see gamepart.js) says what to do and draws the rest.
-import {api, el, errorText, feedEntries, list, scoreboard, secondsLeft, syncBoxTime, who} from "./cards.js";
+import {$, api, btn, cap, el, errorText, feedEntries, list, scoreboard, showClock, syncBoxTime, who} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const SEAT = Number(document.body.dataset.seat);
 // the game dealt: its page (title, rules) and its own part (see gamepart.js)
 const served = pageOf(document.body);
 const game = follower("phone", served, await partFor(served, "phone"), () => { if (me) render(me); });
-const $ = (id) => document.getElementById(id);
 let me = null, es = null, pads = "phone";
 let online = false, busy = false;
 
@@ -26,7 +25,7 @@ async function send(action) {
   // one (a bot moved right after): an older view must not replace it, or the page would wait for ever
   // on a moment that is gone (nothing else is sent while the table waits for this seat).
   const fresh = !me || r.ok && r.body.me.table.version >= me.table.version;
-  if (r.ok) { showError(""); game.part.reset(); render(fresh ? r.body.me : me); }
+  if (r.ok) { showError(""); reset(); render(fresh ? r.body.me : me); }
   else { showError(errorText(r)); setButtons(); }
   return r;
 }
@@ -120,13 +119,11 @@ document.addEventListener("visibilitychange", () => { if (!document.hidden && !e
 setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
 setInterval(() => { if (me) syncBoxTime(); }, 60000);
 
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
-
-// what the shell lends a game's part: sending a move, the buttons' state, the play-again box, how
-// this table votes ("phone", or the pads) and a short flash under the prompt
+// what the shell lends a game's part (shell.js, Shared): sending a move, the buttons' state, the
+// play-again box, how this table votes ("phone", or the pads) and a short flash under the prompt
 const shared = {send: (a) => send(a), setButtons: () => setButtons(), playAgain: () => playAgain(), pads: () => pads,
   flash: (text) => flash(text)};
-// A part that breaks its contract (gamepart.js) must not take the page down with it: what it could not
+// A part that breaks its contract (shell.js, PhonePart) must not take the page down with it: what it could not
 // do is logged as an error (the browser tests fail on it), and the seat still gets a prompt and the rest.
 function safely(what, f, otherwise = null) {
   try { return f(); } catch (e) { console.error(`${game.page.name}'s phone part failed in ${what}:`, e); return otherwise; }
@@ -142,9 +139,12 @@ function renderPart(v) {
   setButtons();
 }
 
+// the part forgets the choices being made (a part that keeps none has no reset)
+function reset() { if (game.part.reset) game.part.reset(); }
+
 function render(v) {
   // a new deal (the game's version starts again, or another game): no choice of the last one carries over
-  if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) game.part.reset();
+  if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) reset();
   me = v; const t = v.table;
   $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
   if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
@@ -159,8 +159,8 @@ function flash(text) {
   clearTimeout(flash.timer); flash.timer = setTimeout(() => { f.hidden = true; }, 4000);
 }
 
-// The room's last few moments, newest first, so a player who was not watching the TV still learns who
-// became President or passed; a moment that also told this seat something is marked.
+// The room's last few moments, newest first, so a player who was not watching the TV still learns what
+// happened there; a moment that also told this seat something is marked.
 function renderTableFeed(v) {
   const items = feedEntries(v.table_feed || []);
   lately(v, items);
@@ -169,8 +169,8 @@ function renderTableFeed(v) {
     x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
 }
 
-// Why the table is where it is, where the eye is: under the prompt, the room's newest moment ("Ada
-// accused Curie of being red: wrong; Curie is President"), or what it told this seat when it did.
+// Why the table is where it is, where the eye is: under the prompt, the room's newest moment (a seat's
+// move and what came of it), or what it told this seat when it did.
 function lately(v, room) {
   const own = feedEntries(v.feed || []), last = room[0], mine = own[0];
   const x = mine && (!last || mine.version >= last.version) ? mine : last;
@@ -249,10 +249,6 @@ document.addEventListener("visibilitychange", () => {
   if (me) awayCheck(me);
 });
 
-function btn(text, onclick, cls = "", dis = false) {
-  const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
-}
-
 // "Play again" is a ready check: the new game is dealt once every seated person tapped it (or when the
 // host deals), so nobody's look at the end of a game is cut short by another player.
 function playAgain() {
@@ -273,15 +269,7 @@ function playAgain() {
 
 // the shot clock, counted down between views
 function tick() {
-  if (!me) return;
-  const left = secondsLeft(me.table.clock);
-  const p = $("prompt");
-  let chip = p.querySelector(".clock");
-  if (left === null) { if (chip) chip.remove(); return; }
-  if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); p.prepend(chip); }
-  const mine = me.table.awaiting.includes(me.seat);
-  chip.textContent = `${left} s left`;
-  chip.classList.toggle("hot", mine && left <= 10);
+  if (me) showClock($("prompt"), me.table.clock, me.table.awaiting.includes(me.seat));
 }
 setInterval(tick, 250);
 

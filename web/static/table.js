@@ -1,7 +1,7 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {api, el, scoreboard, secondsLeft, setBoxTime} from "./cards.js";
+import {$, api, el, scoreboard, setBoxTime, showClock} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
@@ -9,7 +9,6 @@ const MOCK = document.body.dataset.mock === "true";
 const served = pageOf(document.body);
 const game = follower("table", served, await partFor(served, "table"), () => render());
 const KEY = new URLSearchParams(location.search).get("key") || "";  // a table page opened by the host
-const $ = (id) => document.getElementById(id);
 let view = null, prev = null, seats = null, box = null;
 const refused = new Map();  // seat -> [message, until]: a virtual pad press the box turned down
 
@@ -56,7 +55,7 @@ function render() {
   part.render(t, lent);
 }
 
-// what the shell lends a game's part: seat s's join QR code and address (null once taken), whether a
+// what the shell lends a game's part (shell.js, TableContext): seat s's join QR code and address (null once taken), whether a
 // bot plays it, its virtual pad; who sits where; a pad press refused a moment ago; the virtual pads
 const lent = {
   join: (s) => joinLink(s), bot: (s) => !!(seats && seats.seats[s] && seats.seats[s].bot), pad: (s, text, button) => padButton(s, text, button),
@@ -110,7 +109,7 @@ function oled() {
   img.src = `/api/display.png?v=${view ? view.version : 0}&t=${Date.now()}`;
 }
 
-// sounds made in the page, each game's own (its part's sound(): a blip, a chord at the end of a game)
+// sounds made in the page, each game's own (its part's sound(): a blip, the chord at the end of a game)
 let audio = null, soundOn = localStorage.getItem("jaccuse_sound") !== "off";
 function tone(freqs, step) {
   if (!soundOn) return;
@@ -131,26 +130,21 @@ $("sound").addEventListener("click", () => { soundOn = !soundOn; localStorage.se
 document.addEventListener("pointerdown", () => { if (audio && audio.state === "suspended") audio.resume(); });
 showSound();
 
+// a game's sound and moment after a new view: only between two views of the game whose part is loaded
+// (a new game was dealt, or its part is still loading: nothing to compare)
+const ours = (before, t) => !!before && before.game === t.game && t.game === game.page.name;
 function sounds(before, t) {
-  if (!before) return;
-  if (before.game !== t.game) return;  // a new game was dealt: nothing to compare
-  game.part.sound(before, t, tone);
+  if (ours(before, t) && game.part.sound) game.part.sound(before, t, tone);
 }
 
 function tick() {
-  if (!view) return;
-  const left = secondsLeft(view.clock), wait = $("waiting");
-  let chip = wait.querySelector(".clock");
-  if (left === null) { if (chip) chip.remove(); return; }
-  if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); wait.prepend(chip); }
-  chip.textContent = `${left} s left`;
-  chip.classList.toggle("hot", left <= 10);
+  if (view) showClock($("waiting"), view.clock, true);
 }
 setInterval(tick, 250);
 
-// a game's moment after a new view (a big reveal): only between two views of the same game
+// a game's moment after a new view, once drawn (a big reveal)
 function moment(before, t) {
-  if (before && before.game === t.game && game.part.moment) game.part.moment(before, t);
+  if (ours(before, t) && game.part.moment) game.part.moment(before, t);
 }
 
 async function side() {

@@ -15,10 +15,10 @@ from controller.games.betrayal.describe import describe_events
 from controller.games.betrayal.engine import Accepted, Refused, apply
 from controller.games.betrayal.moves import awaiting, legal_moves
 from controller.games.betrayal.state import GameState, new_game
-from controller.games.betrayal.views import public_view, replay_summary, seat_view
+from controller.games.betrayal.views import open_view, public_view, replay_summary, seat_view
 
 __all__ = [
     "Accepted", "Action", "ActionFormatError", "Deal", "DealError", "GameState", "Refused", "apply",
     "awaiting", "bot_action", "deal_cards", "describe_events", "legal_moves", "new_game", "next_bot_action",
-    "play_bot_game", "public_view", "replay_summary", "seat_view",
+    "open_view", "play_bot_game", "public_view", "replay_summary", "seat_view",
 ]

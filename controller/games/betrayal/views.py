@@ -100,14 +100,26 @@ def public_view(s: GameState) -> dict[str, Any]:
         "reveal": None,
     }
     if s.over:
-        view["reveal"] = {
-            "traitor": s.traitor,
-            "hands": [_names(list(h)) for h in s.hands],
-            "rows": [_full_row(r) for r in s.rows],
-            "middle": _names(s.middle),
-            "gone": _names(s.gone),
-            "peeks": [_peeks(s, a) for a in range(s.armies)],
-        }
+        view["reveal"] = _revealed(s)
+    return view
+
+
+def _revealed(s: GameState) -> dict[str, Any]:
+    return {
+        "traitor": s.traitor,
+        "hands": [_names(list(h)) for h in s.hands],
+        "rows": [_full_row(r) for r in s.rows],
+        "middle": _names(s.middle),
+        "gone": _names(s.gone),
+        "peeks": [_peeks(s, a) for a in range(s.armies)],
+    }
+
+
+def open_view(s: GameState) -> dict[str, Any]:
+    """The public view with every secret shown, at any moment (a finished game's retelling): what the
+    end shows, the traitor, every army's hand and row, the middle pile, the peeks."""
+    view = public_view(s)
+    view["reveal"] = _revealed(s)
     return view
 
 

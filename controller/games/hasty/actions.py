@@ -14,18 +14,24 @@ from controller.games.common import is_int, read_act
 from controller.games.hasty.cards import is_card
 
 ACTS: Final = ("play", "end", "choose")
-#: the keys a ``choose`` may carry; it needs at least one
-CHOICE_KEYS: Final = ("at", "card", "ask", "hand", "swap", "flip", "cards")
+#: the keys a ``choose`` may carry; it needs at least one (the first seven are the first edition's)
+CHOICE_KEYS: Final = ("at", "card", "ask", "hand", "swap", "flip", "cards",
+                      "suspect", "hasty", "indices", "top", "secret", "swap_hands", "index", "to", "place")
 
 
 class ActionFormatError(ValueError):
     """The action is not well-formed: unknown act or card, a missing key, a value of the wrong type."""
 
 
+#: the second edition's ``choose`` keys (H52), kept in ``Action.more``
+MORE_KEYS: Final = CHOICE_KEYS[7:]
+_MORE_BIT: Final = {name: 1 << (7 + i) for i, name in enumerate(MORE_KEYS)}
+
+
 class Action(NamedTuple):
     seat: int
     act: str
-    #: ``play``: the card; ``choose`` (question): the card given
+    #: ``play``: the card; ``choose`` (question, revelation): the card given
     card: str | None = None
     #: ``play``: the position played on; ``choose``: the position chosen
     at: int | None = None
@@ -33,7 +39,7 @@ class Action(NamedTuple):
     up: bool | None = None
     #: ``choose`` (question): the seat asked
     ask: int | None = None
-    #: ``choose`` (investigate): the seat whose hand is looked at
+    #: ``choose`` (investigate, thief, brunette): the seat whose hand is looked at or robbed
     hand: int | None = None
     #: ``choose`` (switcheroo): two positions whose suspects change places
     swap: tuple[int, int] | None = None
@@ -41,11 +47,86 @@ class Action(NamedTuple):
     flip: int | None = None
     #: ``choose`` (market): the cards taken
     cards: tuple[str, ...] | None = None
+    #: ``choose``: the second edition's keys it carries (``MORE_KEYS``), as (key, value) pairs in that
+    #: order; None when it carries none (every first-edition action: they stay as small as they were)
+    more: tuple[tuple[str, Any], ...] | None = None
 
     @classmethod
-    def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None) -> Action:
-        """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``) outside
-        the table is malformed too; ``seat`` given replaces the dict's (a phone's token says it)."""
+    def choice(cls, seat: int, **keys: Any) -> Action:
+        """A ``choose`` with the given keys, first- and second-edition ones alike (``index`` for a
+        Rebel's card, ``indices`` as a tuple)."""
+        base = {k: v for k, v in keys.items() if k not in _MORE_BIT}
+        extra = tuple((k, keys[k]) for k in MORE_KEYS if k in keys and keys[k] is not None)
+        return cls(seat, "choose", **base, more=extra or None)
+
+    def _more(self, name: str) -> Any:
+        if self.more is not None:
+            for key, value in self.more:
+                if key == name:
+                    return value
+        return None
+
+    @property
+    def suspect(self) -> int | None:
+        """``choose`` (tuck, revive): a suspect id."""
+        value: int | None = self._more("suspect")
+        return value
+
+    @property
+    def hasty(self) -> str | None:
+        """``choose`` (hasty): ``draw`` or ``skip``."""
+        value: str | None = self._more("hasty")
+        return value
+
+    @property
+    def indices(self) -> tuple[int, ...] | None:
+        """``choose`` (tangled): the indices of the cards moved, from the bottom, first placed first."""
+        value: tuple[int, ...] | None = self._more("indices")
+        return value
+
+    @property
+    def top(self) -> bool | None:
+        """``choose`` (double): onto the top (True) or under the bottom."""
+        value: bool | None = self._more("top")
+        return value
+
+    @property
+    def secret(self) -> int | None:
+        """``choose`` (private): the seat whose secret suspect is looked at."""
+        value: int | None = self._more("secret")
+        return value
+
+    @property
+    def swap_hands(self) -> int | None:
+        """``choose`` (private): the seat whose hand is swapped with the active seat's."""
+        value: int | None = self._more("swap_hands")
+        return value
+
+    @property
+    def card_index(self) -> int | None:
+        """``choose`` (rebel): the moving card's ``index`` in its pile, from the bottom."""
+        value: int | None = self._more("index")
+        return value
+
+    @property
+    def to(self) -> int | None:
+        """``choose`` (rebel): the position the card goes to."""
+        value: int | None = self._more("to")
+        return value
+
+    @property
+    def place(self) -> int | None:
+        """``choose`` (rebel): its place in that pile (0 the bottom, its size the top)."""
+        value: int | None = self._more("place")
+        return value
+
+    @classmethod
+    def from_dict(cls, data: object, players: int | None = None, *, seat: int | None = None,
+                  known: frozenset[str] | None = None) -> Action:
+        """Parse the contract's form. With ``players``, a seat (``seat``, ``ask``, ``hand``, ``secret``,
+        ``swap_hands``) outside the table is malformed too; ``seat`` given replaces the dict's (a
+        phone's token says it); with ``known``, a card outside those keys (a card of a set the game
+        does not play, H25) is unknown."""
         data, act = read_act(data, ACTS, ActionFormatError, "; the acts are play, end and choose")
         who = data.get("seat") if seat is None else seat
         who = _seat(who, "seat", players)
@@ -58,7 +139,7 @@ class Action(NamedTuple):
             up = data["up"]
             if not isinstance(up, bool):
                 raise ActionFormatError("'up' must be true (face up) or false (face down)")
-            return cls(who, act, card=_card(data["card"]), at=_int(data["at"], "at"), up=up)
+            return cls(who, act, card=_card(data["card"], known), at=_int(data["at"], "at"), up=up)
         if not any(name in data for name in CHOICE_KEYS):
             raise ActionFormatError("a choose needs the keys of its choice: " + ", ".join(CHOICE_KEYS))
         swap = None
@@ -72,16 +153,18 @@ class Action(NamedTuple):
             raw = data["cards"]
             if not isinstance(raw, list):
                 raise ActionFormatError("'cards' must be a list of card keys")
-            cards = tuple(_card(c) for c in raw)
+            cards = tuple(_card(c, known) for c in raw)
+        more = tuple((name, _more_value(name, data[name], players)) for name in MORE_KEYS if name in data)
         return cls(
             who, act,
-            card=_card(data["card"]) if "card" in data else None,
+            card=_card(data["card"], known) if "card" in data else None,
             at=_int(data["at"], "at") if "at" in data else None,
             ask=_seat(data["ask"], "ask", players) if "ask" in data else None,
             hand=_seat(data["hand"], "hand", players) if "hand" in data else None,
             swap=swap,
             flip=_int(data["flip"], "flip") if "flip" in data else None,
             cards=cards,
+            more=more or None,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,18 +172,43 @@ class Action(NamedTuple):
         if self.act == "play":
             out.update(card=self.card, at=self.at, up=self.up)
         elif self.act == "choose":
-            for name in CHOICE_KEYS:
+            for name in CHOICE_KEYS[:7]:
                 value = getattr(self, name)
                 if value is not None:
                     out[name] = list(value) if isinstance(value, tuple) else value
+            for name, value in self.more or ():
+                out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def choice_mask(self) -> int:
         """The choice keys this action carries, one bit each in ``CHOICE_KEYS`` order (cheap to
         compare: the engine checks it on every choice)."""
-        return ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
+        mask = ((self.at is not None) | (self.card is not None) << 1 | (self.ask is not None) << 2
                 | (self.hand is not None) << 3 | (self.swap is not None) << 4
                 | (self.flip is not None) << 5 | (self.cards is not None) << 6)
+        if self.more is not None:
+            for name, _ in self.more:
+                mask |= _MORE_BIT[name]
+        return mask
+
+
+def _more_value(name: str, value: object, players: int | None) -> Any:
+    """A second-edition ``choose`` key's value, checked (H52's exit-2 cases)."""
+    if name == "hasty":
+        if not isinstance(value, str):
+            raise ActionFormatError("'hasty' must be a word: \"draw\" or \"skip\"")
+        return value
+    if name == "top":
+        if not isinstance(value, bool):
+            raise ActionFormatError("'top' must be true (onto the top) or false (under the bottom)")
+        return value
+    if name == "indices":
+        if not isinstance(value, list) or not all(is_int(v) for v in value):
+            raise ActionFormatError("'indices' must be a list of whole numbers")
+        return tuple(int(v) for v in value)
+    if name in ("secret", "swap_hands"):
+        return _seat(value, name, players)
+    return _int(value, name)
 
 
 def mask_of(*names: str) -> int:
@@ -110,7 +218,7 @@ def mask_of(*names: str) -> int:
 
 def _int(value: object, name: str) -> int:
     if not is_int(value):
-        raise ActionFormatError(f"{name!r} must be an integer position")
+        raise ActionFormatError(f"{name!r} must be an integer")
     return value
 
 
@@ -121,8 +229,8 @@ def _seat(value: object, name: str, players: int | None) -> int:
     return value
 
 
-def _card(value: object) -> str:
-    if not is_card(value):
+def _card(value: object, known: frozenset[str] | None = None) -> str:
+    if not is_card(value) or (known is not None and value not in known):
         raise ActionFormatError(f"unknown card {value!r}")
     assert isinstance(value, str)
     return value

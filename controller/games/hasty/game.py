@@ -7,11 +7,12 @@ from typing import Any, Final
 
 from controller.games import hasty
 from controller.games.game import Game
-from controller.games.hasty.deal import MAX_PLAYERS, MIN_PLAYERS, OPTION_KEYS
+from controller.games.hasty.deal import FLAG_KEYS, MAX_PLAYERS, MIN_PLAYERS, read_sets
 from controller.games.shape import FullRules
 
-#: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal)
-_FLAGS: Final = frozenset(OPTION_KEYS) - {"suspects"}
+#: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal;
+#: ``sets`` a list of card sets)
+_FLAGS: Final = frozenset(FLAG_KEYS)
 
 
 def _rules() -> FullRules[hasty.GameState, hasty.Action, hasty.Deal]:
@@ -29,12 +30,19 @@ def pad_round(view: Mapping[str, Any]) -> Hashable | None:
 
 
 def check_options(options: Mapping[str, Any]) -> str | None:
-    """The table's variants (Traitor, Speedy, Big Hands) are on or off and the suspects a whole
-    number; there is no campaign. The suspects' range depends on the seats, so the deal checks it."""
+    """The table's variants (Traitor, Speedy, Big Hands, the Suspect Powers) are on or off, the
+    suspects a whole number and the card sets a list of base, advanced and expert (H25); there is no
+    campaign. The suspects' range depends on the seats, so the deal checks it."""
     for key, value in sorted(options.items()):
         if key in _FLAGS:
             if not isinstance(value, bool):
                 return f"Hasty Accusations' {key} is on or off (true or false), not {value!r}"
+        elif key == "sets":
+            if value is not None:
+                try:
+                    read_sets(value)
+                except ValueError as exc:
+                    return f"Hasty Accusations' {exc}"
         elif key == "suspects":
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 return f"Hasty Accusations' suspects is a whole number, not {value!r}"
@@ -56,5 +64,10 @@ GAME: Final = Game.of_package(
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",
         "big_hands": "play with the Big Hands variant (all cards dealt at the start, no market)",
+        "powers": "play with the Suspect Powers",
+    },
+    simulate_values={
+        "sets": "the card sets, a comma list of base, advanced, expert",
+        "suspects": "how many suspects (the least for the table by default)",
     },
 )

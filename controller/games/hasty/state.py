@@ -9,13 +9,16 @@ per action.
 The row is a list of *slots*: a slot is a place in the row with its evidence pile, and keeps its id
 while positions around it change (Speedy removes dead tiles, H9). ``row`` lists the slot ids from the
 left, so a position is an index into ``row``; ``suspect_at[slot]`` is the tile standing above the slot
-(Switcheroo swaps tiles, the piles stay). Work still to do, such as the rest of a review or the second
-half of a Bomb, waits in ``tasks`` (a stack) while a seat makes a choice, so a chain of effects can
-pause for a phone and go on after it.
+(Switcheroo swaps tiles, the piles stay); Doctor White's revival under Speedy adds a slot at the right
+end. Work still to do, such as the rest of a review or the second half of a Bomb, waits in ``tasks``
+(a stack) while a seat makes a choice, so a chain of effects can pause for a phone and go on after
+it. A review is one ``Review``: its counts (by suspect id) and the evaluation running now, with the
+evaluations it interrupted (Dying Breath, Sniper: H32) waiting in ``outer``, outermost first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
 from controller.games.common import SlottedValue
@@ -24,7 +27,8 @@ from controller.games.hasty.deal import Deal, Options, check_deal
 
 Phase = Literal["play", "choose", "over"]
 PHASES: Final = ("play", "choose", "over")
-Task = tuple[str, int]
+#: a kind of work and two numbers it needs (a slot, a seat, a suspect...)
+Task = tuple[str, int, int]
 
 
 class Pending(NamedTuple):
@@ -42,13 +46,34 @@ class Pending(NamedTuple):
     slot: int = -1
     #: ``market``: how many cards the seat takes
     take: int = 0
+    #: ``rebel``, ``revelation``: the slots still to come; ``spread``: the cards still to place
+    queue: tuple[int, ...] = ()
+    #: ``walk``: where the Walk it back lies in its pile (-1: it has left it)
+    where: int = -1
+
+
+class Frame(NamedTuple):
+    """An evaluation waiting under a nested one (H32): ``Review``'s own fields, without the counts."""
+
+    slot: int
+    cause: str
+    revealed: tuple[int, ...]
+    stopped: bool
+    killed: tuple[int, ...]
+    suspect: int
+    at: int
+    limit: int
+    bottom_first: bool
+    safe: bool
+    wiped: bool
+    ended: bool
 
 
 class Review(NamedTuple):
-    """An evaluation in progress (H11, H12)."""
+    """A review in progress (H11, H12, H28): its counts and the evaluation running now."""
 
     slot: int
-    #: ``loupe`` or ``empty_hand`` (Big Hands)
+    #: ``loupe``, ``empty_hand`` (Big Hands), ``dying_breath`` or ``sniper`` (H32)
     cause: str
     #: the cards revealed so far, in order (card indices)
     revealed: tuple[int, ...]
@@ -61,6 +86,28 @@ class Review(NamedTuple):
     #: the suspect above the pile and its position when the evaluation began
     suspect: int = -1
     at: int = -1
+    #: H28: Poison, Armor and Wrong address counts, by suspect id
+    poison: tuple[int, ...] = ()
+    armor: tuple[int, ...] = ()
+    wrong: tuple[int, ...] = ()
+    #: H35: On the clock's limit (0: none), and whether it reveals from the bottom up
+    limit: int = 0
+    bottom_first: bool = False
+    #: H30: a Safe Stop was revealed from this pile; H42: the pile was wiped
+    safe: bool = False
+    wiped: bool = False
+    #: its suspect died: the evaluation is over (H11)
+    ended: bool = False
+    #: H32: the evaluations this one interrupted, outermost first
+    outer: tuple[Frame, ...] = ()
+
+    def frame(self) -> Frame:
+        return Frame(self.slot, self.cause, self.revealed, self.stopped, self.killed, self.suspect, self.at,
+                     self.limit, self.bottom_first, self.safe, self.wiped, self.ended)
+
+    def slots(self) -> list[int]:
+        """The slots under evaluation, outermost first."""
+        return [f.slot for f in self.outer] + [self.slot]
 
 
 class LastReview(NamedTuple):
@@ -75,14 +122,48 @@ class LastReview(NamedTuple):
 
 
 class Peek(NamedTuple):
-    """What an Investigator showed a seat (H19): a pile by position or a seat's hand, as it was."""
+    """What a seat was shown (H19, H42, H44): a pile by position or a seat's hand, as it was, or a
+    seat's secret suspect (``cards`` holds the suspect id, or TRAITOR)."""
 
-    kind: Literal["pile", "hand"]
+    kind: Literal["pile", "hand", "secret"]
     target: int
     cards: tuple[int, ...]
 
 
-class GameState(SlottedValue):
+class Note(NamedTuple):
+    """Cards that went from one hand to another, as the two seats concerned saw it (H52): ``took``
+    (the seat took ``cards`` from seat ``other``, or from the pile at ``at`` when ``other`` is -1),
+    ``lost`` (seat ``other`` took them), ``gave``/``got`` (a hand swap with ``other``)."""
+
+    kind: Literal["took", "lost", "gave", "got"]
+    #: the card (or ``brunette``, the power) that moved them
+    by: str
+    other: int
+    at: int
+    cards: tuple[int, ...]
+
+
+class Extras(NamedTuple):
+    """The second edition's part of the state (H40, H46, H50, H52); it stays as dealt in a base game."""
+
+    rotated: tuple[bool, ...]
+    tucked: int | None
+    skips: int
+    opened: bool
+    notes: tuple[tuple[Note, ...], ...]
+
+
+class _Looks(SlottedValue):
+    """What the rules of the moment allow a play (``engine.looks``), worked out once for a state and
+    kept while its piles stay as they are: the random bot and then the engine both need it for every
+    play. A cache, not a part of the state: it is left out of the state's equality (``SlottedValue``
+    compares the slots of the state's own class)."""
+
+    __slots__ = ("looks",)
+    looks: tuple[bool, bool, int] | None
+
+
+class GameState(_Looks):
     __slots__ = (
         "dead",
         "deck",
@@ -90,6 +171,7 @@ class GameState(SlottedValue):
         "discard",
         "eliminated",
         "ended",
+        "extra",
         "hands",
         "last_review",
         "loupe",
@@ -155,9 +237,15 @@ class GameState(SlottedValue):
     peeks: list[tuple[Peek, ...]]
     winners: tuple[int, ...]
     version: int
+    #: the second edition's state (one value, so a base game's copies stay as cheap as they were)
+    extra: Extras
 
-    def __init__(self, deal: Deal) -> None:
-        check_deal(deal)
+    def __init__(self, deal: Deal, *, checked: bool = False) -> None:
+        """``checked``: the deal is known to be legal (``deal_cards`` made it), so it is not checked
+        again (the bots' games deal one every game)."""
+        if not checked:
+            check_deal(deal)
+        self.looks = None
         opts = deal.options
         players = deal.players
         count = opts.suspects
@@ -201,6 +289,55 @@ class GameState(SlottedValue):
         self.peeks = [()] * players
         self.winners = ()
         self.version = 0
+        self.extra = Extras((False,) * count, None, 0, False, ((),) * players)
+
+    # the second edition's state, read and set as if each were a field of its own
+    @property
+    def rotated(self) -> tuple[bool, ...]:
+        """H46: by suspect id, turned a half turn."""
+        return self.extra.rotated
+
+    @rotated.setter
+    def rotated(self, value: tuple[bool, ...]) -> None:
+        e = self.extra
+        self.extra = Extras(tuple(value), e.tucked, e.skips, e.opened, e.notes)
+
+    @property
+    def tucked(self) -> int | None:
+        """H50: the suspect under Madame Rose."""
+        return self.extra.tucked
+
+    @tucked.setter
+    def tucked(self, value: int | None) -> None:
+        self.extra = self.extra._replace(tucked=value)
+
+    @property
+    def skips(self) -> int:
+        """H40: turns still to skip."""
+        return self.extra.skips
+
+    @skips.setter
+    def skips(self, value: int) -> None:
+        e = self.extra
+        self.extra = Extras(e.rotated, e.tucked, value, e.opened, e.notes)
+
+    @property
+    def opened(self) -> bool:
+        """H8, H50: reviews have opened and stay open."""
+        return self.extra.opened
+
+    @opened.setter
+    def opened(self, value: bool) -> None:
+        self.extra = self.extra._replace(opened=value)
+
+    @property
+    def notes(self) -> tuple[tuple[Note, ...], ...]:
+        """Per seat: cards it took or lost (H39, H44, H47), which it alone (and the other seat) saw."""
+        return self.extra.notes
+
+    @notes.setter
+    def notes(self, value: Sequence[tuple[Note, ...]]) -> None:
+        self.extra = self.extra._replace(notes=tuple(value))
 
     @property
     def over(self) -> bool:
@@ -216,6 +353,8 @@ class GameState(SlottedValue):
     @property
     def first_round(self) -> bool:
         """H8: reviews stay closed until every seat still in has ended a turn."""
+        if self.extra.opened:
+            return False
         ended, out = self.ended, self.eliminated
         return any(not ended[s] and not out[s] for s in range(self.players))
 
@@ -228,8 +367,9 @@ class GameState(SlottedValue):
 
     def position_of_suspect(self, suspect: int) -> int | None:
         """Where a living suspect stands, or None when it is dead."""
+        suspect_at, dead = self.suspect_at, self.dead
         for p, slot in enumerate(self.row):
-            if self.suspect_at[slot] == suspect and not self.dead[slot]:
+            if suspect_at[slot] == suspect and not dead[slot]:
                 return p
         return None
 
@@ -242,6 +382,7 @@ class GameState(SlottedValue):
         discard counts) are new; the others are shared, and the engine replaces one with a changed
         copy whenever it changes it."""
         new = GameState.__new__(GameState)
+        new.looks = self.looks
         new.players = self.players
         new.options = self.options
         new.row = self.row
@@ -273,6 +414,7 @@ class GameState(SlottedValue):
         new.peeks = self.peeks
         new.winners = self.winners
         new.version = self.version
+        new.extra = self.extra
         return new
 
     def copy(self) -> GameState:
@@ -281,6 +423,7 @@ class GameState(SlottedValue):
         new.row, new.suspect_at, new.dead = self.row[:], self.suspect_at[:], self.dead[:]
         new.eliminated, new.ended, new.out_by = self.eliminated[:], self.ended[:], self.out_by[:]
         new.peeks = self.peeks[:]
+        new.looks = None
         return new
 
     def __repr__(self) -> str:
@@ -293,10 +436,16 @@ class GameState(SlottedValue):
         cards += self.market
         cards += self.deck[self.deck_at:]
         cards += [k for k, n in enumerate(self.discard) for _ in range(n)]
-        if self.review is not None:
-            cards += self.review.revealed
-        if self.pending is not None and self.pending.kind == "question_pile":
-            cards.append(self.pending.card)
+        review = self.review
+        if review is not None:
+            cards += review.revealed
+            for frame in review.outer:
+                cards += frame.revealed
+        pending = self.pending
+        if pending is not None and pending.kind in ("question_pile", "spread"):
+            cards.append(pending.card & FACE)
+            if pending.kind == "spread":
+                cards += [c & FACE for c in pending.queue]
         return cards
 
 

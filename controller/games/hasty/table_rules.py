@@ -18,12 +18,14 @@ from controller.games.hasty.bot import choice_action
 from controller.games.hasty.deal import OPTION_KEYS, deal_cards, suspect_range
 from controller.games.hasty.describe import describe_event
 from controller.games.hasty.engine import Refused
+from controller.games.hasty.feed import private_line
 from controller.games.hasty.state import GameState, new_game
 
 NO_PRESS: Final = Refused("nothing_to_end",
                          "A press on your pad ends your turn; it is not your turn to end now.")
 #: events every seat's feed shows, whoever they are about
-_EVERYONE: Final = frozenset({"review", "evaluating", "died", "eliminated", "over", "stalled"})
+_EVERYONE: Final = frozenset({"review", "evaluating", "died", "eliminated", "over", "stalled", "revived",
+                              "tucked", "skipped"})
 
 def deal(
     players: int, options: dict[str, Any], rng: random.Random
@@ -75,14 +77,22 @@ def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tupl
 
 def _concerns(event: dict[str, Any], seat: int) -> bool:
     return (event.get("type") in _EVERYONE or event.get("seat") == seat or event.get("ask") == seat
-            or event.get("hand") == seat)
+            or event.get("hand") == seat or (event.get("from") == seat and event.get("type") == "stolen")
+            or event.get("with") == seat or event.get("of") == seat)
 
 
 def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Sequence[str | None]) -> list[str]:
-    """The log's lines about the seat (its plays, its choices, who looked at its hand, what it was
-    asked) and the moments everyone must see (reviews, deaths, the end)."""
-    return lines_about(events, lambda event: _concerns(event, seat),
-                       lambda event: describe_event(event, names))
+    """The log's lines about the seat (its plays, its choices, who looked at its hand or took its
+    cards, what it was asked) and the moments everyone must see (reviews, deaths, the end), each
+    followed by what only this seat may learn of it (``feed.private_line``: the cards it took or
+    lost, what its Tangled Up or Private Investigator showed it)."""
+    lines: list[str] = []
+    for event in events:
+        lines += lines_about([event], lambda e: _concerns(e, seat), lambda e: describe_event(e, names))
+        private = private_line(event, seat, names)
+        if private:
+            lines.append(private)
+    return lines
 
 
 def pad_lights(public_view: dict[str, Any], players: int) -> dict[int, str]:

@@ -20,7 +20,7 @@ from controller.games.jaccuse.describe import describe_events
 from controller.games.jaccuse.engine import Accepted, Refused, apply, apply_own
 from controller.games.jaccuse.moves import awaiting, legal_moves
 from controller.games.jaccuse.state import GameState, new_game
-from controller.games.jaccuse.views import public_view, replay_summary, seat_view
+from controller.games.jaccuse.views import open_view, public_view, replay_summary, seat_view
 
 #: True when the rules core runs compiled: mypyc turns functions into builtins, not Python functions
 COMPILED: Final = not isinstance(apply, types.FunctionType)
@@ -28,5 +28,5 @@ COMPILED: Final = not isinstance(apply, types.FunctionType)
 __all__ = [
     "COMPILED", "Accepted", "Action", "ActionFormatError", "Deal", "DealError", "GameState", "Refused",
     "apply", "apply_own", "awaiting", "bot_action", "deal_cards", "describe_events", "legal_moves",
-    "new_game", "next_bot_action", "play_bot_game", "public_view", "replay_summary", "seat_view",
+    "new_game", "next_bot_action", "open_view", "play_bot_game", "public_view", "replay_summary", "seat_view",
 ]

@@ -2,7 +2,8 @@
 (``controller.games.replay_frame``) with J'Accuse's campaign.
 
 ``controller.replay`` picks this reader for a file without a ``game`` key (or with ``"jaccuse"``). Every
-action is read before any is applied: a malformed one anywhere makes the file no game (exit 2).
+action is read before any is applied: a malformed one anywhere makes the file no game (exit 2). A
+journaled campaign is written as a version 2 file (``record_campaign``).
 """
 
 from __future__ import annotations
@@ -62,3 +63,10 @@ def summary(state: GameState) -> dict[str, Any]:
     if state.campaign is not None:
         out.update(replay_campaign_summary(state))
     return out
+
+
+def record_campaign(campaign: dict[str, Any]) -> dict[str, Any]:
+    """A journaled campaign (its length and the full deals of generations 2..G) as the version 2
+    file's keys: each later deal gives its hands and discard, the network being the first deal's."""
+    deals = [{"hands": deal["hands"], "discard": deal["discard"]} for deal in campaign["deals"]]
+    return {"version": 2, "campaign": {"generations": campaign["generations"], "deals": deals}}

@@ -2,7 +2,8 @@
 
 A seat's secrets are its hand, its selected vote, its membership card and the network cards it
 sees. The public view holds none of them until the rules reveal them at the end; each private view
-adds exactly the owner's own.
+adds exactly the owner's own. The open view shows them all at any moment, for the retelling of a game
+that is over.
 """
 
 from __future__ import annotations
@@ -45,11 +46,25 @@ def public_view(s: GameState) -> dict[str, Any]:
         "campaign": _campaign_view(s),
     }
     if s.over:
-        view["reveal"] = {
-            "membership": list(s.membership),
-            "network": list(s.network),
-            "aligned": list(s.aligned),
-        }
+        view["reveal"] = _revealed(s)
+    return view
+
+
+def _revealed(s: GameState) -> dict[str, Any]:
+    """What the end of the game shows the room."""
+    return {"membership": list(s.membership), "network": list(s.network), "aligned": list(s.aligned)}
+
+
+def open_view(s: GameState) -> dict[str, Any]:
+    """The public view with every secret shown, at any moment (a finished game's retelling): besides
+    what the end shows, every seat's hand, the vote it selected and the President's parley offer."""
+    view = public_view(s)
+    view["reveal"] = {
+        **_revealed(s),
+        "hands": [sorted(h) for h in s.hands],
+        "selected": [s.selected[seat] if s.round_number else None for seat in range(s.players)],
+        "parley_offered": list(s.parley.offered) if s.parley else None,
+    }
     return view
 
 

@@ -1,28 +1,32 @@
 // Betrayal's shared pieces for the phone and table pages: cards face up and down, army labels, rewards.
-import {cardFace, el, isolate, label, list} from "./cards.js";
+import {badge, count, el, list, who} from "./shell.js";
 
 export const BPHASE = {setup: "Setting up armies", turn: "Accusation", after_win: "After a win", peek: "Peek", over: "Game over"};
 
-export function name(card) { return card === "JK" ? "joker" : label(card); }
+// A card is a rank and a suit ("10H"), or the joker ("JK"), the traitor's card.
+const SUIT = {H: "♥", D: "♦", S: "♠", C: "♣"};
+export function name(card) { return card === "JK" ? "joker" : card.slice(0, -1) + SUIT[card.slice(-1)]; }
 
-// The joker is "JK" in Betrayal; every other card is drawn as J'Accuse draws it.
+// a card's face: its rank over its suit, red or black, or the joker's star over its name
 export function face(card, tag = "div", attrs = {}) {
-  if (card !== "JK") return cardFace(card, tag, attrs);
-  return el(tag, {...attrs, class: `card joker ${attrs.class || ""}`, "data-card": "JK", "aria-label": "joker"},
-    el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: "joker"}));
+  if (card === "JK") {
+    return el(tag, {...attrs, class: `card joker ${attrs.class || ""}`, "data-card": "JK", "aria-label": "joker"},
+      el("span", {class: "suit", text: "★"}), el("span", {class: "lbl", text: "joker"}));
+  }
+  const colour = "HD".includes(card.slice(-1)) ? "red" : "black";
+  return el(tag, {...attrs, class: `card ${colour} ${attrs.class || ""}`, "data-card": card, "aria-label": name(card)},
+    el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]}));
 }
 export function back(tag = "div", attrs = {}) {
   return el(tag, {...attrs, class: `card back ${attrs.class || ""}`, "aria-label": attrs["aria-label"] || "face-down card"});
 }
 
-// Army a's seat name: "Army 2 · Alice", or with two players "Army 2 (Alice)" since a seat has two.
-export function seatName(t, s) { return isolate(t.names && t.names[s]) || `seat ${s}`; }
-export function armyName(t, a) { return `Army ${a} · ${seatName(t, t.army_seats[a])}`; }
+// Army a and its seat's name: "Army 2 · Alice" (with two players a seat has two armies).
+export function armyName(t, a) { return `Army ${a} · ${who(t, t.army_seats[a])}`; }
 export function armyTag(t, a, extra = "") {
   return el("span", {class: `atag a${a % 8}`, "data-army-tag": a, text: `Army ${a}${extra}`});
 }
 
-export const points = (n) => `${n} point${n === 1 ? "" : "s"}`;
 export function rewardText(r) {
   if (!r) return "no more rewards";
   const what = r.kind === "draw" ? `draw ${r.count}` : r.kind === "peek" ? "peek at 2 cards" : "eliminated";
@@ -77,12 +81,12 @@ export function titlesList(t, mine = []) {
   const rev = t.reveal, box = el("div", {class: "titles"});
   for (let a = 0; a < t.armies; a++) {
     const tags = [];
-    if (a === t.traitor) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
-    if (t.winners.includes(a)) tags.push(el("span", {class: "badge pres", text: "winner"}));
-    if (t.eliminated.includes(a)) tags.push(el("span", {class: "badge", text: "eliminated"}));
+    if (a === t.traitor) tags.push(badge("traitor", "traitor"));
+    if (t.winners.includes(a)) tags.push(badge("winner", "pres"));
+    if (t.eliminated.includes(a)) tags.push(badge("eliminated"));
     const cards = rev ? rev.rows[a].map((c) => face(c.card, "div", {class: "tiny" + (c.up ? "" : " wasdown")})) : [];
     box.append(el("div", {class: `titlerow a${a % 8}`, "data-title-army": a},
-      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${seatName(t, t.army_seats[a])} · ${points(t.scores[a])} · `}),
+      el("div", {}, armyTag(t, a, mine.includes(a) ? " (you)" : ""), el("span", {class: "muted", text: `${who(t, t.army_seats[a])} · ${count(t.scores[a], "point")} · `}),
         el("b", {class: "title", text: t.titles ? t.titles[a] : ""}), " ", ...tags),
       el("div", {class: "brow"}, ...cards)));
   }

@@ -1,7 +1,7 @@
 // Betrayal on the phone: setting up your army (or armies), accusing, hiding, peeking, and the end.
 // phone.js keeps the shared parts (join, stream, in-flight buttons, refusals, name) and calls render().
-import {count, el, list} from "./cards.js";
-import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, points, publicRow, rewardText, seatName, titlesList, name} from "./betrayal_cards.js";
+import {$, badge, btn, count, el, list, moveOf, who} from "./shell.js";
+import {armyName, armyTag, back, endText, face, jokerText, lastAccusation, publicRow, rewardText, titlesList, name} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)
 
@@ -17,15 +17,10 @@ export function reset() {
   for (const k of Object.keys(suits)) delete suits[k];
 }
 
-// render's helpers read the view it was given; prompt() reads only its own argument (gamepart.js)
-const moveOf = (act) => me && me.moves.find((m) => m.act === act);
+// render's helpers read the view it was given; prompt() reads only its own argument (PhonePart in shell.js)
 const armiesOf = (v) => v.armies.map((x) => x.army);
 const mine = () => armiesOf(me);
 const redraw = () => { render(me, ctx); ctx.setButtons(); };
-
-function btn(text, onclick, cls = "", dis = false) {
-  const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
-}
 
 export function prompt(v) {
   const t = v.table, own = v.armies;
@@ -38,7 +33,7 @@ export function prompt(v) {
     const todo = own.filter((x) => !x.chosen);
     if (!todo.length) {
       const n = t.awaiting_armies.length;
-      return `Your army is set. Waiting for ${n} more ${n === 1 ? "army" : "armies"} to choose.`;
+      return `Your army is set. Waiting for ${count(n, "more army", "more armies")} to choose.`;
     }
     const x = todo[0], who = two ? `Army ${x.army}: ` : "";
     if (x.traitor) return `${who}${two ? "you" : "You"} hold the joker: you are the TRAITOR (secret). Add 0 to 5 red cards to your army, then Set.`;
@@ -96,7 +91,7 @@ function setupBox(v, x) {
 
 // Your own row: every card visible to you, the face-down ones marked as hidden from the others.
 function ownRow(v, x) {
-  const t = v.table, acc = moveOf("accuse"), canAttack = acc && acc.army === x.army;
+  const t = v.table, acc = moveOf(me, "accuse"), canAttack = acc && acc.army === x.army;
   const box = el("div", {class: "brow own", "data-own-cards": ""});
   x.row.forEach((c) => {
     const p = c.position, usable = canAttack && acc.cards.includes(p);
@@ -117,13 +112,13 @@ function armyPanel(v, x) {
   const t = v.table, two = v.armies.length > 1;
   const pts = t.scores[x.army];
   const head = el("h2", {}, armyTag(t, x.army, two ? "" : " · yours"),
-    x.traitor ? el("span", {class: "badge traitor", text: "traitor (secret)"}) : el("span", {class: "badge", text: "loyal"}),
-    t.turn === x.army ? el("span", {class: "badge pres", text: "your turn"}) : "",
-    x.eliminated ? el("span", {class: "badge", text: "eliminated"}) : "");
+    x.traitor ? badge("traitor (secret)", "traitor") : badge("loyal"),
+    t.turn === x.army ? badge("your turn", "pres") : "",
+    x.eliminated ? badge("eliminated") : "");
   const panel = el("section", {class: `panel army a${x.army % 8}`, "data-army": x.army}, head);
   if (t.phase === "setup") { panel.append(setupBox(v, x)); return panel; }
   panel.append(ownRow(v, x),
-    el("div", {class: "small-text"}, `${points(pts)}` + (x.eliminated ? "" : ` · next reward ${rewardText(t.next_reward[x.army])}`)));
+    el("div", {class: "small-text"}, count(pts, "point") + (x.eliminated ? "" : ` · next reward ${rewardText(t.next_reward[x.army])}`)));
   if (x.peeks.length) panel.append(el("div", {class: "peeks", "data-peeks": x.army}, el("b", {text: "Your peeks (only you see them): "}),
     ...x.peeks.map((p) => el("span", {class: "peekitem"}, `army ${p.army} #${p.position}: `, face(p.card, "span", {class: "tiny"})))));
   return panel;
@@ -131,7 +126,7 @@ function armyPanel(v, x) {
 
 function actions(v) {
   const t = v.table, box = el("div", {class: "bacts"});
-  const acc = moveOf("accuse"), hide = moveOf("hide"), pk = moveOf("peek");
+  const acc = moveOf(me, "accuse"), hide = moveOf(me, "hide"), pk = moveOf(me, "peek");
   if (acc) {
     const row = v.armies.find((x) => x.army === acc.army).row;
     const a = attack !== null ? row[attack] : null;
@@ -159,7 +154,7 @@ function actions(v) {
 
 // The other armies' rows, tappable as targets (accuse) or peeks when that is the move.
 function otherRows(v) {
-  const t = v.table, own = mine(), acc = moveOf("accuse"), pk = moveOf("peek");
+  const t = v.table, own = mine(), acc = moveOf(me, "accuse"), pk = moveOf(me, "peek");
   const box = el("section", {class: "panel others"}, el("h2", {text: own.length > 1 ? "Every army" : "The other armies"}));
   for (let a = 0; a < t.armies; a++) {
     const self = acc ? a === acc.army : pk ? a === pk.army : own.includes(a) && own.length === 1;
@@ -175,12 +170,12 @@ function otherRows(v) {
       picked = (ta, p) => peeks.some((x) => x[0] === ta && x[1] === p);
     }
     const tags = [];
-    if (t.turn === a) tags.push(el("span", {class: "badge pres", text: "to act"}));
-    if (t.eliminated.includes(a)) tags.push(el("span", {class: "badge", text: "eliminated"}));
-    if (t.traitor === a) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
-    if (own.includes(a)) tags.push(el("span", {class: "badge", text: "yours"}));
+    if (t.turn === a) tags.push(badge("to act", "pres"));
+    if (t.eliminated.includes(a)) tags.push(badge("eliminated"));
+    if (t.traitor === a) tags.push(badge("traitor", "traitor"));
+    if (own.includes(a)) tags.push(badge("yours"));
     box.append(el("div", {class: `other a${a % 8}`, "data-other": a},
-      el("div", {}, armyTag(t, a), el("span", {class: "muted", text: ` ${seatName(t, t.army_seats[a])} · ${points(t.scores[a])} · ${rewardText(t.next_reward[a])}`}), ...tags),
+      el("div", {}, armyTag(t, a), el("span", {class: "muted", text: ` ${who(t, t.army_seats[a])} · ${count(t.scores[a], "point")} · ${rewardText(t.next_reward[a])}`}), ...tags),
       publicRow(t, a, tap, picked)));
   }
   return box;
@@ -188,7 +183,7 @@ function otherRows(v) {
 
 export function render(v, c) {
   me = v; ctx = c;
-  const t = v.table, box = document.getElementById("bpanel");
+  const t = v.table, box = $("bpanel");
   const kids = [];
   // your army (or armies), the other rows and the move first, so a turn fits the first screen; the
   // last accusation and the middle pile below them (the line under the prompt says what just happened)
@@ -202,7 +197,7 @@ export function render(v, c) {
     el("div", {class: "small-text"}, `Middle pile: ${t.middle_count} cards · ${jokerText(t)}`),
     t.eliminated.length ? el("div", {class: "small-text", text: `Eliminated: ${list(t.eliminated.map((a) => `army ${a}`))}`}) : ""));
   if (t.phase === "setup") kids.push(el("section", {class: "panel small-text"}, el("b", {text: "Armies chosen: "}),
-    ...Array.from({length: t.armies}, (_, a) => el("span", {class: "badge", text: `${a}${t.chosen[a] ? " ✓" : " …"}`}))));
+    ...Array.from({length: t.armies}, (_, a) => badge(`${a}${t.chosen[a] ? " ✓" : " …"}`))));
   kids.push(el("p", {}, back("span", {class: "tiny"}), el("span", {class: "muted", text: " a face-down card · your own face-down cards carry a dashed edge: only you see them"})));
   box.replaceChildren(...kids);
 }

@@ -1,7 +1,7 @@
 // Betrayal on the table page: whose turn, every army's row, points and rewards, the middle pile,
 // the joker and the count of three, the last accusation, and the end. table.js keeps the rest.
-import {count, el, list, playAgainText} from "./cards.js";
-import {armyName, armyTag, endText, jokerText, lastAccusation, points, publicRow, revealRow, rewardText, seatName} from "./betrayal_cards.js";
+import {$, badge, count, el, endChord, list, playAgainText, who} from "./shell.js";
+import {armyName, armyTag, endText, jokerText, lastAccusation, publicRow, revealRow, rewardText} from "./betrayal_cards.js";
 export {BPHASE as PHASES} from "./betrayal_cards.js";  // the phases as the page names them
 export const STYLES = "betrayal.css";  // its own styles (gamepart.js links them)
 
@@ -9,7 +9,7 @@ export function waitingText(t) {
   if (t.over) return `${endText(t)} ${playAgainText(t)}`;
   if (t.phase === "setup") {
     const n = t.awaiting_armies.length;
-    return `Setting up: ${n} ${n === 1 ? "army is still choosing on its phone" : "armies are still choosing on their phones"} (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
+    return `Setting up: ${count(n, "army is still choosing on its phone", "armies are still choosing on their phones")} (${list(t.awaiting_armies.map((a) => `army ${a}`))}). Nothing shows until every army is set.`;
   }
   if (t.turn === null) return "";
   const what = {turn: "to accuse", after_win: "won: it may hide its card again or end its turn", peek: "is looking at two cards"}[t.phase] || "";
@@ -18,7 +18,7 @@ export function waitingText(t) {
 
 // ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat).
 export function render(t, ctx) {
-  const board = document.getElementById("bboard");
+  const board = $("bboard");
   const top = el("div", {class: "btop"});
   if (t.phase === "setup") {
     top.append(el("div", {class: "panel"}, el("b", {text: "Choosing armies"}),
@@ -42,17 +42,17 @@ export function render(t, ctx) {
   for (let a = 0; a < t.armies; a++) {
     const s = t.army_seats[a], out = t.eliminated.includes(a);
     const tags = [];
-    if (t.turn === a) tags.push(el("span", {class: "badge pres", text: "to act"}));
-    if (t.phase === "setup") tags.push(el("span", {class: "badge", text: t.chosen[a] ? "chosen ✓" : "choosing…"}));
-    if (out) tags.push(el("span", {class: "badge", text: "eliminated"}));
-    if (t.traitor === a) tags.push(el("span", {class: "badge traitor", text: "traitor"}));
-    if (t.over && t.winners.includes(a)) tags.push(el("span", {class: "badge pres", text: "winner"}));
-    if (t.titles) tags.push(el("span", {class: "badge", text: t.titles[a]}));
+    if (t.turn === a) tags.push(badge("to act", "pres"));
+    if (t.phase === "setup") tags.push(badge(t.chosen[a] ? "chosen ✓" : "choosing…"));
+    if (out) tags.push(badge("eliminated"));
+    if (t.traitor === a) tags.push(badge("traitor", "traitor"));
+    if (t.over && t.winners.includes(a)) tags.push(badge("winner", "pres"));
+    if (t.titles) tags.push(badge(t.titles[a]));
     const box = el("div", {class: `barmy a${a % 8}` + (t.awaiting_armies.includes(a) ? " wait" : "") + (out ? " out" : ""), "data-army": a},
-      el("h2", {}, armyTag(t, a), el("span", {class: "name", text: seatName(t, s)}), ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags));
+      el("h2", {}, armyTag(t, a), el("span", {class: "name", text: who(t, s)}), ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags));
     if (t.phase !== "setup") {
       const n = t.rows[a].length, up = t.rows[a].filter((c) => c.up).length;
-      box.append(el("div", {class: "small-text"}, `${n} card${n === 1 ? "" : "s"} (${up} face up) · ${points(t.scores[a])} · next: ${rewardText(t.next_reward[a])}`),
+      box.append(el("div", {class: "small-text"}, `${count(n)} (${up} face up) · ${count(t.scores[a], "point")} · next: ${rewardText(t.next_reward[a])}`),
         t.over && t.reveal ? revealRow(t, a) : publicRow(t, a, null, () => false, "tiny"));
     }
     if (!shownSeat.has(s)) {
@@ -68,8 +68,7 @@ export function render(t, ctx) {
 
 // a short blip for each accusation, a chord at the end
 export function sound(before, t, tone) {
-  if (!before || before.game !== "betrayal") return;
-  if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
+  if (endChord(before, t, tone)) return;
   const a = t.last_accusation, b = before.last_accusation;
   if (a && JSON.stringify(a) !== JSON.stringify(b)) tone(a.winner === "attacker" ? [880, 1320] : [660, 440], 0.07);
 }

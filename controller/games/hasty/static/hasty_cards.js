@@ -1,6 +1,6 @@
 // Hasty Accusations' shared pieces for the phone and table pages: card names, the row of suspects,
 // piles and the loupe, the last review. (Its style sheet, hasty.css, is named by the parts' STYLES.)
-import {el, isolate, list} from "./cards.js";
+import {cap, count, el, list, who} from "./shell.js";
 
 export const HPHASE = {play: "Playing", choose: "A choice", over: "Game over"};
 
@@ -23,9 +23,6 @@ export const title = (k) => (CARD[k] ? CARD[k][0] : k);
 export const summary = (k) => (CARD[k] ? CARD[k][1] : "");
 export const KILLER = {murder: "a Murder", threat: "a second Threat", sidekick: "a Sidekick"};
 
-export function seatName(t, s) { return isolate(t.names && t.names[s]) || `seat ${s}`; }
-export function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
-export const plural = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
 export function suspectAt(t, at) { return t.row[at] ? t.row[at].name : `position ${at}`; }
 
 // a card face: its name, and (big) what it does
@@ -44,7 +41,7 @@ export function netMove(t) {
   if (!t.plays) return "nothing played yet";
   if (t.delay) return `${t.steps >= 0 ? "+" : ""}${t.steps}, but Delay Tactics holds the loupe still`;
   if (!t.steps) return "0: the loupe stays";
-  return `${t.steps > 0 ? "+" : ""}${t.steps}: ${plural(Math.abs(t.steps), "step")} ${t.steps > 0 ? "right" : "left"}`;
+  return `${t.steps > 0 ? "+" : ""}${t.steps}: ${count(Math.abs(t.steps), "step")} ${t.steps > 0 ? "right" : "left"}`;
 }
 
 // The row of suspects: the loupe over one, each pile's size and face-up cards, the dead crossed out.
@@ -83,9 +80,9 @@ export function reviewLine(t) {
 
 // who won, in players' words (with the Traitor when that variant is on)
 export function endText(t) {
-  const w = t.winners.map((s) => seatName(t, s));
+  const w = t.winners.map((s) => who(t, s));
   const head = w.length ? `${cap(list(w))} win${w.length === 1 ? "s" : ""}!` : "Nobody wins.";
-  const traitor = t.reveal && t.reveal.traitor !== null && t.reveal.traitor !== undefined ? ` ${cap(seatName(t, t.reveal.traitor))} was the Traitor.` : "";
+  const traitor = t.reveal && t.reveal.traitor !== null && t.reveal.traitor !== undefined ? ` ${cap(who(t, t.reveal.traitor))} was the Traitor.` : "";
   return head + traitor;
 }
 

@@ -1,8 +1,8 @@
 // Hasty Accusations on the phone: your hand and secret suspect, your turn's plays one at a time with the
 // loupe's net move, every choice a card asks of you, what your Investigators showed you, and why you
 // are out. Everything comes from the seat view's legal moves; phone.js keeps the shared parts.
-import {el, list} from "./cards.js";
-import {KILLER, backTile, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
+import {$, btn, cap, count, el, moveOf, who, whileHeld} from "./shell.js";
+import {KILLER, backTile, cardTile, endText, netMove, reviewLine, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
@@ -11,14 +11,9 @@ let ctx = null, me = null;
 let card = null, pile = null, qCard = null, qAsk = null, peeking = false;
 export function reset() { card = null; pile = null; qCard = null; qAsk = null; }
 
-// render's helpers read the view it was given; prompt() reads only its own argument (gamepart.js)
-const moveOf = (act) => me && me.moves.find((m) => m.act === act);
-const moveIn = (v, act) => v.moves.find((m) => m.act === act);
+// render's helpers read the view it was given; prompt() reads only its own argument (PhonePart in shell.js)
 const redraw = () => { render(me, ctx); ctx.setButtons(); };
-function btn(text, onclick, cls = "", dis = false, attrs = {}) {
-  const b = el("button", {type: "button", class: cls, text, onclick, ...attrs}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
-}
-const you = (t, s) => (s === me.seat ? "you" : seatName(t, s));
+const you = (t, s) => (s === me.seat ? "you" : who(t, s));
 
 const ASKS = {
   pile: "The largest piles are tied: pick the one to review.",
@@ -36,13 +31,13 @@ export function prompt(v) {
   // a player knocked out during their own turn still finishes it: the move comes first
   const m = v.moves[0], out = v.out ? `${outText(v)} ` : "";
   if (m && m.act === "choose") {
-    if (m.kind === "question_pile") return out + `${cap(seatName(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
-    if (m.kind === "market") return out + `Refill: take ${plural(m.count, "card")} from the market.`;
+    if (m.kind === "question_pile") return out + `${cap(who(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
+    if (m.kind === "market") return out + `Refill: take ${count(m.count, "card")} from the market.`;
     return out + (ASKS[m.kind] || "Make your choice.");
   }
-  if (moveIn(v, "end")) {
-    if (!moveIn(v, "play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
-    return out + (t.plays ? `Your turn: ${plural(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
+  if (moveOf(v, "end")) {
+    if (!moveOf(v, "play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
+    return out + (t.plays ? `Your turn: ${count(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
       "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
   }
   if (v.out) return outText(v) + waitingFor(v);
@@ -53,8 +48,8 @@ function waitingFor(v) {
   const t = v.table;
   if (t.over || t.waiting === null || t.waiting === undefined) return "";
   const p = t.pending;
-  if (p && p.seat !== t.turn) return ` Waiting for ${seatName(t, p.seat)} to choose.`;
-  return t.waiting === v.seat ? " Your turn." : ` ${cap(seatName(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
+  if (p && p.seat !== t.turn) return ` Waiting for ${who(t, p.seat)} to choose.`;
+  return t.waiting === v.seat ? " Your turn." : ` ${cap(who(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
 }
 
 function outText(v) {
@@ -73,16 +68,12 @@ function secretBox(v) {
     v.secret === "traitor" ? el("span", {class: "muted", text: " (you cannot be knocked out; you lose if only one suspect is left)"}) : "") :
     el("span", {text: "Hold here to peek at your secret suspect"}));
   b.append(face(peeking));
-  b.addEventListener("pointerdown", (e) => { e.preventDefault(); show(true); });
-  for (const e of ["pointerup", "pointercancel", "pointerleave", "blur"]) b.addEventListener(e, () => show(false));
-  b.addEventListener("contextmenu", (e) => e.preventDefault());
-  b.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") show(true); });
-  b.addEventListener("keyup", () => show(false));
+  whileHeld(b, show);
   return el("section", {class: "panel"}, b);
 }
 
 function handBox(v) {
-  const play = moveOf("play"), q = v.moves.find((m) => m.kind === "question");
+  const play = moveOf(me, "play"), q = v.moves.find((m) => m.kind === "question");
   const ok = play ? new Set(play.cards) : q ? new Set(q.cards) : new Set();
   const row = el("div", {class: "hhand", "data-own-cards": ""});
   v.hand.forEach((k, i) => {
@@ -97,12 +88,12 @@ function handBox(v) {
     row.append(b);
   });
   if (!v.hand.length) row.append(el("span", {class: "muted", text: "Your hand is empty."}));
-  return el("section", {class: "panel"}, el("h2", {text: `Your hand · ${plural(v.hand.length, "card")}`}), row);
+  return el("section", {class: "panel"}, el("h2", {text: `Your hand · ${count(v.hand.length, "card")}`}), row);
 }
 
 // The row, with the piles tappable when a play or a choice of pile is open.
 function tableBox(v) {
-  const t = v.table, play = moveOf("play"), ch = moveOf("choose");
+  const t = v.table, play = moveOf(me, "play"), ch = moveOf(me, "choose");
   let tap = null, ok = () => false, picked = () => false;
   if (play && card) { tap = (at) => { pile = pile === at ? null : at; redraw(); }; ok = (at) => play.at.includes(at); picked = (at) => pile === at; }
   else if (ch && ch.at && ["pile", "sidekick", "mover", "question_pile", "investigate"].includes(ch.kind)) {
@@ -121,11 +112,11 @@ const choose = (m, extra) => ctx.send({act: "choose", ...extra});
 // The turn's buttons, in one short row that stays in sight at the foot of the screen: face up or face
 // down once a card and a pile are picked, and End turn; above them, what ending the turn does now.
 function turnBox(v) {
-  const t = v.table, play = moveOf("play"), end = moveOf("end");
+  const t = v.table, play = moveOf(me, "play"), end = moveOf(me, "end");
   const box = el("div", {class: "hacts"});
   if (end) {
     box.append(el("div", {class: "hnet", "data-net": t.steps}, el("b", {text: "Loupe when you end: "}),
-      t.plays ? netMove(t) : end.discards ? `nothing played: you throw away your ${plural(end.discards, "card")} and it moves +1` : "it moves +1"));
+      t.plays ? netMove(t) : end.discards ? `nothing played: you throw away your ${count(end.discards, "card")} and it moves +1` : "it moves +1"));
   }
   const row = el("div", {class: "hplay"});
   if (play) {
@@ -145,21 +136,21 @@ function turnBox(v) {
 
 // Every choice a card asks of you, with the options shown as buttons.
 function choiceBox(v) {
-  const t = v.table, m = moveOf("choose");
+  const t = v.table, m = moveOf(me, "choose");
   if (!m) return null;
   const box = el("div", {class: "hacts", "data-kind": m.kind}, el("b", {text: ASKS[m.kind] || "Pick where it goes:"}));
   const opt = (text, extra) => btn(text, () => choose(m, extra), "", false, {"data-choice": JSON.stringify(extra)});
   if (["pile", "sidekick", "mover", "question_pile"].includes(m.kind)) {
     if (m.kind === "question_pile") box.append(el("div", {class: "hline"}, cardTile(m.card, "div", {}, true)));
-    box.append(el("div", {class: "hopts"}, ...m.at.map((at) => opt(`${suspectAt(t, at)} (#${at}, ${plural(t.row[at].size, "card")})`, {at}))));
+    box.append(el("div", {class: "hopts"}, ...m.at.map((at) => opt(`${suspectAt(t, at)} (#${at}, ${count(t.row[at].size, "card")})`, {at}))));
   } else if (m.kind === "investigate") {
     box.append(el("div", {class: "muted", text: "A pile:"}), el("div", {class: "hopts"}, ...m.at.map((at) => opt(`${suspectAt(t, at)}'s pile (${t.row[at].size})`, {at}))));
     if (m.hand.length) box.append(el("div", {class: "muted", text: "Or a player's hand:"}),
-      el("div", {class: "hopts"}, ...m.hand.map((s) => opt(`${cap(seatName(t, s))}'s hand (${plural(t.hand_sizes[s], "card")})`, {hand: s}))));
+      el("div", {class: "hopts"}, ...m.hand.map((s) => opt(`${cap(who(t, s))}'s hand (${count(t.hand_sizes[s], "card")})`, {hand: s}))));
   } else if (m.kind === "question") {
     box.append(el("div", {class: "muted", text: qCard ? `Hand over your ${title(qCard)} to:` : "Tap the card to hand over in your hand, then pick a player:"}),
-      el("div", {class: "hopts"}, ...m.ask.map((s) => { const b = btn(cap(seatName(t, s)), () => { qAsk = s; redraw(); }, "", false, {"data-ask": s}); b.setAttribute("aria-pressed", String(qAsk === s)); return b; })),
-      btn(qCard && qAsk !== null ? `Ask ${seatName(t, qAsk)} with your ${title(qCard)}` : "Ask (pick a card and a player)",
+      el("div", {class: "hopts"}, ...m.ask.map((s) => { const b = btn(cap(who(t, s)), () => { qAsk = s; redraw(); }, "", false, {"data-ask": s}); b.setAttribute("aria-pressed", String(qAsk === s)); return b; })),
+      btn(qCard && qAsk !== null ? `Ask ${who(t, qAsk)} with your ${title(qCard)}` : "Ask (pick a card and a player)",
         () => choose(m, {card: qCard, ask: qAsk}), "primary", !qCard || qAsk === null || !m.cards.includes(qCard)));
   } else if (m.kind === "switcheroo") {
     if (m.swap.length) box.append(el("div", {class: "muted", text: "Swap two suspects:"}),
@@ -168,7 +159,7 @@ function choiceBox(v) {
       el("div", {class: "hopts"}, ...m.flip.map((at) => opt(`flip ${suspectAt(t, at)}'s pile`, {flip: at}))));
   } else if (m.kind === "market") {
     box.append(el("div", {class: "hline"}, ...m.market.map((k) => cardTile(k, "div", {class: "small"}, true))),
-      el("div", {class: "muted", text: `Take ${plural(m.count, "card")}:`}),
+      el("div", {class: "muted", text: `Take ${count(m.count, "card")}:`}),
       el("div", {class: "hopts"}, ...m.picks.map((p) => opt(p.map(title).join(" + "), {cards: p}))));
   }
   return box;
@@ -180,7 +171,7 @@ function peeksBox(v) {
   const t = v.table;
   return el("section", {class: "panel hpeeks", "data-peeks": ""}, el("h2", {text: "What your Investigators showed you (only you)"}),
     ...v.peeks.map((p, i) => el("div", {class: "hline", "data-peek": i},
-      el("span", {class: "muted", text: p.pile !== undefined ? `The pile at #${p.pile}, as it was then (top first): ` : `${cap(seatName(t, p.hand))}'s hand: `}),
+      el("span", {class: "muted", text: p.pile !== undefined ? `The pile at #${p.pile}, as it was then (top first): ` : `${cap(who(t, p.hand))}'s hand: `}),
       ...(p.cards.length ? (p.pile !== undefined ? [...p.cards].reverse() : p.cards).map((k) => cardTile(k, "span", {class: "tiny"})) : [el("span", {text: "nothing"})]))));
 }
 
@@ -203,8 +194,8 @@ function endBox(v) {
 
 export function render(v, c) {
   me = v; ctx = c;
-  const t = v.table, box = document.getElementById("bpanel");
-  if (!moveOf("play")) { card = null; pile = null; }
+  const t = v.table, box = $("bpanel");
+  if (!moveOf(me, "play")) { card = null; pile = null; }
   if (!v.moves.some((m) => m.kind === "question")) { qCard = null; qAsk = null; }
   const kids = [];
   if (t.over) kids.push(endBox(v));
@@ -212,7 +203,7 @@ export function render(v, c) {
     el("div", {class: "muted", text: "You can still watch: the table and your phone follow the game to the end."})));
   // a choice asked of this seat comes first, under the secret (its options can be many: they stay in
   // the page's flow); the turn's buttons stay in sight at the foot of the screen while you pick above them
-  const choice = t.over ? null : choiceBox(v), turn = t.over || choice || !moveOf("end") ? null : turnBox(v);
+  const choice = t.over ? null : choiceBox(v), turn = t.over || choice || !moveOf(me, "end") ? null : turnBox(v);
   kids.push(secretBox(v));
   if (choice) kids.push(el("section", {class: "panel hturn hchoice"}, choice));
   kids.push(handBox(v), tableBox(v));

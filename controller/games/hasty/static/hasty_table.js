@@ -1,13 +1,13 @@
 // Hasty Accusations on the table page: the row of suspects under the loupe, each pile's size and face-up
 // cards, the market, whose turn it is and the steps so far, and each review played out card by card,
 // at the page's own pace, with the murder moment shown large. table.js keeps the rest.
-import {el, list} from "./cards.js";
-import {KILLER, cap, cardTile, endText, netMove, plural, reviewLine, rowBox, seatName, secretText, suspectAt, title} from "./hasty_cards.js";
+import {$, badge, cap, count, el, endChord, list, who} from "./shell.js";
+import {KILLER, cardTile, endText, netMove, reviewLine, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
 // the review's pace, readable from a sofa: one card turned every CARD_MS, the verdict held VERDICT_MS
-export const CARD_MS = 1600, VERDICT_MS = 5000;
+const CARD_MS = 1600, VERDICT_MS = 5000;
 let seenReview = null;
 const queue = [];
 
@@ -18,16 +18,16 @@ const WAITS = {pile: "picks which of the tied piles is reviewed", sidekick: "pic
 export function waitingText(t) {
   if (t.over) return `Game over: ${endText(t)}`;
   const p = t.pending;
-  if (p) return `${cap(seatName(t, p.seat))} ${WAITS[p.kind] || "is choosing"}${p.seat === t.turn ? "" : ` (during ${seatName(t, t.turn)}'s turn)`}.`;
+  if (p) return `${cap(who(t, p.seat))} ${WAITS[p.kind] || "is choosing"}${p.seat === t.turn ? "" : ` (during ${who(t, t.turn)}'s turn)`}.`;
   if (t.turn === null || t.turn === undefined) return "";
   const first = t.first_round ? " First round: no review until everyone has played." : "";
-  return `${cap(seatName(t, t.turn))}'s turn: ${t.plays ? `${plural(t.plays, "card")} played, loupe ${netMove(t)}` : "nothing played yet"}.${first}`;
+  return `${cap(who(t, t.turn))}'s turn: ${t.plays ? `${count(t.plays, "card")} played, loupe ${netMove(t)}` : "nothing played yet"}.${first}`;
 }
 
 function turnPanel(t) {
   return el("div", {class: "panel", id: "hturn"},
-    el("div", {}, el("b", {text: "Turn: "}), t.over ? "over" : cap(seatName(t, t.turn))),
-    el("div", {"data-steps": t.steps}, el("b", {text: "Steps so far: "}), t.plays ? `${plural(t.plays, "card")} played · ${netMove(t)}` : "none"),
+    el("div", {}, el("b", {text: "Turn: "}), t.over ? "over" : cap(who(t, t.turn))),
+    el("div", {"data-steps": t.steps}, el("b", {text: "Steps so far: "}), t.plays ? `${count(t.plays, "card")} played · ${netMove(t)}` : "none"),
     el("div", {class: "muted", text: `Reviews: ${t.reviews}` + (t.first_round ? " · first round" : "") +
       (t.options.traitor ? " · Traitor variant" : "") + (t.options.speedy ? " · Speedy" : "") + (t.options.big_hands ? " · Big Hands" : "")}));
 }
@@ -42,7 +42,7 @@ function marketPanel(t) {
 // ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat);
 // ctx.pad(seat, text): the seat's virtual pad in mock mode (null otherwise): a press ends its turn.
 export function render(t, ctx) {
-  const board = document.getElementById("bboard");
+  const board = $("bboard");
   board.classList.add("hboard");
   const top = el("div", {class: "htop"}, turnPanel(t), marketPanel(t),
     el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(t)})));
@@ -54,12 +54,12 @@ export function render(t, ctx) {
   for (let s = 0; s < t.players; s++) {
     const out = t.eliminated.includes(s), o = t.out[s];
     const tags = [];
-    if (t.waiting === s && !t.over) tags.push(el("span", {class: "badge pres", text: t.pending ? "choosing" : "to play"}));
-    if (out) tags.push(el("span", {class: "badge", text: "out"}));
-    if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
+    if (t.waiting === s && !t.over) tags.push(badge(t.pending ? "choosing" : "to play", "pres"));
+    if (out) tags.push(badge("out"));
+    if (t.over && t.winners.includes(s)) tags.push(badge("winner", "pres"));
     const box = el("div", {class: "hseat" + (t.waiting === s && !t.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
       el("h2", {}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: t.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags),
-      el("div", {class: "small-text", text: out ? `was ${t.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : plural(t.hand_sizes[s], "card") + " in hand"}));
+      el("div", {class: "small-text", text: out ? `was ${t.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : count(t.hand_sizes[s], "card") + " in hand"}));
     if (t.over && t.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(t, s)));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
@@ -91,7 +91,7 @@ function review(t) {
   // one review plays at a time; while it does, only the newest one waits (a backlog of bot turns would
   // keep the room watching old news)
   if (queue.length > 1) queue.splice(1);
-  queue.push({r, names: t.suspects, outs: out.map((s) => `${cap(seatName(t, s))} was ${t.suspects[t.out[s].suspect]} and is out`)});
+  queue.push({r, names: t.suspects, outs: out.map((s) => `${cap(who(t, s))} was ${t.suspects[t.out[s].suspect]} and is out`)});
   if (queue.length === 1) play();
 }
 
@@ -99,19 +99,19 @@ function play() {
   const item = queue[0];
   if (!item) return;
   const {r} = item;
-  let box = document.getElementById("hreview");
+  let box = $("hreview");
   if (!box) { box = el("div", {class: "hreview", id: "hreview", role: "status", "aria-live": "polite"}); document.body.append(box); }
   box.onclick = () => { box.hidden = true; };
   box.hidden = false;
-  const turned = el("div", {class: "hturned"}), count = el("div", {class: "hcount"});
-  box.replaceChildren(el("h2", {text: `Review: ${r.name}'s pile`}), turned, count);
+  const turned = el("div", {class: "hturned"}), counter = el("div", {class: "hcount"});
+  box.replaceChildren(el("h2", {text: `Review: ${r.name}'s pile`}), turned, counter);
   box.dataset.review = r.number; box.dataset.shown = "0"; delete box.dataset.verdict;
   let i = 0;
   const step = () => {
     if (i < r.revealed.length) {
       turned.append(cardTile(r.revealed[i], "div", {"data-turned": i}, true));
       i += 1; box.dataset.shown = String(i);
-      count.textContent = `card ${i} of ${r.revealed.length}`;
+      counter.textContent = `card ${i} of ${r.revealed.length}`;
       setTimeout(step, CARD_MS);
       return;
     }
@@ -119,7 +119,7 @@ function play() {
     box.dataset.verdict = dead.length ? "murder" : "safe";
     box.append(el("div", {class: `hverdict ${dead.length ? "murder" : "safe"}`, text: dead.length ? "MURDER!" : `${r.name} survives`}),
       dead.length ? el("div", {class: "hcount", text: `${list(dead)} ${dead.length > 1 ? "are" : "is"} dead. ${item.outs.join(". ")}${item.outs.length ? "." : "Nobody was that suspect."}`}) : "");
-    if (!r.revealed.length) count.textContent = "The pile was empty.";
+    if (!r.revealed.length) counter.textContent = "The pile was empty.";
     setTimeout(() => { queue.shift(); if (queue.length) play(); else box.hidden = true; }, VERDICT_MS);
   };
   setTimeout(step, 600);
@@ -127,8 +127,7 @@ function play() {
 
 // a low note for a review, a chord at the end
 export function sound(before, t, tone) {
-  if (!before || before.game !== "hasty") return;
-  if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
+  if (endChord(before, t, tone)) return;
   const a = t.last_review, b = before.last_review;
   if (a && (!b || a.number !== b.number)) tone(a.killed.length ? [330, 220, 165] : [440, 660], 0.12);
 }

@@ -1,10 +1,24 @@
-// J'Accuse's card helpers, shared by its phone and table parts: the order of a hand, policy chips,
-// stability pips, memberships and networks, and the campaign's history and score tables.
-import {addJokers, colour, el, JOKER, label, list, who} from "./cards.js";
+// J'Accuse's card helpers, shared by its phone and table parts: its cards and their faces, the order of a
+// hand, policy chips, stability pips, memberships and networks, and the campaign's history and score tables.
+import {cap, el, list, who} from "./shell.js";
 
-// J'Accuse's three jokers: a red and a black one, and a neutral one that has no colour
-addJokers({RJ: {name: "red joker", colour: "red"}, BJ: {name: "black joker", colour: "black"},
-  NJ: {name: "neutral joker", colour: "neutral"}});
+// A card is a rank and a suit ("10H"), or one of the three jokers: a red and a black one, and a neutral
+// one that has no colour.
+const SUIT = {H: "♥", D: "♦", S: "♠", C: "♣"};
+export const JOKER = {RJ: {name: "red joker", colour: "red"}, BJ: {name: "black joker", colour: "black"},
+  NJ: {name: "neutral joker", colour: "neutral"}};
+export function colour(card) {
+  if (JOKER[card]) return JOKER[card].colour;
+  return "HD".includes(card.slice(-1)) ? "red" : "black";
+}
+export function label(card) { return JOKER[card] ? JOKER[card].name : card.slice(0, -1) + SUIT[card.slice(-1)]; }
+// a card's face: its rank over its suit, or a joker's star over its name (fitted to the face)
+export function cardFace(card, tag = "div", attrs = {}) {
+  const e = el(tag, {...attrs, class: `card ${colour(card)} ${attrs.class || ""}`, "data-card": card, "aria-label": label(card)});
+  if (JOKER[card]) e.append(el("span", {class: "suit", text: "★"}), el("span", {class: "lbl fit", text: JOKER[card].name}));
+  else e.append(el("span", {class: "rank", text: card.slice(0, -1)}), el("span", {class: "suit", text: SUIT[card.slice(-1)]}));
+  return e;
+}
 
 // Cards in the order a player holds them: jokers, then ace to king (2 before 10), suits ♠ ♥ ♦ ♣.
 const RANK = {A: 1, J: 11, Q: 12, K: 13};
@@ -54,7 +68,6 @@ export function echoIndex(t) {
   const last = c.history[c.generation - 2];
   return last && last.winning_color ? 0 : null;
 }
-const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 export function historyTable(t, you = null) {
   // one row per seat, one column per finished generation: narrow enough for a phone with 14 seats
   const c = t.campaign, n = t.players;

@@ -3,12 +3,11 @@
 // enact, give XP) and the public table with the campaign. phone.js keeps the shared parts (join,
 // stream, in-flight buttons, name, the table feed, the nudge); gamepart.js mounts this part's elements
 // whenever J'Accuse is dealt, then phone.js calls render() with each view.
-import {cardFace, colour, confirmButton, count, el, feedEntries, label, list, who, whoSeat} from "./cards.js";
-import {byRank, campaignWinners, chips, echoIndex, historyTable, memberChip, networkWords, pips, PHASE, rankOf,
-  scoreTable} from "./jaccuse_cards.js";
+import {$, btn, cap, confirmButton, count, el, feedEntries, list, moveOf, who, whoSeat, whileHeld} from "./shell.js";
+import {byRank, campaignWinners, cardFace, chips, colour, echoIndex, historyTable, label, memberChip, networkWords, pips,
+  PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
-const $ = (id) => document.getElementById(id);
 let ctx = null, me = null, mode = null, picked = [], target = null, accColour = null;
 let seenFeed = 0, seenRefusals = null;
 const send = (action) => ctx.send(action);
@@ -44,19 +43,11 @@ export function mount() {
     $(before).before(...nodes);
     placed.push(...nodes);
   }
-  // hold to peek: shows the secret only while pressed (touch and mouse)
-  const peek = (on) => { $("secret").hidden = !on; $("cover").hidden = on; };
-  const holder = $("peek");
-  for (const e of ["pointerdown"]) holder.addEventListener(e, (ev) => { ev.preventDefault(); peek(true); });
-  for (const e of ["pointerup", "pointercancel", "pointerleave", "blur"]) holder.addEventListener(e, () => peek(false));
-  holder.addEventListener("contextmenu", (ev) => ev.preventDefault());
-  holder.addEventListener("keydown", (ev) => { if (ev.key === " " || ev.key === "Enter") peek(true); });
-  holder.addEventListener("keyup", () => peek(false));
+  // hold to peek: shows the secret only while pressed
+  whileHeld($("peek"), (on) => { $("secret").hidden = !on; $("cover").hidden = on; });
   return placed;
 }
 
-const move = (act) => me && me.moves.find((m) => m.act === act);
-const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 function waitingFor(v) {
   const t = v.table, w = t.awaiting.filter((s) => s !== v.seat);
@@ -103,8 +94,8 @@ export function prompt(v, shared) {
       `Tap a card to select it, then press REVEAL or ABSTAIN on your pad.${sel}`);
   }
   if (acts.includes("parley_reply")) {
-    const n = t.parley.count, s = n > 1 ? "s" : "";
-    return `${cap(who(t, t.parley.president))}, the President, offers you ${n} card${s} in a parley. Choose ${n} card${s} of yours to give back.`;
+    const n = count(t.parley.count);
+    return `${cap(who(t, t.parley.president))}, the President, offers you ${n} in a parley. Choose ${n} of yours to give back.`;
   }
   if (acts.includes("enact")) return "Your accusation was right. Enact a red or black card as a policy.";
   // a President made by a wrong accusation is told so where the eye is (the feed says it far below)
@@ -197,12 +188,12 @@ function renderTie(v) {
 
 function cardMode() {
   if (!me) return null;
-  for (const a of ["membership", "vote", "parley_reply", "enact"]) if (move(a)) return a;
+  for (const a of ["membership", "vote", "parley_reply", "enact"]) if (moveOf(me, a)) return a;
   return mode === "parley" || mode === "defect" ? mode : null;
 }
 
 function renderHand(v) {
-  const m = cardMode(), mv = m && move(m);
+  const m = cardMode(), mv = m && moveOf(me, m);
   const allowed = new Set(mv ? mv.cards : []);
   const multi = m === "parley" || m === "parley_reply";
   const hand = cardButtons(byRank(v.hand), (c) => {
@@ -223,10 +214,6 @@ function renderHand(v) {
   $("handcount").textContent = count(v.hand.length);
 }
 
-function btn(text, onclick, cls = "", dis = false) {
-  const b = el("button", {type: "button", class: cls, text, onclick}); b.disabled = dis; if (dis) b.dataset.off = "1"; return b;
-}
-
 // the choices a move opens (the seats and colours to accuse, the seats to parley with) grow the moves'
 // panel below the first screen: scroll so the whole panel is in sight (or its top, if it is taller)
 function inView() {
@@ -240,23 +227,23 @@ function renderActs(v) {
   const t = v.table;
   if (t.over) { box.append(ctx.playAgain()); return; }
   const one = picked[0];
-  if (move("membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
-  if (move("vote") && ctx.pads() === "phone") {
+  if (moveOf(me, "membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
+  if (moveOf(me, "vote") && ctx.pads() === "phone") {
     // REVEAL says why it is off: a vote needs a card first
-    box.append(btn(move("reveal") ? "REVEAL" : "REVEAL (tap a card first)", () => send({act: "reveal"}), "primary", !move("reveal")));
+    box.append(btn(moveOf(me, "reveal") ? "REVEAL" : "REVEAL (tap a card first)", () => send({act: "reveal"}), "primary", !moveOf(me, "reveal")));
     box.append(btn("ABSTAIN", () => send({act: "abstain"})));
   }
-  const reply = move("parley_reply");
+  const reply = moveOf(me, "parley_reply");
   if (reply) box.append(btn(`Give back ${picked.length}/${reply.count}`, () => send({act: "parley_reply", cards: picked}), "primary", picked.length !== reply.count));
-  if (move("enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
-  if (move("pass")) {
+  if (moveOf(me, "enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
+  if (moveOf(me, "pass")) {
     const row = el("div");
-    for (const a of ["parley", "defect", "accuse"]) if (move(a)) row.append(btn(a[0].toUpperCase() + a.slice(1), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false));
+    for (const a of ["parley", "defect", "accuse"]) if (moveOf(me, a)) row.append(btn(cap(a), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false));
     row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.textContent.toLowerCase() === mode)));
     row.append(confirmButton("Pass", "End your presidency without acting?", "Yes, pass", () => send({act: "pass"})));
     box.append(row);
     if (mode === "parley") {
-      const mv = move("parley");
+      const mv = moveOf(me, "parley");
       box.append(el("p", {text: "Offer to:"}), el("div", {}, ...mv.targets.map((x) => {
         const b = btn(`${whoSeat(t, x.seat)} (max ${x.max})`, () => { target = x.seat; renderActs(me); setButtons(); });
         b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
@@ -268,7 +255,7 @@ function renderActs(v) {
     if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
       btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
     if (mode === "accuse") {
-      const mv = move("accuse");
+      const mv = moveOf(me, "accuse");
       box.append(el("p", {text: "Accuse:"}), el("div", {}, ...mv.targets.map((s) => {
         const b = btn(whoSeat(t, s), () => { target = s; renderActs(me); setButtons(); });
         b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
@@ -278,7 +265,7 @@ function renderActs(v) {
         `Accuse ${whoSeat(t, target)} of being ${accColour}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
-  const gx = move("give_xp");
+  const gx = moveOf(me, "give_xp");
   if (gx) {
     const sel = el("select", {id: "xpto", "aria-label": "give XP to", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: whoSeat(t, s)})));
     const amt = el("input", {id: "xpamt", type: "number", min: 1, max: gx.max, value: 1, "aria-label": "amount", class: "ctl num"});

@@ -2,12 +2,11 @@
 // the election, the seats around it (join QR codes, badges, the virtual pads of mock mode), the
 // campaign's scores at the side, the sounds and the big reveal when the last pad is pressed.
 // table.js keeps the rest (status, host link, join code, log, OLED, tonight's scoreboard).
-import {cardFace, colour, count, el, JOKER, label, list, playAgainText, who} from "./cards.js";
-import {campaignWinners, chips, echoIndex, historyTable, networkWords, pips, PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
+import {$, badge, cap, count, el, endChord, list, playAgainText, who} from "./shell.js";
+import {campaignWinners, cardFace, chips, colour, echoIndex, historyTable, JOKER, label, networkWords, pips, PHASE, rankOf,
+  scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
-const $ = (id) => document.getElementById(id);
-const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 
 // The game's own places in the page: its board beside the box for games, the campaign's scores at the
 // top of the side column, and the big reveal over everything.
@@ -158,15 +157,15 @@ function renderSeats(t, ctx) {
     seat.style.setProperty("--fx", fx.toFixed(3)); seat.style.setProperty("--fy", fy.toFixed(3));
     seat.append(el("h2", {title: t.names[s] || ""}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: ` ${t.names[s]}`}) : ""));
     const tags = [];
-    if (s === t.president) tags.push(el("span", {class: "badge pres", text: "President"}));
-    if (t.barred.includes(s)) tags.push(el("span", {class: "badge", text: "not accusable"}));
-    if (t.pressed.includes(s)) tags.push(el("span", {class: "badge", text: "pressed"}));
-    if (w.includes(s)) tags.push(el("span", {class: "badge", text: "to act"}));
-    if (!t.hand_counts[s]) tags.push(el("span", {class: "badge", text: "out"}));
-    if (t.over && t.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "winner"}));
-    if (t.over && c && c.winners.includes(s)) tags.push(el("span", {class: "badge pres", text: "campaign winner"}));
+    if (s === t.president) tags.push(badge("President", "pres"));
+    if (t.barred.includes(s)) tags.push(badge("not accusable"));
+    if (t.pressed.includes(s)) tags.push(badge("pressed"));
+    if (w.includes(s)) tags.push(badge("to act"));
+    if (!t.hand_counts[s]) tags.push(badge("out"));
+    if (t.over && t.winners.includes(s)) tags.push(badge("winner", "pres"));
+    if (t.over && c && c.winners.includes(s)) tags.push(badge("campaign winner", "pres"));
     const shown = t.over && t.reveal;  // the end: every seat's secrets, in the room the seat has
-    if (shown && t.reveal.aligned.includes(s)) tags.push(el("span", {class: "badge aligned", text: "aligned"}));
+    if (shown && t.reveal.aligned.includes(s)) tags.push(badge("aligned", "aligned"));
     seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
     if (no) seat.append(el("div", {class: "refusal", role: "alert", text: no}));
     const join = ctx.join(s);
@@ -186,7 +185,7 @@ function renderSeats(t, ctx) {
 
 // a short blip when a vote is revealed, a chord at the end of a game
 export function sound(before, t, tone) {
-  if (!before.over && t.over) { tone([523, 659, 784, 1047], 0.16); return; }
+  if (endChord(before, t, tone)) return;
   const resolved = before.phase === "election" && before.pressed.length > 0 &&
     (t.phase !== "election" || t.round !== before.round || t.pressed.length === 0);
   if (resolved) tone([880, 1320], 0.07);

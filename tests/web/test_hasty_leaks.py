@@ -154,7 +154,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
         assert first["game"] == "hasty"
         assert rules_part(first) == rules_part(norm(rules.public_view(state)))
         sessions, received, streams = seat_everyone_and_listen(server, players)
-        stranger = session_from(phone_address(90))
+        stranger = session_from(phone_address(90), patient=True)
         responses: list[tuple[int, int, Any]] = []  # (seat, version, view)
         boxes: list[tuple[int, Any]] = []
         for n in range(max_actions):

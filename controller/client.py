@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Self
 
+from controller.games import registry
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -218,7 +220,6 @@ def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     moves = me.get("moves") or []
     if not moves:
         return None
-    from controller.games.registry import DEFAULT_GAME, game
-
     move = rng.choice(moves)
-    return game((me.get("table") or {}).get("game") or DEFAULT_GAME).random_phone_action(me, move, rng)
+    named = (me.get("table") or {}).get("game") or registry.DEFAULT_GAME
+    return registry.game(named).random_phone_action(me, move, rng)

@@ -48,8 +48,8 @@ from controller.games import hasty as rules
 from controller.games.hasty.cards import FACE, KEYS, TRAITOR, TRAITOR_KEY, UP
 from controller.games.registry import table_rules as table_of
 from controller.table import rules_part
+from controller.table.dealt import FEED_LINES
 from controller.table.journal import FILENAME, Journal
-from controller.table.table import FEED_LINES
 
 #: keys that hold a seat's secrets: only at the top of that seat's own view, or under ``reveal`` at the end
 SEAT_SECRET_KEYS = {"hand", "secret", "secret_name", "peeks", "moves", "acts"}

@@ -29,7 +29,7 @@ import requests
 
 from controller.client import random_action
 from controller.games.registry import game, names
-from tests.browser.conftest import Server
+from tests.fixtures.browser import Server
 
 Met = tuple[str, int, list[dict[str, Any]]]  # a stage, the seat in it, every seat's view
 STAGES = ("setup", "turn", "choice", "vote", "others", "over")

@@ -17,8 +17,8 @@ import pytest
 import requests
 
 from tests.browser import phones
-from tests.browser.conftest import Server, serving
-from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
+from tests.browser.page_checks import CONTRAST_JS, TARGETS_JS
+from tests.fixtures.browser import Server, serving
 
 pytestmark = pytest.mark.browser
 

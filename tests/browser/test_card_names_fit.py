@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from controller.games.hasty.cards import CARDS
-from tests.browser.conftest import Server, serving
+from tests.fixtures.browser import Server, serving
 
 pytestmark = pytest.mark.browser
 

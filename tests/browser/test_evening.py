@@ -16,8 +16,8 @@ import pytest
 import requests
 
 from controller.client import random_action
-from tests.browser.conftest import Server, doc_picture, serving
 from tests.browser.test_betrayal import Phone as BetrayalPhone
+from tests.fixtures.browser import Server, doc_picture, serving
 
 pytestmark = pytest.mark.browser
 

@@ -20,8 +20,8 @@ import pytest
 import requests
 
 from tests.browser import phones
-from tests.browser.conftest import Server, serving, watched_page
-from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
+from tests.browser.page_checks import CONTRAST_JS, TARGETS_JS
+from tests.fixtures.browser import Server, serving, watched_page
 
 pytestmark = pytest.mark.browser
 

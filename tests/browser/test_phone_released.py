@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from tests.browser import phones
-from tests.browser.conftest import Server
+from tests.fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server, doc_picture, serving
+from tests.fixtures.browser import Server, doc_picture, serving
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import requests
 
-from tests.browser.conftest import Server
+from tests.fixtures.browser import Server
 
 
 def _auth(token: str) -> dict[str, str]:

@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 import requests
 
-from .conftest import Server
+from tests.fixtures.browser import Server
+
 from .test_game import RANKS, Seat, colour, pretty, quality, wait_table
 
 pytestmark = pytest.mark.browser

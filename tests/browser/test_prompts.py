@@ -27,8 +27,8 @@ from controller.games import jaccuse as rules
 from controller.games.jaccuse.feed import seat_feed
 from controller.games.jaccuse.screens import render
 from controller.oled_kit.model import DisplayModel
+from tests.fixtures.browser import Server
 
-from .conftest import Server
 from .test_players import FOURTEEN, _fits
 
 pytestmark = pytest.mark.browser

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server
 from tests.browser.test_betrayal import Phone, check_table, tap_move
+from tests.fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
 

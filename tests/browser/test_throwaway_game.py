@@ -10,7 +10,7 @@ from typing import Any
 
 import requests
 
-from tests.browser.conftest import Server
+from tests.fixtures.browser import Server
 from tests.games.toy_install import child_env, install_toy, lit_in_top_row
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import doc_picture, serving
+from tests.fixtures.browser import doc_picture, serving
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import serving
 from tests.browser.test_tv import SMALL_TEXT_JS
+from tests.fixtures.browser import serving
 
 pytestmark = pytest.mark.browser
 

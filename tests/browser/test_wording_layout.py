@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.browser.conftest import Server
+from tests.fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
 

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, settings
 
 #: fixtures every folder may use (tests/fixtures): a game's tests in tests/<game>/ drive browsers and draw
 #: OLED screens as the box's own tests do
-pytest_plugins = ["tests.fixtures.browser", "tests.fixtures.devices"]
+pytest_plugins = ["fixtures.browser", "fixtures.devices"]
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile(
@@ -90,7 +90,7 @@ GROUPS = {
     "reliability/test_fuzz_http.py": "floods",
     "reliability/test_hostile_network.py": "floods",
     "reliability/test_seated_phones_are_never_crowded_out.py": "floods",
-    "web/test_leak_and_concurrency.py": "floods",
+    "jaccuse/test_leak_and_concurrency.py": "floods",
     "firmware/test_micropython.py": "micropython",
     "jaccuse/test_compiled_build.py": "compiled-rules",
 }

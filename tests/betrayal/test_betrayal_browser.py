@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser import phones
-from tests.browser.page_checks import CONTRAST_JS, TARGETS_JS
-from tests.fixtures.browser import Server, serving
+from browser import phones
+from browser.page_checks import CONTRAST_JS, TARGETS_JS
+from fixtures.browser import Server, serving
 
 pytestmark = pytest.mark.browser
 

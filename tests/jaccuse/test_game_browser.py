@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.page_checks import CONTRAST_JS, TARGETS_JS
+from browser.page_checks import CONTRAST_JS, TARGETS_JS
 
 pytestmark = pytest.mark.browser
 

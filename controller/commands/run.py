@@ -94,7 +94,7 @@ def _options_help() -> str:
     """Each game's table options, as its ``Game.table_options`` declares them ("none" when no game has)."""
     from controller.games.registry import game, names
 
-    parts = [f"{name}: {', '.join(game(name).table_options)}" for name in names() if game(name).table_options]
+    parts = [f"{name}: {game(name).options_help()}" for name in names() if game(name).options_help()]
     return "; ".join(parts) or "none"
 
 
@@ -213,8 +213,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--option",
         action="append",
         default=None,
-        metavar="NAME",
-        help=f"switch on one of the game's table options for a new deal (repeatable; {_options_help()}); "
+        metavar="NAME[=A,B]",
+        help=f"switch on one of the game's table options for a new deal, or give a list option its values "
+        f"(repeatable; {_options_help()}); "
         "a kept game dealt with other options is not resumed without --new-game",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")

@@ -380,7 +380,8 @@ class Table:
                 # the flags that differ were not given (``_check_match`` refuses those that were): say
                 # what is resumed, and name no flag the command line did not hold
                 on = _options_on(record.game, state)
-                asked = tuple(sorted(config.options)) if record.game == config.game else on
+                asked = registry.game(config.game).canonical_words(config.options) \
+                    if record.game == config.game else on
                 if on != asked and "options" in config.require_match:
                     journal.close()
                     where = "finished" if _finished(state) else f"at move {len(record.actions)}"
@@ -407,7 +408,7 @@ class Table:
             adapter = registry.table_rules(game)
             adapter.check_players(players)
             state, deal_data, campaign = adapter.deal(
-                players, {"campaign": config.campaign, **dict.fromkeys(config.options, True)},
+                players, {"campaign": config.campaign, **registry.game(game).deal_options(config.options)},
                 random.Random(shuffle_seed),
             )
             try:
@@ -1251,7 +1252,7 @@ class Table:
         return "bots" if self._bot_seats else "free"
 
     def _new_game(
-        self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None,
+        self, game: str | None = None, players: int | None = None, chosen: dict[str, Any] | None = None,
         new_seats: str | None = None,
     ) -> Outcome:
         """Deal the next game: the same game and seats, or (the host's choice) another game or count,
@@ -1268,10 +1269,9 @@ class Table:
             adapter = registry.table_rules(name)
             players = adapter.check_players(self.players if players is None else players)
             if chosen is not None:
-                unknown = sorted(set(chosen) - set(registry.game(name).table_options))
-                why = registry.game(name).check_table_options([k for k, on in chosen.items() if on])
-                if unknown or why:
-                    raise ValueError(why or f"{name} has no option {unknown[0]!r}")
+                why = registry.game(name).check_chosen(chosen)
+                if why:
+                    raise ValueError(why)
             if new_seats is not None and new_seats not in NEW_SEATS:
                 raise ValueError(f"new seats go to {' or '.join(repr(n) for n in NEW_SEATS)}")
         except ValueError as exc:
@@ -1279,7 +1279,7 @@ class Table:
         # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
         options = self._adapter.options_of(self._state) if same_game else {}
         if chosen is not None:
-            options = {**options, **chosen}
+            options = {**options, **registry.game(name).chosen_options(chosen)}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         seats = {s: v for s, v in self._seats.items() if s < players}
         # the bots keep their seats (those the new count still has); the added seats are the host's call
@@ -1578,7 +1578,7 @@ class Table:
         players: int | None = None,
         replaces: int | None = None,
         seat: int = -1,
-        options: dict[str, bool] | None = None,
+        options: dict[str, Any] | None = None,
         new_seats: str | None = None,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.
@@ -1697,8 +1697,7 @@ def _describe(record: Any, options: tuple[str, ...] = ()) -> str:
 
 def _options_on(game: str, state: Any) -> tuple[str, ...]:
     """The table options (``Game.table_options``) a dealt game was dealt with, sorted by name."""
-    chosen = registry.table_rules(game).options_of(state)
-    return tuple(sorted(name for name in registry.game(game).table_options if chosen.get(name)))
+    return registry.game(game).options_words(registry.table_rules(game).options_of(state))
 
 
 def _options_words(options: tuple[str, ...]) -> str:

@@ -118,8 +118,8 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
 
 def _option_names(key: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\", \"sets=base,advanced\"],"
-                          f" not {value!r}")
+        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\","
+                          f" \"sets=base,advanced\"], not {value!r}")
     return tuple(value)
 
 

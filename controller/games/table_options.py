@@ -127,6 +127,7 @@ def words_of(flags: Mapping[str, str], lists: Mapping[str, ListOption],
     return tuple(sorted(out))
 
 
-def canonical(flags: Mapping[str, str], lists: Mapping[str, ListOption], on: Sequence[str]) -> tuple[str, ...]:
+def canonical(flags: Mapping[str, str], lists: Mapping[str, ListOption],
+              on: Sequence[str]) -> tuple[str, ...]:
     """The (checked) words ``on`` as ``words_of`` writes a game dealt with them."""
     return words_of(flags, lists, deal_options(lists, on))

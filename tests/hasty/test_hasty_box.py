@@ -5,7 +5,6 @@ flag, the config file and the host page's new-game dialog, all through the game'
 from __future__ import annotations
 
 import json
-
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -80,7 +79,8 @@ def test_the_host_page_offers_the_options_and_deals_them(box: Table, host: Flask
     dealt = box.snapshot().public["options"]
     assert dealt["sets"] == ["base", "expert"] and dealt["powers"] is True and dealt["traitor"] is False
     state = host.get("/api/host/state", headers=hk).get_json()
-    assert state["lists_on"] == {"sets": ["base", "expert"]} and state["options_on"] == ["big_hands", "powers"]
+    assert state["lists_on"] == {"sets": ["base", "expert"]}
+    assert state["options_on"] == ["big_hands", "powers"]
     assert host.post("/api/host/new-game", headers=hk, json={}).status_code == 200
     assert box.snapshot().public["options"]["sets"] == ["base", "expert"]
     r = host.post("/api/host/new-game", headers=hk, json={"options": {"sets": ["base"], "powers": False}})
@@ -113,5 +113,5 @@ def test_the_config_file_names_the_options_and_refuses_unknown_ones() -> None:
         with pytest.raises(ConfigError, match="options"):
             parse_config(hasty + f"options = {json.dumps(words)}\n")
     # a list at its default is no option at all: a kept base game is the one `--option sets=base` asks for
-    assert GAME.canonical_words(["sets=base"]) == () and GAME.canonical_words(["sets=expert,base", "powers"]) == (
-        "powers", "sets=base,expert")
+    assert GAME.canonical_words(["sets=base"]) == ()
+    assert GAME.canonical_words(["sets=expert,base", "powers"]) == ("powers", "sets=base,expert")

@@ -199,7 +199,8 @@ def test_a_kept_second_edition_game_is_resumed_only_with_its_sets_and_powers(tmp
                                    require_match=frozenset({"options"})))
         assert "with the table options powers, sets=base,expert" in str(err.value), other
     table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty",
-                                   options=("sets=expert,base", "powers"), require_match=frozenset({"options"})))
+                                   options=("sets=expert,base", "powers"),
+                                   require_match=frozenset({"options"})))
     try:
         assert not any("resumed" in s for s in table.snapshot().status)
         assert table.snapshot().public["options"]["sets"] == ["base", "expert"]

@@ -92,7 +92,8 @@ def test_a_finished_games_record_replays_to_the_tables_end(tmp_path_factory: pyt
     seed = data.draw(st.integers(0, 2**32), label="seed")
     options = tuple(f for f in flags if data.draw(st.booleans(), label=f))
     for name, listed in registry.game(game).table_lists.items():
-        values = data.draw(st.lists(st.sampled_from(list(listed.values)), min_size=1, unique=True), label=name)
+        values = data.draw(st.lists(st.sampled_from(list(listed.values)), min_size=1, unique=True),
+                           label=name)
         options += (f"{name}={','.join(values)}",)
     campaign = data.draw(st.sampled_from(lengths), label="campaign")
     data_dir = tmp_path_factory.mktemp("records")

@@ -103,3 +103,16 @@ def summary(scene: Scene) -> dict[str, Any]:
     """What the moment is, for a failing test's message."""
     s = scene.state
     return {"version": s.version, "turn": s.turn, "pending": None if s.pending is None else s.pending.kind}
+
+
+def rule_of_the_moment(card: str, players: int = 4) -> Scene:
+    """A seat's turn, nothing played yet and cards in hand, with ``card`` (Back Alley, Show me your
+    hands) showing on top of a pile, or (``plum``) Prof. Plum's power on a living suspect."""
+    def wanted(s: rules.GameState) -> bool:
+        if s.pending is not None or s.over or s.plays or s.turn is None or not s.hands[s.turn]:
+            return False
+        view = rules.public_view(s)
+        if card == "plum":
+            return any(p["power"] == 3 for p in view["powers"]) and not any(view["showing"].values())
+        return bool(view["showing"].get(card)) and sum(view["showing"].values()) == 1
+    return find(wanted, players)

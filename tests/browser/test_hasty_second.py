@@ -27,6 +27,8 @@ pytestmark = pytest.mark.browser
 NAMES = ("Ada", "Bo", "Curie", "Dmitri")
 #: the kinds that ask "are you sure?" for some option: the first option tapped is one of those
 SURE = {"wrong_address", "wipe", "double", "revelation", "tuck", "revive"}
+#: cards that ask nothing when played in regular play (a review's cards do nothing there)
+QUIET = ("murder", "threat", "bodyguard", "stop", "safe_stop", "sniper", "on_the_clock", "delay")
 
 
 class Table:
@@ -133,6 +135,51 @@ def test_each_new_choice_is_asked_of_its_seat_and_answered_by_taps(
         if kind in ("tangled", "private"):  # what it showed: on this phone, in the box of what only it knows
             assert len(after["peeks"]) == len(before["peeks"]) + 1
             page.wait_for_selector(f'#bpanel .hpeeks [data-peek="{len(after["peeks"]) - 1}"]')
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("rule", ["back_alley", "show_hands", "plum"])
+def test_a_face_the_rules_of_the_moment_refuse_is_off_with_the_reason_before_the_tap(
+    browser: Any, tables: list[Table], tmp_path: Path, shots: Path, rule: str
+) -> None:
+    """Back Alley (face down, under the pile), Show me your hands (face up, one card a turn) and Prof.
+    Plum's power (face up only on his pile) are told on the phone once a card and a pile are picked:
+    the face they refuse is off and the line above the buttons says why."""
+    scene = hasty_scenes.rule_of_the_moment(rule)
+    table = Table(scene, tmp_path)
+    tables.append(table)
+    seat = scene.state.turn
+    assert seat is not None
+    v = table.me(seat)
+    t, play = v["table"], next(m for m in v["moves"] if m["act"] == "play")
+    if rule == "plum":
+        at = next(i for i, x in enumerate(t["row"]) if x["alive"] and any(
+            p["power"] == 3 and p["suspect"] == x["suspect"] for p in t["powers"]))
+    else:  # a pile whose top card does not show the rule (a card played there would cover it)
+        tops = {a: (t["row"][a]["pile"] or [{}])[-1].get("card") for a in play["at"]}
+        at = next(a for a in play["at"] if tops[a] != rule)
+    # a card that asks nothing when it lands (a review's card does nothing in regular play)
+    quiet = [k for k in play["cards"] if k in QUIET] or play["cards"]
+    allowed = play["faces"][str(at)]
+    assert len(allowed) == 1
+    ctx, page, errors = table.page(browser, seat)
+    try:
+        page.locator(f'#bpanel .hhand button.hcard[data-hcard="{quiet[0]}"]').first.click()
+        page.click(f'#bpanel .hrow button.hspot[data-pile="{at}"]')
+        why = page.inner_text("#bpanel [data-why]")
+        words = {"back_alley": "Back Alley", "show_hands": "Show me your hands", "plum": "Prof. Plum"}[rule]
+        assert words in why, why
+        up = page.locator('#bpanel .hplay button[data-up="1"]')
+        down = page.locator('#bpanel .hplay button[data-up="0"]')
+        assert up.is_disabled() != allowed[0] and down.is_disabled() == allowed[0]
+        page.screenshot(path=str(shots / f"hasty-second-phone-rule-{rule}.png"))
+        (up if allowed[0] else down).click()
+        page.wait_for_function("(v) => window.jaccuse.me().table.version > v", arg=t["version"])
+        if rule == "show_hands":  # one card a turn: the phone says so, and offers only the end of the turn
+            page.wait_for_function("/Show me your hands/.test(document.getElementById('prompt').innerText)")
+            assert not any(m["act"] == "play" for m in table.me(seat)["moves"])
         assert errors == []
     finally:
         ctx.close()

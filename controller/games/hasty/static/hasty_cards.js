@@ -129,6 +129,7 @@ function marksOf(t, x) {
   if ((t.rotated || []).includes(s)) out.push(el("span", {class: "hmark hturned", "data-rotated": s, text: "↻ turned round"}));
   if (t.tucked !== null && t.tucked !== undefined && s === 8) out.push(el("span", {class: "hmark fit", "data-tucked": t.tucked, text: `hides ${t.suspects[t.tucked]}`}));
   if ((t.fired || []).some((f) => f.suspect === s)) out.push(el("span", {class: "hmark hfired", text: "⚡ power used"}));
+  if (x.alive && (t.powers || []).some((p) => p.suspect === s && p.power === 3)) out.push(el("span", {class: "hmark fit", text: "face up only"}));
   for (const [what, n] of countsOf(t, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: `${what} ${n}`}));
   return out;
 }

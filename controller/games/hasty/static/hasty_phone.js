@@ -42,8 +42,9 @@ export function prompt(v) {
   }
   if (moveOf(v, "end")) {
     if (!moveOf(v, "play")) return out + `Your turn: ${noPlay(v)} End the turn (${netMove(t)}).`;
+    const rule = ruleNow(t);
     return out + (t.plays ? `Your turn: ${count(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
-      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
+      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.") + (rule ? ` ${rule}` : "");
   }
   if (v.out) return outText(v) + waitingFor(v);
   return waitingFor(v).trim() || "Nothing to do right now.";
@@ -64,6 +65,14 @@ function noPlay(v) {
   if (t.showing && t.showing.show_hands && t.plays) return "Show me your hands is on top of a pile: one card a turn, and you have played yours.";
   if (t.options.big_hands && t.plays >= 2) return "two cards a turn with Big Hands, and you have played them.";
   return "you have played what you may.";
+}
+
+// the play rules a card on top of a pile sets now (H36), in one sentence, or ""
+function ruleNow(t) {
+  const shown = t.showing || {};
+  if (shown.show_hands) return "Show me your hands is showing: one card this turn, face up.";
+  if (shown.back_alley) return "Back Alley is showing: cards go face down, under a pile.";
+  return "";
 }
 
 // why a face is not allowed on a pile now (the rules of the moment, H36 and Prof. Plum's power), or ""

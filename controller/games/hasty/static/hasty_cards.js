@@ -130,8 +130,19 @@ function marksOf(t, x) {
   if (t.tucked !== null && t.tucked !== undefined && s === 8) out.push(el("span", {class: "hmark fit", "data-tucked": t.tucked, text: `hides ${t.suspects[t.tucked]}`}));
   if ((t.fired || []).some((f) => f.suspect === s)) out.push(el("span", {class: "hmark hfired", text: "⚡ power used"}));
   if (x.alive && (t.powers || []).some((p) => p.suspect === s && p.power === 3)) out.push(el("span", {class: "hmark fit", text: "face up only"}));
+  // Poisons and Armors a review left in the pile (H30): they count again in the next review of it
+  const kept = keptOf(x);
+  if (kept.length && !t.review) out.push(el("span", {class: "hmark hkept", "data-kept": kept.map(([w, n]) => `${w} ${n}`).join(", "),
+    text: `kept: ${kept.map(([w, n]) => `${n} ${w}`).join(", ")}`}));
   for (const [what, n] of countsOf(t, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: `${what} ${n}`}));
   return out;
+}
+
+// The face-up Poisons and Armors lying in a living suspect's pile, each [what, how many].
+export function keptOf(x) {
+  if (!x.alive) return [];
+  const n = (k) => x.pile.filter((c) => c.up && c.card === k).length;
+  return [["Poison", n("poison")], ["Armor", n("armor")]].filter(([, k]) => k);
 }
 
 // The power each living suspect has now (Madame Rose's is the hidden suspect's), with the Suspect Powers.
@@ -148,13 +159,37 @@ export function plumAt(t) {
   return at < 0 ? null : at;
 }
 
+// The last review as it happened (screens.py's review_parts says the same for the OLED): the outer
+// pile's cards until an evaluation nested in it began (a Sniper's, a Dying Breath's), that one, then
+// back to the outer pile; each part {suspect, cause, cards, depth, back}. A nested evaluation's parent
+// is the next one to end a level up (the outer one at the last).
+export function reviewParts(r) {
+  const root = {suspect: r.suspect, cause: r.cause, revealed: r.revealed, depth: 0, kids: []};
+  const nodes = (r.nested || []).map((n) => ({...n, kids: []}));
+  nodes.forEach((n, i) => (nodes.slice(i + 1).find((m) => m.depth === n.depth - 1) || root).kids.push(n));
+  const parts = [];
+  const walk = (node) => {
+    let start = 0, back = false;
+    for (const kid of [...node.kids].sort((a, b) => a.after - b.after)) {
+      parts.push({suspect: node.suspect, cause: node.cause, cards: node.revealed.slice(start, kid.after), depth: node.depth, back});
+      walk(kid);
+      start = kid.after; back = true;
+    }
+    parts.push({suspect: node.suspect, cause: node.cause, cards: node.revealed.slice(start), depth: node.depth, back});
+  };
+  walk(root);
+  return parts;
+}
+
 // The last review, in one line: whose pile, the cards turned, and what came of it.
 export function reviewLine(t) {
   const r = t.last_review;
   if (!r) return "No review yet.";
   const cards = r.revealed.length ? r.revealed.map(title).join(", ") : "nothing";
   const killed = r.killed.length ? `${list(r.killed.map((k) => t.suspects[k]))} murdered` : `${r.name} survived`;
-  return `Review ${r.number}: ${r.name}'s pile turned ${cards}; ${killed}.`;
+  const inner = (r.nested || []).map((n) => `${t.suspects[n.suspect]}'s (${n.revealed.map(title).join(", ") || "nothing"})`);
+  const within = inner.length ? ` Reviewed within it: ${inner.join(", ")}.` : "";
+  return `Review ${r.number}: ${r.name}'s pile turned ${cards}; ${killed}.${within}`;
 }
 
 // who won, in players' words (with the Traitor when that variant is on)

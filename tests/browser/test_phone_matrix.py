@@ -28,8 +28,11 @@ pytestmark = pytest.mark.browser
 
 GAMES = stages.games()
 #: games walked once more with table options: Hasty Accusations' second edition (every card set and the
-#: Suspect Powers: its new cards, powers and choices)
-DEALT_WITH = {"hasty-second": ("hasty", ("--option", "sets=base,advanced,expert", "--option", "powers"))}
+#: Suspect Powers: its new cards, powers and choices), and with Big Hands too (the whole big deck dealt:
+#: some thirty cards a hand, which must still leave the seat's turn in the first screen)
+SECOND = ("--option", "sets=base,advanced,expert", "--option", "powers")
+DEALT_WITH = {"hasty-second": ("hasty", SECOND),
+              "hasty-second-big-hands": ("hasty", (*SECOND, "--option", "big_hands"))}
 EVERYTHING = {walk: game for walk, (game, _) in DEALT_WITH.items() if game in GAMES}
 WALKS = (*GAMES, *EVERYTHING)
 

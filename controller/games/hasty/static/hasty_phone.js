@@ -108,7 +108,13 @@ function handBox(v) {
   const play = moveOf(me, "play"), q = v.moves.find((m) => m.kind === "question");
   const ok = play ? new Set(play.cards) : q ? new Set(q.cards) : new Set();
   const row = el("div", {class: "hhand", "data-own-cards": ""});
+  // a big hand (Big Hands deals the whole deck: dozens of cards with every set) shows each kind once,
+  // with how many copies: copies are alike, and so the hand stays in the first screen
+  const many = v.hand.length > 8, copies = {};
+  if (many) row.classList.add("hmany");
+  v.hand.forEach((k) => { copies[k] = (copies[k] || 0) + 1; });
   v.hand.forEach((k, i) => {
+    if (many && v.hand.indexOf(k) !== i) return;
     const usable = ok.has(k);
     const chosen = q ? qCard === k : card === k;
     const b = cardTile(k, usable ? "button" : "div", {"data-hand": i}, true);
@@ -117,6 +123,7 @@ function handBox(v) {
       b.type = "button"; b.setAttribute("aria-pressed", String(chosen && v.hand.indexOf(k) === i));
       b.addEventListener("click", () => { if (q) qCard = qCard === k ? null : k; else card = card === k ? null : k; redraw(); });
     }
+    if (many && copies[k] > 1) b.append(el("span", {class: "hcopies", "data-copies": copies[k], text: `×${copies[k]}`}));
     row.append(b);
   });
   if (!v.hand.length) row.append(el("span", {class: "muted", text: "Your hand is empty."}));

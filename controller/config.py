@@ -45,7 +45,8 @@ class Config:
     oled_address: int = 0x3C
     i2c_port: int = 1
     campaign: int = 0  # 0: single games; 2, 4, 6 or 8: campaigns of that many generations
-    # the game's table options switched on for a new deal (the names its ``Game.table_options`` declares)
+    # the game's table options for a new deal: the names its ``Game.table_options`` declares, switched
+    # on, and ``NAME=a,b`` for a list option of its ``Game.table_lists`` (controller/games/table_options.py)
     options: tuple[str, ...] = ()
     # names the box also answers to (the Host check), beside its addresses, localhost and HOSTNAME.local
     allowed_hosts: tuple[str, ...] = ()
@@ -118,7 +119,8 @@ def _host_names(key: str, value: object) -> tuple[str, ...]:
 
 def _option_names(key: str, value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\"], not {value!r}")
+        raise ConfigError(f"'{key}' must be a list of option names, e.g. [\"traitor\","
+                          f" \"sets=base,advanced\"], not {value!r}")
     return tuple(value)
 
 
@@ -279,7 +281,8 @@ def default_config_text() -> str:
 # bots = 0                    # seats played by the built-in bot
 # bot_level = "strong"        # random, sensible or strong (the search); the host page can change a seat's
 # campaign = 0                # 0: single games; 2, 4, 6 or 8: a campaign of that many generations
-# options = []                # the game's table options switched on for a new deal, by name
+# options = []                # the game's table options for a new deal: a variant by name, a list
+                              # option with its values, e.g. ["powers", "sets=base,advanced"]
                               # (docs/configuration.md and `run --help` list each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)

@@ -344,7 +344,7 @@ def host_state() -> tuple[Response, int]:
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
                  "game_name": snap.game_name, "game": snap.game, "options_on": _options_on(snap),
-                 "new_seats": snap.new_seats,
+                 "lists_on": _lists_on(snap), "new_seats": snap.new_seats,
                  "games": {name: _game_info(name) for name in names()}})
     return _no_store(jsonify(info)), 200
 
@@ -357,6 +357,9 @@ def _game_info(name: str) -> dict[str, Any]:
                             "max_players": known.max_players}
     if known.table_options:
         info["options"] = dict(known.table_options)
+    if known.table_lists:
+        info["lists"] = {name: {"label": o.label, "values": dict(o.values), "default": list(o.default)}
+                         for name, o in known.table_lists.items()}
     return info
 
 
@@ -367,6 +370,16 @@ def _options_on(snap: Any) -> list[str]:
     if not isinstance(shown, dict):
         return []
     return sorted(k for k, v in shown.items() if k in declared and v is True)
+
+
+def _lists_on(snap: Any) -> dict[str, list[str]]:
+    """The values of each list-valued table option the game dealt now has (its default when the
+    public view's ``options`` leaves it out)."""
+    shown = snap.public.get("options")
+    shown = shown if isinstance(shown, dict) else {}
+    lists = game(snap.game_name).table_lists
+    return {name: [str(v) for v in shown[name]] if isinstance(shown.get(name), list) else list(o.default)
+            for name, o in lists.items()}
 
 
 # host setting endpoint -> (the table's setting, the body key, a check of the value)
@@ -434,9 +447,10 @@ def host_new_game() -> tuple[Response, int]:
     """Deal a new game for the same seats; the old one stays in the journal's archive.
 
     An optional JSON body ``{"game": NAME, "players": 5}`` deals another game or seat count
-    (each key optional; no body, or ``{}``, deals the same game again); ``"options": {"traitor": true}``
-    sets the game's table options (``Game.table_options``; those left out stay as they were for the
-    same game, off for another); ``"replaces": N`` (the game
+    (each key optional; no body, or ``{}``, deals the same game again); ``"options": {"traitor": true,
+    "sets": ["base", "advanced"]}`` sets the game's table options (``Game.table_options`` on or off,
+    ``Game.table_lists`` their values; those left out stay as they were for the same game, off or
+    their default for another); ``"replaces": N`` (the game
     number the host page shows) makes a repeated request deal nothing more (409 ``already_dealt``);
     ``"new_seats": "bots"|"free"`` says who takes the seats a bigger count adds (left out: the host's
     last choice, else bots where bots play; the answer says which it was).
@@ -456,9 +470,11 @@ def host_new_game() -> tuple[Response, int]:
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             return error(400, "bad_game", "'players' must be a whole number")
         options = body.get("options")
-        if options is not None and (not isinstance(options, dict)
-                                    or not all(isinstance(v, bool) for v in options.values())):
-            return error(400, "bad_game", "'options' must map each table option to true or false")
+        if options is not None and (not isinstance(options, dict) or not all(
+                isinstance(v, bool) or (isinstance(v, list) and all(isinstance(x, str) for x in v))
+                for v in options.values())):
+            return error(400, "bad_game", "'options' must map each table option to true or false, "
+                                          "or a list option to its values")
         replaces = body.get("replaces")
         if replaces is not None and (isinstance(replaces, bool) or not isinstance(replaces, int)):
             return error(400, "bad_game", "'replaces' must be a game number")

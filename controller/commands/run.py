@@ -64,7 +64,7 @@ def _games_help() -> str:
 def _options_help() -> str:
     """Each game's table options, as its ``Game.table_options`` declares them ("none" when no game has)."""
     games = [registry.game(name) for name in registry.names()]
-    parts = [f"{known.name}: {', '.join(known.table_options)}" for known in games if known.table_options]
+    parts = [f"{known.name}: {known.options_help()}" for known in games if known.options_help()]
     return "; ".join(parts) or "none"
 
 
@@ -169,8 +169,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--option",
         action="append",
         default=None,
-        metavar="NAME",
-        help=f"switch on one of the game's table options for a new deal (repeatable; {_options_help()}); "
+        metavar="NAME[=A,B]",
+        help=f"switch on one of the game's table options for a new deal, or give a list option its values "
+        f"(repeatable; {_options_help()}); "
         "a kept game dealt with other options is not resumed without --new-game",
     )
     parser.add_argument("--seed", type=int, default=None, help="shuffle seed for a new game (kept secret)")

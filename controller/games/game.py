@@ -29,6 +29,15 @@ from controller.games.rules import Rules
 from controller.games.search.ismcts import GameSampler
 from controller.games.shape import GameBalance, GameRules, GameStrategy, ReplayReader, Retelling, TableRules
 from controller.games.table_adapter import TableAdapter
+from controller.games.table_options import (
+    ListOption,
+    canonical,
+    chosen_options,
+    chosen_problem,
+    deal_options,
+    words_of,
+    words_problem,
+)
 from controller.oled_kit.model import DisplayModel
 
 if TYPE_CHECKING:
@@ -145,6 +154,9 @@ class Game:
     #: the variants the host may switch on for a deal (``run --option``, the config's ``options``, the
     #: host page's new-game dialog): deal option key -> what it does, in players' words; each is on or off
     table_options: Mapping[str, str] = field(default_factory=dict)
+    #: the table options that are a list of a few values (``run --option NAME=a,b``; the host page's
+    #: dialog: a checkbox per value): deal option key -> its label, values and default
+    table_lists: Mapping[str, ListOption] = field(default_factory=dict)
     #: the game's optional rules `simulate` can switch on: keyword of its balance's ``simulate`` -> help
     #: (each a flag, ``--NAME``, or ``--option NAME``)
     simulate_options: Mapping[str, str] = field(default_factory=dict)
@@ -224,17 +236,42 @@ class Game:
         if self.own_check_options is not None:
             return self.own_check_options(options)
         for key, value in sorted(options.items()):
-            if value and key not in self.table_options:
+            if value and key not in self.table_options and key not in self.table_lists:
                 return f"{self.title} has no {key}{'s' if key == 'campaign' else ''}"
         return None
 
+    # -- its table options, as people name them (``table_options.py``) --------------------------------
     def check_table_options(self, on: Sequence[str]) -> str | None:
-        """None when every name in ``on`` is one of the game's table options, else why not."""
-        for name in on:
-            if name not in self.table_options:
-                known = ", ".join(self.table_options) or "none"
-                return f"{self.title} has no option {name!r} (its options: {known})"
-        return self.check_options({name: True for name in on})
+        """None when every word in ``on`` (a flag's name, or ``NAME=a,b`` for a list) is one of the
+        game's table options and the game takes them together, else why not."""
+        why = words_problem(self.title, self.table_options, self.table_lists, on)
+        return why or self.check_options(deal_options(self.table_lists, on))
+
+    def deal_options(self, on: Sequence[str]) -> dict[str, Any]:
+        """The deal options the checked words ``on`` name (a flag True, a list its values)."""
+        return deal_options(self.table_lists, on)
+
+    def check_chosen(self, chosen: Mapping[str, Any]) -> str | None:
+        """Why the host dialog's choice (flag -> true/false, list -> values) cannot be dealt, or None."""
+        why = chosen_problem(self.title, self.table_options, self.table_lists, chosen)
+        return why or self.check_options(chosen_options(self.table_lists, chosen))
+
+    def chosen_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The host dialog's checked choice as deal options."""
+        return chosen_options(self.table_lists, chosen)
+
+    def options_words(self, dealt: Mapping[str, Any]) -> tuple[str, ...]:
+        """A dealt game's table options in words, sorted (``options_of`` or the public ``options``)."""
+        return words_of(self.table_options, self.table_lists, dealt)
+
+    def options_help(self) -> str:
+        """The table options in the words ``run --option`` takes ("traitor, sets=base,advanced,...")."""
+        lists = [f"{name}={','.join(o.values)}" for name, o in self.table_lists.items()]
+        return ", ".join([*self.table_options, *lists])
+
+    def canonical_words(self, on: Sequence[str]) -> tuple[str, ...]:
+        """The checked words ``on`` as ``options_words`` writes a game dealt with them."""
+        return canonical(self.table_options, self.table_lists, on)
 
     def random_phone_action(
         self, me: Mapping[str, Any], move: Mapping[str, Any], rng: random.Random

@@ -148,7 +148,7 @@ class HostDesk:
         game: str | None,
         players: int | None,
         replaces: int | None,
-        options: dict[str, bool] | None,
+        options: dict[str, Any] | None,
         new_seats: str | None,
     ) -> Outcome:
         """The ``new_game`` command (see ``Table.new_game``): a player's "play again", or the host's deal."""
@@ -181,7 +181,7 @@ class HostDesk:
         return Outcome(ok=True, data={"game": loop.dealt.number, "dealt": False, "ready": ready})
 
     def deal(
-        self, game: str | None = None, players: int | None = None, chosen: dict[str, bool] | None = None,
+        self, game: str | None = None, players: int | None = None, chosen: dict[str, Any] | None = None,
         new_seats: str | None = None,
     ) -> Outcome:
         """Deal the next game: the same game and seats, or (the host's choice) another game or count,
@@ -200,10 +200,9 @@ class HostDesk:
             adapter = registry.table_rules(name)
             players = adapter.check_players(dealt.players if players is None else players)
             if chosen is not None:
-                unknown = sorted(set(chosen) - set(registry.game(name).table_options))
-                why = registry.game(name).check_table_options([k for k, on in chosen.items() if on])
-                if unknown or why:
-                    raise ValueError(why or f"{name} has no option {unknown[0]!r}")
+                why = registry.game(name).check_chosen(chosen)
+                if why:
+                    raise ValueError(why)
             if new_seats is not None and new_seats not in NEW_SEATS:
                 raise ValueError(f"new seats go to {' or '.join(repr(n) for n in NEW_SEATS)}")
         except ValueError as exc:
@@ -211,7 +210,7 @@ class HostDesk:
         # a campaign is followed by a campaign of the same length (the journal's, not the flag's)
         options = dealt.adapter.options_of(dealt.state) if same_game else {}
         if chosen is not None:
-            options = {**options, **chosen}
+            options = {**options, **registry.game(name).chosen_options(chosen)}
         state, deal_data, campaign = adapter.deal(players, options, random.Random(secrets.randbits(64)))
         # the bots keep their seats (those the new count still has); the added seats are the host's call
         grow = new_seats or seats.new_seats()

@@ -143,7 +143,7 @@ def _say_resumed(
     # the flags that differ were not given (``_check_match`` refuses those that were): say what is
     # resumed, and name no flag the command line did not hold
     on = _options_on(record.game, state)
-    asked = tuple(sorted(config.options)) if record.game == config.game else on
+    asked = registry.game(config.game).canonical_words(config.options) if record.game == config.game else on
     if on != asked and "options" in config.require_match:
         journal.close()
         where = "finished" if _finished(state) else f"at move {len(record.actions)}"
@@ -174,7 +174,7 @@ def _deal_new(config: TableConfig, game: str, path: Path, journal: Journal | Non
     adapter = registry.table_rules(game)
     adapter.check_players(players)
     state, deal_data, campaign = adapter.deal(
-        players, {"campaign": config.campaign, **dict.fromkeys(config.options, True)},
+        players, {"campaign": config.campaign, **registry.game(game).deal_options(config.options)},
         random.Random(shuffle_seed),
     )
     try:
@@ -336,8 +336,7 @@ def describe(record: GameRecord, options: tuple[str, ...] = ()) -> str:
 
 def _options_on(game: str, state: Any) -> tuple[str, ...]:
     """The table options (``Game.table_options``) a dealt game was dealt with, sorted by name."""
-    chosen = registry.table_rules(game).options_of(state)
-    return tuple(sorted(name for name in registry.game(game).table_options if chosen.get(name)))
+    return registry.game(game).options_words(registry.table_rules(game).options_of(state))
 
 
 def _options_words(options: tuple[str, ...]) -> str:

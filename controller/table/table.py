@@ -242,7 +242,7 @@ class Table:
         players: int | None = None,
         replaces: int | None = None,
         seat: int = -1,
-        options: dict[str, bool] | None = None,
+        options: dict[str, Any] | None = None,
         new_seats: str | None = None,
     ) -> Outcome:
         """Archive this game in the journal and deal a new one for the same seats.

@@ -1,7 +1,8 @@
 """Every card's name fits its card face (issue 33: the TV's review showed "Investigator" as
 "nvestigato"), on the TV at 1920x1080 and on a phone at 390x844, in every place a card face is drawn:
-today's Hasty Accusations cards (controller/games/hasty/cards.py), longer names of the kind a later card
-set brings, and J'Accuse's jokers. The fitting is general: the names below are not special-cased."""
+every Hasty Accusations card (controller/games/hasty/cards.py, the advanced and expert sets
+included), longer names still, and J'Accuse's jokers. The fitting is general: the names below are not
+special-cased."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from fixtures.browser import Server, serving
 
-from controller.games.hasty.cards import CARDS
+from controller.games.hasty.cards import ALL_CARDS as CARDS
 
 pytestmark = pytest.mark.browser
 

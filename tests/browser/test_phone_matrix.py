@@ -1,5 +1,6 @@
-"""The phone where players look at it: every game x every stage a phone can be loaded in x a fresh load,
-a reload and a second tab, and a phone that was on another game when the host dealt this one.
+"""The phone where players look at it: every game (and Hasty's second edition) x every stage a phone can
+be loaded in x a fresh load, a reload and a second tab, and a phone that was on another game when the host
+dealt this one.
 
 Each game is walked once on a box of its own (stages.py: every seat played through the API, so the table
 holds still while the pages are looked at); at each stage's first moment the seat in it opens its page the
@@ -26,6 +27,19 @@ from browser.loads import CONTRACT_JS, PHONE, SeatPhone, layout_problems, proble
 pytestmark = pytest.mark.browser
 
 GAMES = stages.games()
+#: games walked once more with table options: Hasty Accusations' second edition (every card set and the
+#: Suspect Powers: its new cards, powers and choices), and with Big Hands too (the whole big deck dealt:
+#: some thirty cards a hand, which must still leave the seat's turn in the first screen)
+SECOND = ("--option", "sets=base,advanced,expert", "--option", "powers")
+DEALT_WITH = {"hasty-second": ("hasty", SECOND),
+              "hasty-second-big-hands": ("hasty", (*SECOND, "--option", "big_hands"))}
+EVERYTHING = {walk: game for walk, (game, _) in DEALT_WITH.items() if game in GAMES}
+WALKS = (*GAMES, *EVERYTHING)
+
+
+def _dealt(walk: str) -> tuple[str, tuple[str, ...]]:
+    """A walk's game, and the ``--option`` words it is dealt with."""
+    return DEALT_WITH.get(walk, (walk, ()))
 
 
 @dataclass
@@ -58,6 +72,7 @@ class Matrix:
         them, the next game's part with one of its views), on fresh module instances in the page."""
         if name not in self.contracts:
             walked = self.of(name)
+            name = EVERYTHING.get(name, name)
             others = [g for g in GAMES if g != name]
             other = None
             if others:
@@ -84,7 +99,8 @@ class Matrix:
 
     def _walk(self, name: str) -> Walked:
         out = Walked()
-        walk = stages.start(name, self.root / name / "data")
+        game, options = _dealt(name)
+        walk = stages.start(game, self.root / name / "data", *options)
         out.server = walk.server
         phones: dict[int, SeatPhone] = {}
         try:
@@ -116,7 +132,7 @@ def matrix(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[M
 
 
 @pytest.mark.parametrize("stage", stages.STAGES)
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WALKS)
 def test_a_phone_loads_at_every_stage(matrix: Matrix, name: str, stage: str) -> None:
     walked = matrix.of(name)
     if stage not in walked.found:
@@ -126,14 +142,14 @@ def test_a_phone_loads_at_every_stage(matrix: Matrix, name: str, stage: str) -> 
     assert walked.found[stage] == [], f"{name}, stage {stage!r}, seat {walked.seat[stage]}"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WALKS)
 def test_the_seats_own_turn_fits_a_phone_screen(matrix: Matrix, name: str) -> None:
     walked = matrix.of(name)
     assert walked.layout is not None, f"{name}'s walk met no turn"
     assert walked.layout == [], f"{name} at 390x844 on the seat's own turn"
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", WALKS)
 def test_every_games_parts_keep_their_contract(matrix: Matrix, name: str) -> None:
     """PhonePart in web/static/shell.js: prompt and the phase are functions of their arguments, callable
     before any render, after reset and after other views; render meets any view first. For every game."""

@@ -46,23 +46,31 @@ from web_helpers import (
 from controller.client import session_from
 from controller.games import hasty as rules
 from controller.games.hasty.cards import FACE, KEYS, TRAITOR, TRAITOR_KEY, UP
+from controller.games.hasty.feed import PRIVATE_KEYS, public_event
 from controller.games.registry import table_rules as table_of
 from controller.table import rules_part
 from controller.table.dealt import FEED_LINES
 from controller.table.journal import FILENAME, Journal
 
 #: keys that hold a seat's secrets: only at the top of that seat's own view, or under ``reveal`` at the end
-SEAT_SECRET_KEYS = {"hand", "secret", "secret_name", "peeks", "moves", "acts"}
+SEAT_SECRET_KEYS = {"hand", "secret", "secret_name", "peeks", "notes", "moves", "acts"}
 #: keys that never appear before the end, in any view
 HIDDEN_KEYS = {"hands", "secrets", "deck", "rolls", "seed", "tasks", "discard"}
 
+ALL_SETS = ("base", "advanced", "expert")
 #: (id, players, options, seed)
-CASES = [
+CASES: list[tuple[str, int, dict[str, Any], int]] = [
     ("plain-4", 4, {}, 41),
     ("traitor-speedy-5", 5, {"traitor": True, "speedy": True}, 52),
     ("big-hands-3", 3, {"big_hands": True}, 33),
     ("traitor-7", 7, {"traitor": True}, 77),
+    # the second edition: every card set and the Suspect Powers (H25 on), with and without variants
+    ("second-4", 4, {"sets": ALL_SETS, "powers": True}, 31),
+    ("second-traitor-speedy-5", 5, {"sets": ALL_SETS, "powers": True, "traitor": True, "speedy": True}, 31),
+    ("second-advanced-3", 3, {"sets": ("base", "advanced"), "powers": True, "suspects": 9}, 30),
 ]
+#: a private event -> the seats its private part belongs to (contract "What each seat sees", H52)
+ENTITLED = {"walked": ("seat",), "stolen": ("seat", "from"), "tangled": ("seat",), "secret_seen": ("seat",)}
 
 
 def _cases() -> list[Any]:
@@ -105,7 +113,14 @@ def check_seat(me: dict[str, Any], seat: int, state: rules.GameState) -> None:
     assert me["hand"] == [KEYS[c] for c in sorted(state.hands[seat])]
     assert len(me["peeks"]) == len(state.peeks[seat])
     for peek, mine in zip(me["peeks"], state.peeks[seat], strict=True):
-        assert peek["cards"] == [KEYS[c] for c in mine.cards]
+        if mine.kind == "secret":  # a Private Investigator's look: one seat's suspect, to this seat only
+            assert peek == {"secret": mine.target, "suspect": _secret(mine.cards[0])}
+        else:  # an Investigator's or a Tangled Up look: the cards as they lay
+            assert peek["cards"] == [KEYS[c] for c in mine.cards]
+    # cards taken from or given to this hand (H52): this seat's own notes, and only its own
+    assert len(me.get("notes", ())) == len(state.notes[seat]), (me.get("notes"), state.notes[seat])
+    for note, mine in zip(me.get("notes", ()), state.notes[seat], strict=True):
+        assert note["by"] == mine.by and sorted(note["cards"]) == sorted(KEYS[c] for c in mine.cards)
     if state.over or state.waiting != seat:
         assert not me["moves"]
     rest = {k: v for k, v in me.items() if k not in ("table", *SEAT_SECRET_KEYS)}
@@ -113,13 +128,28 @@ def check_seat(me: dict[str, Any], seat: int, state: rules.GameState) -> None:
         assert path[-1] not in SEAT_SECRET_KEYS | HIDDEN_KEYS, path
 
 
-def check_events(events: tuple[dict[str, Any], ...]) -> None:
-    """The engine's events (the log's and the feeds' source) name no face-down card and no peek."""
+def check_events(events: tuple[dict[str, Any], ...], players: int) -> None:
+    """The engine's events (the log's and the feeds' source) name no face-down card and no peek; what
+    only some seats may learn (cards taken from a hand or a pile, a Tangled Up look, a Private
+    Investigator's look) is under the event's private keys, and neither the room's log nor the feed of
+    a seat it does not belong to reads them: their lines are those of the event without them."""
+    hasty = table_of("hasty")
     for event in events:
         if event["type"] == "played" and not event["up"]:
             assert "card" not in event, event
         if event["type"] == "investigated":
             assert set(event) <= {"type", "seat", "hand", "pile"}, event
+        private = PRIVATE_KEYS.get(event["type"])
+        if not private:
+            continue
+        assert event["type"] in ENTITLED, event
+        bare = public_event(event)
+        assert not set(private) & set(bare), bare
+        assert hasty.log_lines((event,), [None] * players) == hasty.log_lines((bare,), [None] * players)
+        owners = {event[k] for k in ENTITLED[event["type"]] if k in event}
+        for seat in set(range(players)) - owners:
+            told = hasty.seat_feed((event,), seat, [None] * players)
+            assert told == hasty.seat_feed((bare,), seat, [None] * players), (event, seat, told)
 
 
 def write_journal(data_dir: Path, players: int, deal: rules.Deal) -> None:
@@ -167,7 +197,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
             assert r.status_code == 200, r.text
             result = rules.apply(state, action)
             assert isinstance(result, rules.Accepted)
-            check_events(result.events)
+            check_events(result.events, players)
             seen.update(e["type"] for e in result.events)
             seen.update("face_down" for e in result.events if e["type"] == "played" and not e["up"])
             state = result.state
@@ -212,6 +242,9 @@ def test_no_hasty_seat_sees_another_seats_secrets(
     assert final > 0
     moments = {"face_down", "investigated", "asked", "question_placed", "eliminated", "revealed"}
     moments |= {"pile_taken"} if options.get("big_hands") else {"took", "market_filled"}
+    if options.get("powers"):  # a second-edition game goes through moments only some seats may see
+        moments |= {"power"}
+        assert seen & set(PRIVATE_KEYS), "no card moved that only some seats may see: pick another seed"
     assert moments <= seen, f"the game never went through {moments - seen}: pick another seed"
     print(f"hasty leak check, {players} players {options}: {final} actions, over={state.over}, "
           f"{sum(len(v) for v in received.values())} SSE events, {len(responses)} responses")
@@ -232,10 +265,10 @@ def test_no_hasty_seat_sees_another_seats_secrets(
             assert "traitor" not in json.dumps(box["log"]).lower()
 
 
-def _twin_deals(players: int, seed: int) -> tuple[rules.Deal, rules.Deal, str, str]:
+def _twin_deals(players: int, seed: int, options: dict[str, Any]) -> tuple[rules.Deal, rules.Deal, str, str]:
     """Two deals the room cannot tell apart: seats 0 and 1 hold each other's secret suspect, and one
     card of seat 0's hand lies, in the other deal, where a card of another kind lies in the deck."""
-    a = rules.deal_cards(players, random.Random(seed))
+    a = rules.deal_cards(players, random.Random(seed), **options)
     deck = list(a.deck)
     start = 4 * players + 4  # past the hands and the market
     mine = deck[0]
@@ -263,12 +296,15 @@ def _frame(url: str, session: requests.Session, version: int) -> bytes:
         time.sleep(0.1)
 
 
-def test_the_oled_and_the_table_page_are_the_same_whatever_the_secrets(tmp_path: Path) -> None:
+@pytest.mark.parametrize("options", [{}, {"sets": ALL_SETS, "powers": True}], ids=["base", "second"])
+def test_the_oled_and_the_table_page_are_the_same_whatever_the_secrets(tmp_path: Path,
+                                                                        options: dict[str, Any]) -> None:
     """Two boxes whose games differ only in secrets (which suspect seats 0 and 1 are, which card
     seat 0 played face down) and get the same moves: what the room sees must be identical, byte for
-    byte in the OLED's frame, the table's view and stream, and a third seat's own view."""
+    byte in the OLED's frame, the table's view and stream, and a third seat's own view (with the
+    second edition's sets and powers too: its screens show its counts and powers)."""
     players = 4
-    a, b, mine, theirs = _twin_deals(players, 2601)
+    a, b, mine, theirs = _twin_deals(players, 2601, options)
     seen = []
     for n, (deal, card) in enumerate(((a, mine), (b, theirs))):
         data = tmp_path / f"box{n}"

@@ -120,3 +120,41 @@ def test_h52_a_play_move_says_which_faces_each_pile_takes() -> None:
     (play, end) = seat_view(s, 0)["moves"]
     assert play["faces"]["0"] == [False] and "3" not in play["faces"] and play["up"] == [False]
     assert end["act"] == "end"
+
+
+def test_a_nested_review_is_kept_whole_for_the_screens_in_the_order_it_happened() -> None:
+    """The last review is the outermost evaluation with the nested ones in the order they ended, each
+    with how many cards the one it interrupted had turned: the screens play it out as it happened
+    (the Sniper's card, then the sniped pile, then back to the outer pile); who died anywhere in it
+    is in ``killed``. The review number counts the nested evaluation, once per review shown."""
+    s, _ = review(piles={1: ["murder"], 2: ["stop", "sniper", "delay"], 3: ["delay"]})
+    assert s.pending is not None and s.pending.kind == "sniper"
+    assert public_view(s)["last_review"] is None  # nothing ended yet: the outer review waits on the choice
+    s, _ = run(s, act(0, "choose", at=1))
+    last = public_view(s)["last_review"]
+    assert (last["at"], last["suspect"], last["killed"]) == (2, 2, [1])
+    assert last["revealed"] == ["delay", "sniper", "stop"]
+    assert last["nested"] == [{"at": 1, "suspect": 1, "name": "Rev. Green", "cause": "sniper",
+                               "revealed": ["murder"], "killed": [1], "depth": 1, "after": 2}]
+    assert last["number"] == s.reviews == 2
+
+
+def test_a_game_that_ends_inside_a_nested_review_keeps_every_evaluation_for_the_screens() -> None:
+    s, _ = review(piles={1: ["murder"], 2: ["murder", "sniper"], 3: ["delay"]})
+    s, _ = run(s, act(0, "choose", at=1))  # Green dies in the sniped pile, Mustard in the outer one
+    assert s.over
+    last = public_view(s)["last_review"]
+    assert (last["suspect"], last["revealed"], sorted(last["killed"])) == (2, ["sniper", "murder"], [1, 2])
+    assert [(n["suspect"], n["after"]) for n in last["nested"]] == [(1, 1)]
+
+
+def test_the_powers_fired_and_the_turns_skipped_are_public_until_the_next_turn() -> None:
+    s = table(powers=True, suspects=9, hands={0: ["delay", "hasty", "delay"], 1: ["delay"], 2: ["delay"]},
+              secrets=[1, 2, 3])
+    s, _ = run(s, act(0, "play", card="delay", at=2, up=False))  # Col. Mustard shuffles his pile
+    view = public_view(s)
+    assert view["fired"] == [{"suspect": 2, "power": 2, "of": "Col. Mustard"}] and view["skipped"] == []
+    s, _ = run(s, act(0, "play", card="hasty", at=4, up=True), act(0, "choose", hasty="skip"),
+               act(0, "end"))
+    view = public_view(s)
+    assert view["turn"] == 2 and view["skipped"] == [1] and view["fired"] == []

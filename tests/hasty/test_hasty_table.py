@@ -183,3 +183,39 @@ def test_a_resumed_game_is_not_silently_one_with_other_table_options(tmp_path: P
         assert view["options"]["speedy"] and not view["options"]["traitor"]
     finally:
         table.stop()
+
+
+def test_a_kept_second_edition_game_is_resumed_only_with_its_sets_and_powers(tmp_path: Path) -> None:
+    """The card sets are a list option: a kept game answers to the same sets in any order (and to
+    nothing else), and the status names them when the config file asked for others."""
+    import pytest
+
+    from controller.table import GameMismatch
+
+    _write(tmp_path, 4, sets=["base", "expert"], powers=True)  # type: ignore[arg-type]
+    for other in (("powers",), ("sets=base,advanced,expert", "powers"), ("sets=base,expert",)):
+        with pytest.raises(GameMismatch) as err:
+            Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty", options=other,
+                                   require_match=frozenset({"options"})))
+        assert "with the table options powers, sets=base,expert" in str(err.value), other
+    table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty",
+                                   options=("sets=expert,base", "powers"),
+                                   require_match=frozenset({"options"})))
+    try:
+        assert not any("resumed" in s for s in table.snapshot().status)
+        assert table.snapshot().public["options"]["sets"] == ["base", "expert"]
+    finally:
+        table.stop()
+    table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty"))
+    try:
+        assert "with the table options powers, sets=base,expert" in " ".join(table.snapshot().status)
+    finally:
+        table.stop()
+    # --new-game deals the sets asked for, the base set alone when no list is named
+    for asked, sets in ((("sets=advanced", "powers"), ["advanced"]), ((), None)):
+        table = Table.open(TableConfig(data_dir=tmp_path, players=4, game="hasty", options=asked,
+                                       require_match=frozenset({"options"}), new_game=True))
+        try:
+            assert table.snapshot().public["options"].get("sets") == sets
+        finally:
+            table.stop()

@@ -145,5 +145,5 @@ def test_the_last_review_stays_in_the_public_view_for_the_screens() -> None:
     s, _ = run(s, act(0, "end"))
     assert public_view(s)["last_review"] == {
         "number": 1, "at": 1, "suspect": 1, "name": "Rev. Green", "cause": "loupe",
-        "revealed": ["threat", "bodyguard", "threat", "murder"], "killed": [1]}
+        "revealed": ["threat", "bodyguard", "threat", "murder"], "killed": [1], "nested": []}
     assert public_view(s)["review"] is None

@@ -1,6 +1,7 @@
 """kill -9 at random moments: every acknowledged action survives, tokens stay valid, the file stays sound.
 
-Cycles: 20 for a J'Accuse box and 6 each for a Betrayal and a Hasty Accusations box, or 200 and 60
+Cycles: 20 for a J'Accuse box and 6 each for a Betrayal, a Hasty Accusations and a second-edition Hasty
+box (every card set and the powers), or 200 and 60
 with `pytest --long`;
 JACCUSE_CRASH_CYCLES overrides them all. Each cycle restarts the
 real server on the same data dir, drives it from one thread per seat over HTTP, and kills it with
@@ -10,6 +11,7 @@ journal passes SQLite's integrity check and replays to exactly the views the ser
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
@@ -25,6 +27,7 @@ from web_helpers import Server, env_int, random_action
 from controller.games import registry
 from controller.table import rules_part
 from controller.table.journal import FILENAME
+from tests.hasty import hasty_scenes  # seeded moments of real games, written as journals
 
 PLAYERS = 5
 
@@ -81,13 +84,19 @@ def _drive(
             assert r.status_code in (409, 429), (r.status_code, r.text)
 
 
-@pytest.mark.parametrize("game", ["jaccuse", "betrayal", "hasty"])
-def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, game: str) -> None:
+#: a box's game and its table options (Hasty's second edition: every card set and the Suspect Powers)
+BOXES = {"jaccuse": ("jaccuse", ()), "betrayal": ("betrayal", ()), "hasty": ("hasty", ()),
+         "hasty-second": ("hasty", ("--option", "sets=base,advanced,expert", "--option", "powers"))}
+
+
+@pytest.mark.parametrize("box", list(BOXES))
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path, long_run: bool, box: str) -> None:
+    game, options = BOXES[box]
     few, many = (20, 200) if game == "jaccuse" else (6, 60)
     cycles = env_int("JACCUSE_CRASH_CYCLES", many if long_run else few)
     rng = random.Random(env_int("JACCUSE_CRASH_SEED", 1234))
     rules = registry.rules(game)
-    server = Server(tmp_path, "--game", game, players=PLAYERS)
+    server = Server(tmp_path, "--game", game, *options, players=PLAYERS)
 
     def journaled(seat: int, action: dict[str, Any]) -> dict[str, Any]:
         """The journal's form of a phone's action: J'Accuse and Hasty Accusations add the token's
@@ -221,3 +230,74 @@ def test_a_play_again_press_survives_kill_9(tmp_path: Path) -> None:
         assert conn.execute("SELECT value FROM settings WHERE key = 'play_again'").fetchall() == []
     finally:
         conn.close()
+
+
+def test_a_second_edition_review_killed_midway_comes_back_as_it_was(tmp_path: Path) -> None:
+    """Hasty Accusations with every card set and the Suspect Powers, in a review with an evaluation
+    nested in it (a Sniper's or a Dying Breath's) and a choice pending: the box is killed with SIGKILL
+    after each acknowledged action, and once while an action is in flight, until the review is over.
+    Each restart shows exactly the state the acknowledged actions make (the nested evaluations waiting,
+    the Poison and Armor counts, the pending choice, each seat's own view), and the journal replays to
+    it."""
+    # a nested review with four moves still to make in it (the first such moments end sooner)
+    scene = hasty_scenes.find(
+        lambda s: s.review is not None and bool(s.review.outer) and s.pending is not None, skip=8)
+    scene.write(tmp_path)
+    rules = registry.rules("hasty")
+    state, rng = scene.state, random.Random(7)
+    server = Server(tmp_path, "--game", "hasty", players=scene.players)
+    server.start()
+    tokens = [requests.post(f"{server.url}/api/join", json={"seat": s}, timeout=5).json()["token"]
+              for s in range(scene.players)]
+
+    def same_as(state: Any) -> None:
+        public = requests.get(f"{server.url}/api/table", timeout=5).json()
+        assert public["version"] == state.version
+        assert rules_part(public) == rules_part(json.loads(json.dumps(rules.public_view(state))))
+        for seat, token in enumerate(tokens):
+            me = requests.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {token}"}, timeout=5)
+            assert rules_part(me.json()) == rules_part(json.loads(json.dumps(rules.seat_view(state, seat))))
+        players, deal, actions = _journal(tmp_path / FILENAME)
+        assert _replay(rules, players, deal, actions) == state
+
+    assert state.review is not None and state.review.outer  # the moment: a nested evaluation under way
+    nested_seen, kills = False, 0
+    try:
+        while state.review is not None:
+            action = rules.next_bot_action(state, rng)
+            body = {k: v for k, v in action.to_dict().items() if k != "seat"}
+            auth = {"Authorization": f"Bearer {tokens[action.seat]}"}
+            if kills == 1:  # once: killed while the action is on its way; it counts only if acknowledged
+                sent = threading.Thread(target=_post_quietly,
+                                        args=(f"{server.url}/api/me/actions", body, auth))
+                sent.start()
+                time.sleep(0.002)
+                server.kill()
+                sent.join(10)
+                server.start()
+                _, _, actions = _journal(tmp_path / FILENAME)
+                if len(actions) > state.version:  # journaled before the kill: the box must show it
+                    state = rules.apply(state, action).state
+                same_as(state)
+                kills += 1
+                continue
+            r = requests.post(f"{server.url}/api/me/actions", json=body, headers=auth, timeout=10)
+            assert r.status_code == 200, r.text
+            state = rules.apply(state, action).state
+            nested_seen = nested_seen or bool(state.review is not None and state.review.outer)
+            server.kill()
+            kills += 1
+            server.start()
+            same_as(state)
+        assert state.last_review is not None and state.last_review.nested
+        print(f"second-edition review: {kills} kills, ended at version {state.version}")
+    finally:
+        server.kill()
+    assert kills >= 4
+    assert not list(tmp_path.glob(FILENAME + ".broken-*"))
+
+
+def _post_quietly(url: str, body: dict[str, Any], headers: dict[str, str]) -> None:
+    """An action sent to a box that may be killed before it answers."""
+    with contextlib.suppress(requests.RequestException):
+        requests.post(url, json=body, headers=headers, timeout=5)

@@ -26,12 +26,13 @@ from controller.table.journal import FILENAME
 from controller.table.kept import KeptUnavailable, archives
 from controller.table.records import NoSuchGame, NotOver, Records
 
-#: (game, fewest, most seats this test deals, table options it may switch on, campaign lengths)
+#: (game, fewest, most seats this test deals, table options it may switch on, campaign lengths); the
+#: game's list options (``Game.table_lists``: Hasty's card sets) are drawn too, any non-empty choice
 GAMES = {
     "jaccuse": (5, 9, (), (0,)),
     "campaign": (5, 7, (), (2, 4)),
     "betrayal": (2, 8, (), (0,)),
-    "hasty": (2, 7, ("traitor", "speedy", "big_hands"), (0,)),
+    "hasty": (2, 7, ("traitor", "speedy", "big_hands", "powers"), (0,)),
 }
 
 
@@ -46,7 +47,7 @@ def _open(data_dir: Path, game: str, players: int, seed: int, options: tuple[str
 def _mirror(game: str, players: int, seed: int, options: tuple[str, ...] = (), campaign: int = 0) -> Any:
     """The state the table dealt from ``seed`` (the table shuffles with ``random.Random(seed)``)."""
     adapter = registry.table_rules(game)
-    chosen = {"campaign": campaign, **dict.fromkeys(options, True)}
+    chosen = {"campaign": campaign, **registry.game(game).deal_options(options)}
     return adapter.deal(players, chosen, random.Random(seed))[0]
 
 
@@ -90,6 +91,10 @@ def test_a_finished_games_record_replays_to_the_tables_end(tmp_path_factory: pyt
     players = data.draw(st.integers(low, high), label="players")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     options = tuple(f for f in flags if data.draw(st.booleans(), label=f))
+    for name, listed in registry.game(game).table_lists.items():
+        values = data.draw(st.lists(st.sampled_from(list(listed.values)), min_size=1, unique=True),
+                           label=name)
+        options += (f"{name}={','.join(values)}",)
     campaign = data.draw(st.sampled_from(lengths), label="campaign")
     data_dir = tmp_path_factory.mktemp("records")
     table = _open(data_dir, game, players, seed, options, campaign)
@@ -109,7 +114,9 @@ def test_a_finished_games_record_replays_to_the_tables_end(tmp_path_factory: pyt
         public = registry.rules(game).public_view(final)
         if "options" in public:  # every option the game was dealt with, in the file's own words
             assert record["options"] == public["options"]
-            assert all(record["options"][name] is True for name in options)
+            # each flag on and each list's values (Hasty's sets, where not the base set alone) as dealt
+            known = registry.game(game)
+            assert known.options_words(record["options"]) == known.canonical_words(options)
         if campaign:
             assert record["version"] == 2 and record["campaign"]["generations"] == campaign
             assert len(record["campaign"]["deals"]) == campaign - 1

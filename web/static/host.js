@@ -174,24 +174,47 @@ function nextDeal() {
   if (!dealt || players !== dealt.players) body.players = players;
   if (addedSeats().length) body.new_seats = seatsPick();  // what the host saw is what is dealt
   const opts = [...document.querySelectorAll("#dealopts input[data-option]")];
-  if (opts.length) body.options = Object.fromEntries(opts.map((b) => [b.dataset.option, b.checked]));
+  const lists = [...document.querySelectorAll("#dealopts [data-list]")];
+  if (opts.length || lists.length) {
+    body.options = Object.fromEntries(opts.map((b) => [b.dataset.option, b.checked]));
+    for (const box of lists) body.options[box.dataset.list] = [...box.querySelectorAll("input[data-value]:checked")].map((b) => b.dataset.value);
+  }
   return body;
 }
-// The selected game's table options (each game declares its own variants), each a checkbox,
-// ticked as the game dealt now has them when it is the one selected; a ticked box is kept meanwhile.
+// A list option (a game's card sets) with nothing ticked cannot be dealt: said before the deal.
+function emptyList() {
+  const box = [...document.querySelectorAll("#dealopts [data-list]")].find((b) => !b.querySelector("input[data-value]:checked"));
+  return box ? box.dataset.label : null;
+}
+// The selected game's table options (each game declares its own variants), each a checkbox, and its
+// list options (a game's card sets), a checkbox per value under the list's label; ticked as the game
+// dealt now has them when it is the one selected (else off, and a list's default); a ticked box is kept
+// meanwhile.
 let optsFor = null;
 function dealOptions(st) {
   const name = $("gamesel").value, g = games[name], box = $("dealopts");
-  const offered = (g && g.options) || {};
-  box.hidden = !Object.keys(offered).length;
+  const offered = (g && g.options) || {}, lists = (g && g.lists) || {};
+  box.hidden = !Object.keys(offered).length && !Object.keys(lists).length;
   if (optsFor === name) return;
   optsFor = name;
-  const on = st && st.game_name === name ? st.options_on || [] : [];
-  box.replaceChildren(el("legend", {text: "Table options"}), ...Object.entries(offered).map(([k, what]) => {
+  const mine = st && st.game_name === name;
+  const on = mine ? st.options_on || [] : [];
+  const row = (id, input, text) => el("div", {class: "optrow"}, input, el("label", {for: id, text}));
+  const listBoxes = Object.entries(lists).map(([k, l]) => {
+    const ticked = (mine && st.lists_on && st.lists_on[k]) || l.default;
+    return el("div", {class: "optlist", "data-list": k, "data-label": l.label}, el("div", {class: "optlabel", text: l.label}),
+      ...Object.entries(l.values).map(([v, what]) => {
+        const id = `opt-${k}-${v}`, b = el("input", {type: "checkbox", id, "data-value": v, class: "ctl"});
+        b.checked = ticked.includes(v);
+        b.addEventListener("change", () => { $("dealsets").textContent = emptyList() ? `Tick at least one: ${emptyList()}.` : ""; });
+        return row(id, b, what);
+      }));
+  });
+  box.replaceChildren(el("legend", {text: "Table options"}), ...listBoxes, ...Object.entries(offered).map(([k, what]) => {
     const id = `opt-${k}`, b = el("input", {type: "checkbox", id, "data-option": k, class: "ctl"});
     b.checked = on.includes(k);
-    return el("div", {class: "optrow"}, b, el("label", {for: id, text: what}));
-  }));
+    return row(id, b, what);
+  }), el("div", {class: "optwarn", id: "dealsets", role: "status"}));
 }
 // A bigger table: who takes the seats it adds, said before the deal and the host's to choose. The box
 // offers its default (the host's last choice, else bots where bots play); the choice goes with the deal
@@ -257,7 +280,8 @@ $("gamesel").addEventListener("change", () => {
   newSeats();
 });
 $("newgame").append(confirmButton("Deal a new game for the same seats", dealQuestion, "Yes, deal", () => {
-  const added = addedSeats();
+  const added = addedSeats(), none = emptyList();
+  if (none) { say(`Nothing to deal with: tick at least one of ${none}.`, false); return; }
   // `replaces`: the game this page shows, so a second deal sent by a double tap deals nothing more
   post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
     (b.players ? ` for ${b.players} players.` : ".") +

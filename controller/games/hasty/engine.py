@@ -357,9 +357,9 @@ def _close(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
     the rest of it too), the other cards go to the discard pile, or under Big Hands to the seat
     whose empty hand caused it, if it is still in (H21). A nested evaluation hands over to the one
     it interrupted (H32)."""
-    review = s.review
+    review = remember(s, s.review) if s.review is not None else None
     assert review is not None
-    remember(s, review)
+    s.review = review
     if review.outer:
         restore_outer(s)
     else:
@@ -480,8 +480,12 @@ def _next_turn(s: GameState, _: int, __: int, ev: list[Event]) -> None:
         ev.append({"type": "stalled"})
         finish(s, (), ev)
         return
+    extra = s.extra
+    if extra.fired or extra.skipped:
+        s.extra = extra._replace(fired=(), skipped=())
     while s.extra.skips:
         s.skips -= 1
+        s.extra = s.extra._replace(skipped=(*s.extra.skipped, seat))
         ev.append({"type": "skipped", "seat": seat})
         seat = _next_seat(s, seat)
     s.turn = seat

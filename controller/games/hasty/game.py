@@ -9,6 +9,7 @@ from controller.games import hasty
 from controller.games.game import Game
 from controller.games.hasty.deal import FLAG_KEYS, MAX_PLAYERS, MIN_PLAYERS, read_sets
 from controller.games.shape import FullRules
+from controller.games.table_options import ListOption
 
 #: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal;
 #: ``sets`` a list of card sets)
@@ -60,6 +61,20 @@ GAME: Final = Game.of_package(
         "traitor": "Traitor: one player is secretly the Traitor, who cannot be knocked out",
         "speedy": "Speedy: a dead suspect's tile leaves the row at once",
         "big_hands": "Big Hands: every card dealt at the start, no market, two plays a turn",
+        "powers": "Suspect Powers: each suspect does something when a card lands on its pile or when it dies",
+    },
+    table_lists={
+        "sets": ListOption(
+            label="Card sets (shuffled together)",
+            values={
+                "base": "Base: Murder, Threat, Bodyguard, Stop and the twelve first-game cards",
+                "advanced": "Advanced: Poison and Armor that stay in a pile, a Dying Breath, cards that "
+                            "change how you play (Back Alley, Show me your hands) and Hasty",
+                "expert": "Expert: a Sniper, Wrong address, cards that move or wipe whole piles, "
+                          "a Thief and a Private Investigator",
+            },
+            default=("base",),
+        ),
     },
     simulate_options={
         "speedy": "play with the Speedy variant (a dead suspect's tile is taken out of the row)",

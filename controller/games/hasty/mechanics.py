@@ -25,7 +25,7 @@ from controller.games.hasty.cards import (
     UP,
 )
 from controller.games.hasty.deal import HAND, MARKET
-from controller.games.hasty.state import GameState, LastReview, Pending, Review
+from controller.games.hasty.state import GameState, LastReview, Nested, Pending, Review
 
 Event = dict[str, Any]
 #: H46: the hand limit while a living suspect with Ms. Scarlett's power is turned
@@ -226,6 +226,7 @@ def kill(s: GameState, slot: int, cause: str, ev: list[Event]) -> None:
     if suspect == ROSE and s.options.powers and s.tucked is None:
         dead = dead_suspects(s)
         if dead:
+            s.extra = s.extra._replace(fired=(*s.extra.fired, (ROSE, ROSE)))
             ev.append({"type": "saved", "suspect": suspect, "at": s.row.index(slot), "card": cause,
                        "by": "escape"})
             if len(dead) == 1:
@@ -321,14 +322,27 @@ def finish(s: GameState, winners: tuple[int, ...], ev: list[Event]) -> None:
     ev.append({"type": "over", "winners": list(winners), "traitor": s.traitor})
 
 
-def remember(s: GameState, review: Review) -> None:
-    """Keep the evaluation that just ended for the screens."""
+def remember(s: GameState, review: Review) -> Review:
+    """Keep the evaluation that just ended for the screens: a nested one among the review's ``done``
+    (the review given back holds it), the outermost one as the last review, with its nested ones."""
+    if review.outer:
+        nested = Nested(review.at, review.suspect, review.cause, review.revealed, review.killed,
+                        len(review.outer), len(review.outer[-1].revealed))
+        return review._replace(done=(*review.done, nested))
     s.last_review = LastReview(s.reviews, review.at, review.suspect, review.cause, review.revealed,
-                               review.killed)
+                               review.killed, review.done)
+    return review
 
 
 def close_review_to_discard(s: GameState, review: Review) -> None:
-    remember(s, review)
+    """H23: the game ended during a review: every evaluation of it ends at once, the innermost first
+    (for the screens), and all their cards go to the discard pile."""
+    told = review
+    while told.outer:
+        f = told.outer[-1]
+        told = remember(s, told)._replace(slot=f.slot, cause=f.cause, revealed=f.revealed, killed=f.killed,
+                                          suspect=f.suspect, at=f.at, outer=told.outer[:-1])
+    remember(s, told)
     for slot, revealed in [(f.slot, f.revealed) for f in review.outer] + [(review.slot, review.revealed)]:
         to_discard(s, revealed)
         if not s.dead[slot]:

@@ -36,7 +36,9 @@ from controller.games.hasty.state import GameState, Pending
 GREEN_DRAW = 7
 
 
-def _event(suspect: int, power: int, **more: object) -> Event:
+def _event(s: GameState, suspect: int, power: int, **more: object) -> Event:
+    """The power's event; the state keeps it among the powers fired this turn (for the screens)."""
+    s.extra = s.extra._replace(fired=(*s.extra.fired, (suspect, power)))
     return {"type": "power", "suspect": suspect, "power": power, "name": SUSPECTS[power], **more}
 
 
@@ -56,16 +58,16 @@ def play_power(s: GameState, suspect: int, power: int, ev: list[Event]) -> None:
     slot = s.row[position]
     if power == SCARLETT:
         _turn(s, [suspect])
-        ev.append(_event(suspect, power, rotated=[suspect]))
+        ev.append(_event(s, suspect, power, rotated=[suspect]))
     elif power == BAKER:
         turned = [s.suspect_at[n] for n in neighbour_slots(s, slot)]
         _turn(s, turned)
-        ev.append(_event(suspect, power, rotated=sorted(turned)))
+        ev.append(_event(s, suspect, power, rotated=sorted(turned)))
     elif power == MUSTARD:
         s.piles[slot] = shuffle(s, s.piles[slot])
-        ev.append(_event(suspect, power, at=position, count=len(s.piles[slot])))
+        ev.append(_event(s, suspect, power, at=position, count=len(s.piles[slot])))
     elif power == BRUNETTE:
-        ev.append(_event(suspect, power))
+        ev.append(_event(s, suspect, power))
         offer_brunette(s, ev)
 
 
@@ -93,7 +95,7 @@ def death_power(s: GameState, suspect: int, power: int, ev: list[Event]) -> None
     if power == GREEN:
         if s.options.big_hands:
             return
-        ev.append(_event(suspect, power))
+        ev.append(_event(s, suspect, power))
         assert s.turn is not None
         for k in range(s.players):
             seat = (s.turn + k) % s.players
@@ -108,10 +110,10 @@ def death_power(s: GameState, suspect: int, power: int, ev: list[Event]) -> None
         s.suspect_at = s.suspect_at[:]
         for p, tile in zip(living, tiles, strict=True):
             s.suspect_at[s.row[p]] = tile
-        ev.append(_event(suspect, power, row=[s.suspect_at[slot] for slot in s.row]))
+        ev.append(_event(s, suspect, power, row=[s.suspect_at[slot] for slot in s.row]))
     elif power == WHITE:
         options = revive_options(s, suspect)
-        ev.append(_event(suspect, power))
+        ev.append(_event(s, suspect, power))
         if len(options) == 1:
             revive(s, options[0], ev)
         elif options:

@@ -55,7 +55,17 @@ from controller.games.hasty.choices import hand_targets, question_options, switc
 from controller.games.hasty.deal import ROLL_BITS, ROLLS, Options
 from controller.games.hasty.engine import BIG_HANDS_PLAYS, showing, slot_rules
 from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, second_options
-from controller.games.hasty.state import Extras, Frame, GameState, LastReview, Note, Peek, Pending, Review
+from controller.games.hasty.state import (
+    Extras,
+    Frame,
+    GameState,
+    LastReview,
+    Nested,
+    Note,
+    Peek,
+    Pending,
+    Review,
+)
 
 Event = dict[str, Any]
 
@@ -339,8 +349,9 @@ def _fields(data: dict[str, Any]) -> dict[str, Any]:
 def _review(r: dict[str, Any] | None) -> Review | None:
     if r is None:
         return None
-    fields: dict[str, Any] = _fields({k: v for k, v in r.items() if k != "outer"})
+    fields: dict[str, Any] = _fields({k: v for k, v in r.items() if k not in ("outer", "done")})
     fields["outer"] = tuple(Frame(**_fields(f)) for f in r["outer"])
+    fields["done"] = tuple(Nested(**_fields(n)) for n in r.get("done", ()))
     return Review(**fields)
 
 
@@ -457,16 +468,23 @@ def _deal(
     s.winners = tuple(t["winners"])
     s.version = t["version"]
     last = t["last_review"]
-    s.last_review = None if last is None else LastReview(
-        last["number"], last["at"], last["suspect"], last["cause"],
-        tuple(INDEX[c] for c in last["revealed"]), tuple(last["killed"]))
+    if last is not None:
+        nested = tuple(Nested(n["at"], n["suspect"], n["cause"], tuple(INDEX[c] for c in n["revealed"]),
+                              tuple(n["killed"]), n["depth"], n["after"]) for n in last["nested"])
+        own = len(last["killed"]) - sum(len(n.killed) for n in nested)  # the view lists its own first
+        s.last_review = LastReview(last["number"], last["at"], last["suspect"], last["cause"],
+                                   tuple(INDEX[c] for c in last["revealed"]), tuple(last["killed"][:own]),
+                                   nested)
+    else:
+        s.last_review = None
     s.review = review
     s.pending = pending
     s.tasks = [(str(kind), int(a), int(b)) for kind, a, b in work["agenda"]]
     own_notes = tuple(_note(n) for n in view.get("notes", []))
     rotated = tuple(suspect in t["rotated"] for suspect in range(opts.suspects))
     s.extra = Extras(rotated, t["tucked"], t["skips"], work["opened"],
-                     tuple(own_notes if seat == me else () for seat in range(players)))
+                     tuple(own_notes if seat == me else () for seat in range(players)),
+                     tuple((f["suspect"], f["power"]) for f in t["fired"]), tuple(t["skipped"]))
     return s
 
 

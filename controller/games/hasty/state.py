@@ -69,6 +69,19 @@ class Frame(NamedTuple):
     ended: bool
 
 
+class Nested(NamedTuple):
+    """A nested evaluation that has ended (H32), as the screens tell it: where and why, its cards, who
+    died in it, how deep it was and how many cards the evaluation it interrupted had revealed then."""
+
+    at: int
+    suspect: int
+    cause: str
+    revealed: tuple[int, ...]
+    killed: tuple[int, ...]
+    depth: int
+    after: int
+
+
 class Review(NamedTuple):
     """A review in progress (H11, H12, H28): its counts and the evaluation running now."""
 
@@ -100,6 +113,8 @@ class Review(NamedTuple):
     ended: bool = False
     #: H32: the evaluations this one interrupted, outermost first
     outer: tuple[Frame, ...] = ()
+    #: the nested evaluations of this review that have ended, in the order they ended (for the screens)
+    done: tuple[Nested, ...] = ()
 
     def frame(self) -> Frame:
         return Frame(self.slot, self.cause, self.revealed, self.stopped, self.killed, self.suspect, self.at,
@@ -111,7 +126,8 @@ class Review(NamedTuple):
 
 
 class LastReview(NamedTuple):
-    """The latest evaluation, kept for the screens to play out card by card (all of it public)."""
+    """The latest review, kept for the screens to play out card by card (all of it public): its
+    outermost evaluation, and the evaluations nested in it in the order they ended."""
 
     number: int
     at: int
@@ -119,6 +135,7 @@ class LastReview(NamedTuple):
     cause: str
     revealed: tuple[int, ...]
     killed: tuple[int, ...]
+    nested: tuple[Nested, ...] = ()
 
 
 class Peek(NamedTuple):
@@ -151,6 +168,10 @@ class Extras(NamedTuple):
     skips: int
     opened: bool
     notes: tuple[tuple[Note, ...], ...]
+    #: the powers that acted since this turn began, in order: (suspect, power) (for the screens)
+    fired: tuple[tuple[int, int], ...] = ()
+    #: the seats whose turns were skipped as this turn began (H40)
+    skipped: tuple[int, ...] = ()
 
 
 class _Looks(SlottedValue):
@@ -300,7 +321,7 @@ class GameState(_Looks):
     @rotated.setter
     def rotated(self, value: tuple[bool, ...]) -> None:
         e = self.extra
-        self.extra = Extras(tuple(value), e.tucked, e.skips, e.opened, e.notes)
+        self.extra = Extras(tuple(value), e.tucked, e.skips, e.opened, e.notes, e.fired, e.skipped)
 
     @property
     def tucked(self) -> int | None:
@@ -319,7 +340,7 @@ class GameState(_Looks):
     @skips.setter
     def skips(self, value: int) -> None:
         e = self.extra
-        self.extra = Extras(e.rotated, e.tucked, value, e.opened, e.notes)
+        self.extra = Extras(e.rotated, e.tucked, value, e.opened, e.notes, e.fired, e.skipped)
 
     @property
     def opened(self) -> bool:

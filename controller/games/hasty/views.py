@@ -108,11 +108,20 @@ def second_edition_summary(s: GameState) -> dict[str, Any]:
 
 
 def _last_review(s: GameState) -> dict[str, Any] | None:
+    """The latest review for the screens: its outermost evaluation, who died in the whole review
+    (``killed``: its own deaths, then those of each nested evaluation in the order they ended), and
+    each nested evaluation (H32) with its depth and the cards of the one it interrupted before it."""
     last = s.last_review
     if last is None:
         return None
+    killed = list(last.killed)
+    for n in last.nested:
+        killed += n.killed
     return {"number": last.number, "at": last.at, "suspect": last.suspect, "name": SUSPECTS[last.suspect],
-            "cause": last.cause, "revealed": [KEYS[c] for c in last.revealed], "killed": list(last.killed)}
+            "cause": last.cause, "revealed": [KEYS[c] for c in last.revealed], "killed": killed,
+            "nested": [{"at": n.at, "suspect": n.suspect, "name": SUSPECTS[n.suspect], "cause": n.cause,
+                        "revealed": [KEYS[c] for c in n.revealed], "killed": list(n.killed),
+                        "depth": n.depth, "after": n.after} for n in last.nested]}
 
 
 def _peek(p: Peek) -> dict[str, Any]:
@@ -178,6 +187,9 @@ def public_view(s: GameState) -> dict[str, Any]:
         **second_edition_summary(s),
         "showing": _showing(s),
         "powers": _powers(s),
+        "fired": [{"suspect": suspect, "power": power, "of": SUSPECTS[power]}
+                  for suspect, power in s.extra.fired],
+        "skipped": list(s.extra.skipped),
         "work": _work(s),
     }
     if s.over:
@@ -240,7 +252,8 @@ def _work(s: GameState) -> dict[str, Any]:
     return {
         "agenda": [list(task) for task in s.tasks],
         "pending": None if s.pending is None else _plain(s.pending._asdict()),
-        "review": None if r is None else _plain({**r._asdict(), "outer": [f._asdict() for f in r.outer]}),
+        "review": None if r is None else _plain({**r._asdict(), "outer": [f._asdict() for f in r.outer],
+                                                 "done": [n._asdict() for n in r.done]}),
         "row": list(s.row),
         "tiles": list(s.suspect_at),
         "had_turn": list(s.ended),

@@ -18,10 +18,50 @@ export const CARD = {
   investigator: ["Investigator", "look at a pile or at a player's hand"],
   mover: ["Mover", "put the loupe on any other position"],
   switcheroo: ["Switcheroo", "swap two suspects, or a pile's top and bottom card"],
+  // the advanced set
+  poison: ["Poison", "in a review: the third one kills; it stays in the pile"],
+  armor: ["Armor", "in a review: from the third on, each saves once; it stays"],
+  antidote: ["Antidote", "in a review: face up counts 2 Poison, face down takes 2 off"],
+  dying_breath: ["Dying Breath", "kills this suspect, then the smallest pile is reviewed"],
+  safe_stop: ["Safe Stop", "in a review: stops it, and the rest stays in the pile"],
+  back_to_top: ["Back to the top", "on top of a pile: reviews start from the bottom card"],
+  back_alley: ["Back Alley", "on top of a pile: cards go face down, under a pile"],
+  time_bomb: ["Time Bomb", "sets off the bottom card of each neighbour's pile"],
+  rebel: ["Rebel", "one card of every pile moves to another pile"],
+  show_hands: ["Show me your hands", "on top of a pile: one card a turn, face up only"],
+  walk_back: ["Walk it back", "take the top three cards of a pile into your hand"],
+  hasty: ["Hasty", "draw up to your hand limit, or skip the next turn"],
+  // the expert set
+  sniper: ["Sniper", "in a review: a neighbour's pile is reviewed, then that suspect is shot"],
+  nobody_around: ["When nobody's around", "kills this suspect unless a neighbour's pile has 3 cards"],
+  last_ditch: ["Last ditch effort", "kills this suspect if fewer than 3 live; else saves once"],
+  wrong_address: ["Wrong address", "in a review: the next kill lands on another suspect"],
+  memory_wipe: ["Memory Wipe", "this pile and a neighbour's are thrown away"],
+  tangled: ["Tangled Up", "look at a neighbour's pile and move two of its cards here"],
+  spread: ["Spread the love", "the other cards here go face up onto other piles"],
+  double_cross: ["Double Cross", "this whole pile goes onto or under another pile"],
+  private_investigator: ["Private Investigator", "see a player's secret suspect, or swap hands"],
+  revelation: ["Revelation", "show a card of your hand on each neighbour's pile"],
+  thief: ["Thief", "take three random cards from a player's hand"],
+  on_the_clock: ["On the clock", "in a review: this pile stops after two cards"],
 };
+// each suspect's power (the Suspect Powers variant), by the id of the suspect it belongs to
+export const POWER = [
+  "a card played on her pile turns her round; while she is turned, hands hold one card",
+  "when he dies, everyone still in throws away the hand and draws seven",
+  "a card played on his pile shuffles that pile",
+  "cards go on his pile face up only, and they do not move the loupe",
+  "when she dies, the living suspects are shuffled along the row",
+  "when he dies, the player to move brings a dead suspect back",
+  "a card played on her pile turns her neighbours round",
+  "a card played on his pile lets the player steal a random card",
+  "the first time she would die she escapes and takes a dead suspect's power",
+];
 export const title = (k) => (CARD[k] ? CARD[k][0] : k);
 export const summary = (k) => (CARD[k] ? CARD[k][1] : "");
-export const KILLER = {murder: "a Murder", threat: "a second Threat", sidekick: "a Sidekick"};
+export const KILLER = {murder: "a Murder", threat: "a second Threat", sidekick: "a Sidekick", poison: "a third Poison",
+  antidote: "an Antidote", dying_breath: "a Dying Breath", sniper: "the Sniper", nobody_around: "When nobody's around",
+  last_ditch: "a Last ditch effort"};
 
 export function suspectAt(t, at) { return t.row[at] ? t.row[at].name : `position ${at}`; }
 
@@ -57,6 +97,8 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
     spot.append(el("div", {class: "hloupe", "data-loupe": at === t.loupe ? "1" : "0", text: at === t.loupe ? (size === "htv" ? "▼ loupe" : "▼") : ""}),
       el("div", {class: "hname", text: x.name}),
       el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}));
+    const marks = marksOf(t, x);
+    if (marks.length) spot.append(el("div", {class: "hmarks"}, ...marks));
     if (x.alive) {
       const ups = x.pile.filter((c) => c.up).map((c) => c.card), downs = x.pile.length - ups.length;
       spot.append(el("div", {class: "hsize", "data-size": x.size, text: String(x.size)}),
@@ -69,13 +111,85 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
   return box;
 }
 
+// What a review counts for a suspect now: Threats, bodyguards, and the second edition's Poison, Armor
+// and Wrong address (they last for the review), each [what, how many].
+export function countsOf(t, suspect) {
+  const r = t.review, x = t.review_extra, out = [];
+  if (!r) return out;
+  const add = (what, n) => { if (n) out.push([what, n]); };
+  add("Threat", r.threats[suspect]); add("Bodyguard", r.shields[suspect]);
+  if (x) { add("Poison", x.poison[suspect]); add("Armor", x.armor[suspect]); add("Wrong address", x.wrong[suspect]); }
+  return out;
+}
+
+// The marks on a suspect's tile: turned round (it escapes one kill in a review; Ms. Scarlett turned
+// limits hands), the suspect Madame Rose hides, a power that acted this turn, and the review's counts.
+function marksOf(t, x) {
+  const out = [], s = x.suspect;
+  if ((t.rotated || []).includes(s)) out.push(el("span", {class: "hmark hturned", "data-rotated": s, text: "↻ turned round"}));
+  if (t.tucked !== null && t.tucked !== undefined && s === 8) out.push(el("span", {class: "hmark fit", "data-tucked": t.tucked, text: `hides ${t.suspects[t.tucked]}`}));
+  if ((t.fired || []).some((f) => f.suspect === s)) out.push(el("span", {class: "hmark hfired", text: "⚡ power used"}));
+  if (x.alive && (t.powers || []).some((p) => p.suspect === s && p.power === 3)) out.push(el("span", {class: "hmark fit", text: "face up only"}));
+  // Poisons and Armors a review left in the pile (H30): they count again in the next review of it
+  const kept = keptOf(x);
+  if (kept.length && !t.review) out.push(el("span", {class: "hmark hkept", "data-kept": kept.map(([w, n]) => `${w} ${n}`).join(", "),
+    text: `kept: ${kept.map(([w, n]) => `${n} ${w}`).join(", ")}`}));
+  for (const [what, n] of countsOf(t, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: `${what} ${n}`}));
+  return out;
+}
+
+// The face-up Poisons and Armors lying in a living suspect's pile, each [what, how many].
+export function keptOf(x) {
+  if (!x.alive) return [];
+  const n = (k) => x.pile.filter((c) => c.up && c.card === k).length;
+  return [["Poison", n("poison")], ["Armor", n("armor")]].filter(([, k]) => k);
+}
+
+// The power each living suspect has now (Madame Rose's is the hidden suspect's), with the Suspect Powers.
+export function powersOf(t) {
+  return (t.powers || []).filter((p) => { const spot = t.row.find((x) => x.suspect === p.suspect); return spot && spot.alive; })
+    .map((p) => ({suspect: p.suspect, name: t.suspects[p.suspect], of: p.of, own: p.power === p.suspect, text: POWER[p.power] || p.summary}));
+}
+
+// Where Prof. Plum's power stands now (cards go there face up only, and move no loupe), or null.
+export function plumAt(t) {
+  const p = (t.powers || []).find((q) => q.power === 3);
+  if (!p) return null;
+  const at = t.row.findIndex((x) => x.suspect === p.suspect && x.alive);
+  return at < 0 ? null : at;
+}
+
+// The last review as it happened (screens.py's review_parts says the same for the OLED): the outer
+// pile's cards until an evaluation nested in it began (a Sniper's, a Dying Breath's), that one, then
+// back to the outer pile; each part {suspect, cause, cards, depth, back}. A nested evaluation's parent
+// is the next one to end a level up (the outer one at the last).
+export function reviewParts(r) {
+  const root = {suspect: r.suspect, cause: r.cause, revealed: r.revealed, depth: 0, kids: []};
+  const nodes = (r.nested || []).map((n) => ({...n, kids: []}));
+  nodes.forEach((n, i) => (nodes.slice(i + 1).find((m) => m.depth === n.depth - 1) || root).kids.push(n));
+  const parts = [];
+  const walk = (node) => {
+    let start = 0, back = false;
+    for (const kid of [...node.kids].sort((a, b) => a.after - b.after)) {
+      parts.push({suspect: node.suspect, cause: node.cause, cards: node.revealed.slice(start, kid.after), depth: node.depth, back});
+      walk(kid);
+      start = kid.after; back = true;
+    }
+    parts.push({suspect: node.suspect, cause: node.cause, cards: node.revealed.slice(start), depth: node.depth, back});
+  };
+  walk(root);
+  return parts;
+}
+
 // The last review, in one line: whose pile, the cards turned, and what came of it.
 export function reviewLine(t) {
   const r = t.last_review;
   if (!r) return "No review yet.";
   const cards = r.revealed.length ? r.revealed.map(title).join(", ") : "nothing";
   const killed = r.killed.length ? `${list(r.killed.map((k) => t.suspects[k]))} murdered` : `${r.name} survived`;
-  return `Review ${r.number}: ${r.name}'s pile turned ${cards}; ${killed}.`;
+  const inner = (r.nested || []).map((n) => `${t.suspects[n.suspect]}'s (${n.revealed.map(title).join(", ") || "nothing"})`);
+  const within = inner.length ? ` Reviewed within it: ${inner.join(", ")}.` : "";
+  return `Review ${r.number}: ${r.name}'s pile turned ${cards}; ${killed}.${within}`;
 }
 
 // who won, in players' words (with the Traitor when that variant is on)

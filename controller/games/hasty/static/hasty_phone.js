@@ -2,14 +2,18 @@
 // loupe's net move, every choice a card asks of you, what your Investigators showed you, and why you
 // are out. Everything comes from the seat view's legal moves; phone.js keeps the shared parts.
 import {$, btn, cap, count, el, moveOf, who, whileHeld} from "./shell.js";
-import {KILLER, backTile, cardTile, endText, netMove, reviewLine, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
+import {KILLER, backTile, cardTile, endText, netMove, plumAt, powersOf, reviewLine, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
+import {PILE_KINDS, askText, pilePicked, pileTap, resetChoice, secondChoice} from "./hasty_choices.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
 let ctx = null, me = null;
 // what is being picked on this phone, cleared after each accepted action
 let card = null, pile = null, qCard = null, qAsk = null, peeking = false;
-export function reset() { card = null; pile = null; qCard = null; qAsk = null; }
+let choiceAt = null;  // the version whose choice is being picked (a new one starts afresh)
+export function reset() { card = null; pile = null; qCard = null; qAsk = null; resetChoice(); }
+const SECOND = new Set(["breath", "sniper", "wrong_address", "walk", "wipe", "tangled", "spread", "double", "rebel",
+  "revelation", "thief", "brunette", "private", "hasty", "tuck", "revive"]);
 
 // render's helpers read the view it was given; prompt() reads only its own argument (PhonePart in shell.js)
 const redraw = () => { render(me, ctx); ctx.setButtons(); };
@@ -33,12 +37,14 @@ export function prompt(v) {
   if (m && m.act === "choose") {
     if (m.kind === "question_pile") return out + `${cap(who(t, m.asker))} handed you a ${title(m.card)} with a Burning Question: pick the pile it goes on, face up.`;
     if (m.kind === "market") return out + `Refill: take ${count(m.count, "card")} from the market.`;
+    if (SECOND.has(m.kind)) return out + askText(v, m);
     return out + (ASKS[m.kind] || "Make your choice.");
   }
   if (moveOf(v, "end")) {
-    if (!moveOf(v, "play")) return out + `Your turn: you have played what you may. End the turn (${netMove(t)}).`;
+    if (!moveOf(v, "play")) return out + `Your turn: ${noPlay(v)} End the turn (${netMove(t)}).`;
+    const rule = ruleNow(t);
     return out + (t.plays ? `Your turn: ${count(t.plays, "card")} played, loupe ${netMove(t)}. Play another or end the turn.` :
-      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.");
+      "Your turn: tap a card, then a pile, then face up or face down. End the turn when you are done.") + (rule ? ` ${rule}` : "");
   }
   if (v.out) return outText(v) + waitingFor(v);
   return waitingFor(v).trim() || "Nothing to do right now.";
@@ -50,6 +56,32 @@ function waitingFor(v) {
   const p = t.pending;
   if (p && p.seat !== t.turn) return ` Waiting for ${who(t, p.seat)} to choose.`;
   return t.waiting === v.seat ? " Your turn." : ` ${cap(who(t, t.waiting))}'s turn${p ? " (a choice)" : ""}.`;
+}
+
+// why a seat on its turn may play no more cards now (Big Hands' two plays, Show me your hands, an empty hand)
+function noPlay(v) {
+  const t = v.table;
+  if (!v.hand.length) return "your hand is empty.";
+  if (t.showing && t.showing.show_hands && t.plays) return "Show me your hands is on top of a pile: one card a turn, and you have played yours.";
+  if (t.options.big_hands && t.plays >= 2) return "two cards a turn with Big Hands, and you have played them.";
+  return "you have played what you may.";
+}
+
+// the play rules a card on top of a pile sets now (H36), in one sentence, or ""
+function ruleNow(t) {
+  const shown = t.showing || {};
+  if (shown.show_hands) return "Show me your hands is showing: one card this turn, face up.";
+  if (shown.back_alley) return "Back Alley is showing: cards go face down, under a pile.";
+  return "";
+}
+
+// why a face is not allowed on a pile now (the rules of the moment, H36 and Prof. Plum's power), or ""
+function faceReason(t, at, up) {
+  const shown = t.showing || {};
+  if (shown.show_hands) return up ? "" : "Show me your hands is on top of a pile: face up only, one card a turn.";
+  if (at === plumAt(t)) return up ? "" : "Prof. Plum's power: cards go on his pile face up only.";
+  if (shown.back_alley) return up ? "Back Alley is on top of a pile: cards go face down, under a pile." : "";
+  return "";
 }
 
 function outText(v) {
@@ -76,7 +108,13 @@ function handBox(v) {
   const play = moveOf(me, "play"), q = v.moves.find((m) => m.kind === "question");
   const ok = play ? new Set(play.cards) : q ? new Set(q.cards) : new Set();
   const row = el("div", {class: "hhand", "data-own-cards": ""});
+  // a big hand (Big Hands deals the whole deck: dozens of cards with every set) shows each kind once,
+  // with how many copies: copies are alike, and so the hand stays in the first screen
+  const many = v.hand.length > 8, copies = {};
+  if (many) row.classList.add("hmany");
+  v.hand.forEach((k) => { copies[k] = (copies[k] || 0) + 1; });
   v.hand.forEach((k, i) => {
+    if (many && v.hand.indexOf(k) !== i) return;
     const usable = ok.has(k);
     const chosen = q ? qCard === k : card === k;
     const b = cardTile(k, usable ? "button" : "div", {"data-hand": i}, true);
@@ -85,10 +123,12 @@ function handBox(v) {
       b.type = "button"; b.setAttribute("aria-pressed", String(chosen && v.hand.indexOf(k) === i));
       b.addEventListener("click", () => { if (q) qCard = qCard === k ? null : k; else card = card === k ? null : k; redraw(); });
     }
+    if (many && copies[k] > 1) b.append(el("span", {class: "hcopies", "data-copies": copies[k], text: `×${copies[k]}`}));
     row.append(b);
   });
   if (!v.hand.length) row.append(el("span", {class: "muted", text: "Your hand is empty."}));
-  return el("section", {class: "panel"}, el("h2", {text: `Your hand · ${count(v.hand.length, "card")}`}), row);
+  const limit = v.table.hand_limit === 1 ? el("div", {class: "small-text hlimit", text: "Hand limit 1: Ms. Scarlett's power holds while she is turned round (refills stop at one card)."}) : null;
+  return el("section", {class: "panel"}, el("h2", {text: `Your hand · ${count(v.hand.length, "card")}`}), row, limit);
 }
 
 // The row, with the piles tappable when a play or a choice of pile is open.
@@ -98,16 +138,35 @@ function tableBox(v) {
   if (play && card) { tap = (at) => { pile = pile === at ? null : at; redraw(); }; ok = (at) => play.at.includes(at); picked = (at) => pile === at; }
   else if (ch && ch.at && ["pile", "sidekick", "mover", "question_pile", "investigate"].includes(ch.kind)) {
     tap = (at) => choose(ch, {at}); ok = (at) => ch.at.includes(at);
+  } else if (ch && PILE_KINDS.has(ch.kind)) {
+    tap = (at) => pileTap(me, ch, at, (o) => choose(ch, o), redraw); ok = (at) => ch.options.some((o) => o.at === at); picked = pilePicked;
   }
   const mySuspect = typeof v.secret === "number" ? v.secret : null;
   const box = el("section", {class: "panel"}, el("h2", {text: "The suspects"}), rowBox(t, {tap, ok, picked, mine: mySuspect}));
   box.append(el("div", {class: "small-text"}, `Market: ${t.market.length ? t.market.map(title).join(", ") : "empty"} · deck ${t.deck_count} · discards ${t.discard_count}`));
-  if (t.review) box.append(el("div", {class: "hot", text: `Reviewing ${suspectAt(t, t.review.at)}'s pile: ${t.review.revealed.map(title).join(", ") || "nothing yet"}`}));
+  if (t.review) box.append(el("div", {class: "hot"}, reviewNow(t)));
+  if (play && card) { const no = refusedPiles(t, play); if (no) box.append(el("div", {class: "small-text hwhy", text: no})); }
   box.append(el("div", {class: "small-text", "data-last-review": ""}, reviewLine(t)));
   return box;
 }
 
 const choose = (m, extra) => ctx.send({act: "choose", ...extra});
+
+// the review running now, and the ones waiting under it (a Dying Breath or a Sniper inside a review)
+function reviewNow(t) {
+  const r = t.review, waits = (t.review_extra && t.review_extra.outer) || [];
+  const at = r.at === null ? "a pile that has left the row" : `${suspectAt(t, r.at)}'s pile`;
+  const line = `Reviewing ${at}: ${r.revealed.map(title).join(", ") || "nothing yet"}`;
+  const under = waits.map((f) => (f.at === null ? "a pile that left the row" : `${suspectAt(t, f.at)}'s`)).reverse();
+  return under.length ? `${line}. Waiting for it: the review of ${under.join(", then ")}.` : `${line}.`;
+}
+
+// the living piles the picked card cannot go on now (Prof. Plum's under Back Alley), said before a tap
+function refusedPiles(t, play) {
+  const no = t.row.map((x, at) => (x.alive && !play.at.includes(at) ? at : null)).filter((at) => at !== null);
+  if (!no.length) return "";
+  return `Nothing can go on ${no.map((at) => `${suspectAt(t, at)}'s pile`).join(" or ")} now: Back Alley wants cards face down, and Prof. Plum's power takes them face up only.`;
+}
 
 // The turn's buttons, in one short row that stays in sight at the foot of the screen: face up or face
 // down once a card and a pile are picked, and End turn; above them, what ending the turn does now.
@@ -123,8 +182,12 @@ function turnBox(v) {
     const where = pile !== null ? ` on ${suspectAt(t, pile)}` : "";
     const hint = !card ? "" : pile === null ? `${title(card)}: now tap a suspect's pile.` : `${title(card)}${where}:`;
     if (hint) box.append(el("p", {class: "muted", text: hint}));
-    row.append(btn("Face up (+1)", () => ctx.send({act: "play", card, at: pile, up: true}), "primary", !card || pile === null, {"data-up": "1"}),
-      btn("Face down (−1)", () => ctx.send({act: "play", card, at: pile, up: false}), "primary", !card || pile === null, {"data-up": "0"}));
+    const faces = pile === null ? [true, false] : play.faces ? play.faces[String(pile)] || [] : play.up;
+    const why = pile === null ? "" : faceReason(t, pile, true) || faceReason(t, pile, false);
+    if (why) box.append(el("p", {class: "hwhy", "data-why": "", text: why}));
+    const plum = pile !== null && pile === plumAt(t), under = t.showing && t.showing.back_alley && !t.showing.show_hands;
+    row.append(btn(plum ? "Face up (no step)" : "Face up (+1)", () => ctx.send({act: "play", card, at: pile, up: true}), "primary", !card || pile === null || !faces.includes(true), {"data-up": "1"}),
+      btn(under ? "Face down, under (−1)" : "Face down (−1)", () => ctx.send({act: "play", card, at: pile, up: false}), "primary", !card || pile === null || !faces.includes(false), {"data-up": "0"}));
   }
   if (end) {
     row.append(btn(t.plays ? "End turn" : end.discards ? `End turn (discard ${end.discards})` : "End turn",
@@ -138,6 +201,7 @@ function turnBox(v) {
 function choiceBox(v) {
   const t = v.table, m = moveOf(me, "choose");
   if (!m) return null;
+  if (SECOND.has(m.kind)) return secondChoice(v, m, (o) => choose(m, o), redraw);
   const box = el("div", {class: "hacts", "data-kind": m.kind}, el("b", {text: ASKS[m.kind] || "Pick where it goes:"}));
   const opt = (text, extra) => btn(text, () => choose(m, extra), "", false, {"data-choice": JSON.stringify(extra)});
   if (["pile", "sidekick", "mover", "question_pile"].includes(m.kind)) {
@@ -165,14 +229,41 @@ function choiceBox(v) {
   return box;
 }
 
-// What your Investigators showed you: on this phone only.
+// What only this seat knows: what its Investigators, Tangled Ups and Private Investigators showed it,
+// and the cards it took or lost (a Walk it back, a Thief, Monsieur Brunette, a swap of hands). On this
+// phone only.
 function peeksBox(v) {
-  if (!v.peeks.length) return null;
+  const notes = v.notes || [];
+  if (!v.peeks.length && !notes.length) return null;
   const t = v.table;
-  return el("section", {class: "panel hpeeks", "data-peeks": ""}, el("h2", {text: "What your Investigators showed you (only you)"}),
-    ...v.peeks.map((p, i) => el("div", {class: "hline", "data-peek": i},
+  const cards = (keys) => (keys.length ? keys.map((k) => cardTile(k, "span", {class: "tiny"})) : [el("span", {text: "nothing"})]);
+  const peek = (p, i) => {
+    if (p.secret !== undefined) {
+      return el("div", {class: "hline", "data-peek": i}, el("span", {text: `${cap(who(t, p.secret))} is secretly ${p.suspect === "traitor" ? "the Traitor" : t.suspects[p.suspect]}.`}));
+    }
+    return el("div", {class: "hline", "data-peek": i},
       el("span", {class: "muted", text: p.pile !== undefined ? `The pile at #${p.pile}, as it was then (top first): ` : `${cap(who(t, p.hand))}'s hand: `}),
-      ...(p.cards.length ? (p.pile !== undefined ? [...p.cards].reverse() : p.cards).map((k) => cardTile(k, "span", {class: "tiny"})) : [el("span", {text: "nothing"})]))));
+      ...cards(p.pile !== undefined ? [...p.cards].reverse() : p.cards));
+  };
+  return el("section", {class: "panel hpeeks", "data-peeks": ""}, el("h2", {text: "What only you know"}),
+    ...v.peeks.map(peek), ...notes.map((n, i) => el("div", {class: "hline", "data-note": i}, el("span", {class: "muted", text: noteText(t, n)}), ...cards(n.cards))));
+}
+
+const BY = {walk_back: "Walk it back", thief: "Thief", brunette: "Monsieur Brunette's power", private_investigator: "Private Investigator"};
+function noteText(t, n) {
+  const by = BY[n.by] || title(n.by), from = n.seat !== null ? `${who(t, n.seat)}'s hand` : `the pile at #${n.pile}`;
+  if (n.kind === "took") return `${by}: you took from ${from}: `;
+  if (n.kind === "lost") return `${by}: ${who(t, n.seat)} took from your hand: `;
+  if (n.kind === "gave") return `${by}: you gave ${who(t, n.seat)} your hand: `;
+  return `${by}: you got ${who(t, n.seat)}'s hand: `;
+}
+
+// With the Suspect Powers: what each living suspect's power does (folded, below the game).
+function powersBox(v) {
+  const t = v.table, list = powersOf(t);
+  if (!list.length) return null;
+  return el("details", {class: "panel hpowers"}, el("summary", {class: "ctl", text: "Suspect powers"}),
+    el("ul", {}, ...list.map((p) => el("li", {}, el("b", {text: p.name}), p.own ? "" : ` (${p.of}'s power)`, `: ${p.text}`))));
 }
 
 // this seat's feed, folded below the game (its newest line shows under the prompt)
@@ -197,6 +288,8 @@ export function render(v, c) {
   const t = v.table, box = $("bpanel");
   if (!moveOf(me, "play")) { card = null; pile = null; }
   if (!v.moves.some((m) => m.kind === "question")) { qCard = null; qAsk = null; }
+  const asked = moveOf(me, "choose") ? t.version : null;
+  if (asked !== choiceAt) { resetChoice(); choiceAt = asked; }
   const kids = [];
   if (t.over) kids.push(endBox(v));
   if (v.out && !t.over) kids.push(el("section", {class: "panel hout", "data-out": v.out_by || ""}, el("b", {text: outText(v)}),
@@ -209,6 +302,7 @@ export function render(v, c) {
   kids.push(handBox(v), tableBox(v));
   if (turn) kids.push(el("section", {class: "panel sticky hturn"}, turn));
   const pk = peeksBox(v); if (pk) kids.push(pk);
+  const pw = powersBox(v); if (pw) kids.push(pw);
   const fd = feedBox(v); if (fd) kids.push(fd);
   kids.push(el("div", {class: "small-text muted"}, backTile({class: "tiny"}), " a face-down card: nobody sees it, not even you. ▼ marks the loupe."));
   box.replaceChildren(...kids);

@@ -2,7 +2,7 @@
 // cards, the market, whose turn it is and the steps so far, and each review played out card by card,
 // at the page's own pace, with the murder moment shown large. table.js keeps the rest.
 import {$, badge, cap, count, el, endChord, list, who} from "./shell.js";
-import {KILLER, cardTile, endText, netMove, reviewLine, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
+import {KILLER, cardTile, endText, netMove, powersOf, reviewLine, reviewParts, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
@@ -13,7 +13,15 @@ const queue = [];
 
 const WAITS = {pile: "picks which of the tied piles is reviewed", sidekick: "picks a pile for the Sidekick",
   question: "picks a card and a player for the Burning Question", question_pile: "places the Burning Question's card",
-  investigate: "is investigating", mover: "moves the loupe", switcheroo: "plays a Switcheroo", market: "takes cards from the market"};
+  investigate: "is investigating", mover: "moves the loupe", switcheroo: "plays a Switcheroo", market: "takes cards from the market",
+  breath: "picks which of the smallest piles Dying Breath reviews", sniper: "aims the Sniper at a neighbour's pile",
+  wrong_address: "picks who takes the misaddressed kill", walk: "walks three cards back from a pile",
+  wipe: "picks the pile Memory Wipe throws away too", tangled: "looks through a neighbour's pile for Tangled Up",
+  spread: "spreads the love onto the other piles", double: "sends a whole pile with a Double Cross",
+  rebel: "moves cards for the Rebel", revelation: "shows cards for the Revelation", thief: "picks whom the Thief robs",
+  brunette: "steals a card with Monsieur Brunette's power", private: "plays a Private Investigator",
+  hasty: "picks: draw cards or skip the next turn", tuck: "picks the suspect Madame Rose hides",
+  revive: "picks the suspect Doctor White brings back"};
 
 export function waitingText(t) {
   if (t.over) return `Game over: ${endText(t)}`;
@@ -24,12 +32,48 @@ export function waitingText(t) {
   return `${cap(who(t, t.turn))}'s turn: ${t.plays ? `${count(t.plays, "card")} played, loupe ${netMove(t)}` : "nothing played yet"}.${first}`;
 }
 
+const SETS = {base: "Base", advanced: "Advanced", expert: "Expert"};
+const RULES = {back_alley: "Back Alley is showing: cards go face down, under a pile.",
+  show_hands: "Show me your hands is showing: one card a turn, face up.",
+  back_to_top: "Back to the top is showing: reviews start from the bottom card."};
+
 function turnPanel(t) {
-  return el("div", {class: "panel", id: "hturn"},
+  const o = t.options, sets = o.sets ? o.sets.map((k) => SETS[k] || k).join(" + ") : "";
+  const box = el("div", {class: "panel", id: "hturn"},
     el("div", {}, el("b", {text: "Turn: "}), t.over ? "over" : cap(who(t, t.turn))),
     el("div", {"data-steps": t.steps}, el("b", {text: "Steps so far: "}), t.plays ? `${count(t.plays, "card")} played · ${netMove(t)}` : "none"),
     el("div", {class: "muted", text: `Reviews: ${t.reviews}` + (t.first_round ? " · first round" : "") +
-      (t.options.traitor ? " · Traitor variant" : "") + (t.options.speedy ? " · Speedy" : "") + (t.options.big_hands ? " · Big Hands" : "")}));
+      (o.traitor ? " · Traitor variant" : "") + (o.speedy ? " · Speedy" : "") + (o.big_hands ? " · Big Hands" : "") +
+      (sets && sets !== "Base" ? ` · ${sets} cards` : "") + (o.powers ? " · Suspect Powers" : "")}));
+  // what lasts beyond a move: turns skipped, the hand limit, a rule a card on top of a pile sets
+  if (t.over) return box;
+  const more = [];
+  if ((t.skipped || []).length) more.push(`Skipped (Hasty): ${t.skipped.map((s) => who(t, s)).join(", ")}.`);
+  if (t.skips) more.push(t.skips === 1 ? "The next turn will be skipped (Hasty)." : `The next ${t.skips} turns will be skipped (Hasty).`);
+  if (t.hand_limit === 1) more.push("Hand limit 1: Ms. Scarlett is turned round.");
+  for (const [k, on] of Object.entries(t.showing || {})) if (on && RULES[k]) more.push(RULES[k]);
+  for (const line of more) box.append(el("div", {class: "hnote", text: line}));
+  return box;
+}
+
+// With the Suspect Powers: each living suspect's power, those used this turn marked
+function powersPanel(t) {
+  const list = powersOf(t);
+  if (!list.length) return null;
+  const used = new Set((t.fired || []).map((f) => f.suspect));
+  return el("div", {class: "panel hpowerlist", id: "hpowers"}, el("b", {text: "Suspect powers"}),
+    ...list.map((p) => el("div", {class: used.has(p.suspect) ? "hfiredline" : "", "data-power": p.suspect},
+      el("b", {text: p.name}), p.own ? "" : ` (as ${p.of})`, `: ${p.text}`, used.has(p.suspect) ? el("span", {class: "hmark hfired", text: " ⚡ used this turn"}) : "")));
+}
+
+// the review running now, and the ones waiting under it (a Sniper's or a Dying Breath's inside it)
+function reviewNow(t) {
+  const r = t.review, waits = (t.review_extra && t.review_extra.outer) || [];
+  const name = (at) => (at === null ? "a pile that left the row" : `${suspectAt(t, at)}'s pile`);
+  const box = el("div", {class: "panel hot", id: "hnow"}, el("b", {text: `Reviewing ${name(r.at)}: `}),
+    r.revealed.map(title).join(", ") || "…");
+  if (waits.length) box.append(el("div", {class: "hnote", text: `Waiting for it: ${waits.map((f) => `${name(f.at)} (${f.revealed.map(title).join(", ") || "no card yet"})`).reverse().join(", then ")}.`}));
+  return box;
 }
 
 function marketPanel(t) {
@@ -46,10 +90,12 @@ export function render(t, ctx) {
   board.classList.add("hboard");
   const top = el("div", {class: "htop"}, turnPanel(t), marketPanel(t),
     el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(t)})));
+  // the powers go under the row, in columns: the row (the piles, the marks, the counts) stays in the first screen
+  const powers = t.over ? null : powersPanel(t);
   if (t.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(t)}),
     el("div", {class: "muted", text: "Every pile is shown as it lay: the cards in brackets were face down."})));
   const row = t.over && t.reveal ? revealRow(t) : rowBox(t, {size: "htv"});
-  if (t.review) top.append(el("div", {class: "panel hot", text: `Reviewing ${suspectAt(t, t.review.at)}'s pile: ${t.review.revealed.map(title).join(", ") || "…"}`}));
+  if (t.review) top.append(reviewNow(t));
   const seats = el("div", {class: "hseats", id: "hseats"});
   for (let s = 0; s < t.players; s++) {
     const out = t.eliminated.includes(s), o = t.out[s];
@@ -67,7 +113,7 @@ export function render(t, ctx) {
     if (pad) box.append(pad);
     seats.append(box);
   }
-  board.replaceChildren(top, el("div", {class: "panel"}, row), seats);
+  board.replaceChildren(top, el("div", {class: "panel"}, row), ...(powers ? [powers] : []), seats);
   review(t);
 }
 
@@ -103,26 +149,59 @@ function play() {
   if (!box) { box = el("div", {class: "hreview", id: "hreview", role: "status", "aria-live": "polite"}); document.body.append(box); }
   box.onclick = () => { box.hidden = true; };
   box.hidden = false;
-  const turned = el("div", {class: "hturned"}), counter = el("div", {class: "hcount"});
-  box.replaceChildren(el("h2", {text: `Review: ${r.name}'s pile`}), turned, counter);
+  const turned = el("div", {class: "hturned"}), counter = el("div", {class: "hcount"}), head = el("h2");
+  const waits = el("div", {class: "hcount hwaits"});
+  box.replaceChildren(head, waits, turned, counter);
   box.dataset.review = r.number; box.dataset.shown = "0"; delete box.dataset.verdict;
-  let i = 0;
+  // the review as it happened: the outer pile, each nested one under its own heading, back to the outer
+  const parts = reviewParts(r), total = parts.reduce((n, p) => n + p.cards.length, 0);
+  let part = -1, i = 0, shown = 0;
+  const next = () => {
+    part += 1; i = 0;
+    const p = parts[part];
+    head.textContent = partTitle(p, item.names);
+    waits.textContent = partWaits(parts, part, item.names);
+    box.dataset.part = String(part);
+    turned.replaceChildren();
+    // a part's count starts afresh (not the last part's "card 3 of 3")
+    counter.textContent = p.cards.length ? `${count(p.cards.length, "card")} to turn here` : (p.back ? "No card left to turn here." : "Its pile is empty.");
+  };
+  next();
   const step = () => {
-    if (i < r.revealed.length) {
-      turned.append(cardTile(r.revealed[i], "div", {"data-turned": i}, true));
-      i += 1; box.dataset.shown = String(i);
-      counter.textContent = `card ${i} of ${r.revealed.length}`;
+    if (i >= parts[part].cards.length && part < parts.length - 1) { next(); setTimeout(step, CARD_MS); return; }
+    if (i < parts[part].cards.length) {
+      turned.append(cardTile(parts[part].cards[i], "div", {"data-turned": shown}, true));
+      i += 1; shown += 1; box.dataset.shown = String(shown);
+      counter.textContent = parts.length > 1 ? `card ${i} of ${parts[part].cards.length} here · ${shown} of ${total} in this review` : `card ${i} of ${total}`;
       setTimeout(step, CARD_MS);
       return;
     }
+    if (parts.length > 1) { head.textContent = `Review: ${r.name}'s pile`; waits.textContent = ""; }
     const dead = r.killed.map((k) => item.names[k]);
     box.dataset.verdict = dead.length ? "murder" : "safe";
     box.append(el("div", {class: `hverdict ${dead.length ? "murder" : "safe"}`, text: dead.length ? "MURDER!" : `${r.name} survives`}),
       dead.length ? el("div", {class: "hcount", text: `${list(dead)} ${dead.length > 1 ? "are" : "is"} dead. ${item.outs.join(". ")}${item.outs.length ? "." : "Nobody was that suspect."}`}) : "");
-    if (!r.revealed.length) counter.textContent = "The pile was empty.";
+    if (!total) counter.textContent = "The pile was empty.";
     setTimeout(() => { queue.shift(); if (queue.length) play(); else box.hidden = true; }, VERDICT_MS);
   };
   setTimeout(step, 600);
+}
+
+// a part's heading: the review, a nested evaluation (why, whose pile), or the way back to the outer pile
+const CAUSES = {sniper: "The Sniper", dying_breath: "Dying Breath", empty_hand: "An empty hand", loupe: "Review"};
+function partTitle(p, names) {
+  const name = names[p.suspect];
+  if (p.back) return `Back to ${name}'s pile`;
+  if (p.depth === 0) return p.cause === "loupe" ? `Review: ${name}'s pile` : `${CAUSES[p.cause] || "Review"}: ${name}'s pile is reviewed`;
+  return `${CAUSES[p.cause] || "Review"}: ${name}'s pile is reviewed now`;
+}
+// what waits while a nested evaluation plays out: the piles under it, innermost first
+function partWaits(parts, n, names) {
+  const p = parts[n];
+  if (!p.depth || p.back) return "";
+  const under = [];
+  for (let d = p.depth - 1, k = n - 1; d >= 0 && k >= 0; k--) if (parts[k].depth === d) { under.push(names[parts[k].suspect]); d -= 1; }
+  return `${under.join(", then ")}'s review waits until it is done.`;
 }
 
 // a low note for a review, a chord at the end

@@ -35,7 +35,8 @@ def install(app: Flask, table: Table) -> None:
     app.register_blueprint(bp)
 
 
-def _records() -> Records:
+def current() -> Records:
+    """The records the app serves."""
     return current_app.config["JACCUSE_RECORDS"]  # type: ignore[no-any-return]
 
 
@@ -50,7 +51,8 @@ def _error(status: int, code: str, message: str) -> Response:
     return _json({"ok": False, "error": {"code": code, "message": message}}, status)
 
 
-def _refusal(exc: Exception) -> Response:
+def refusal(exc: Exception) -> Response:
+    """The answer to a record that cannot be given: 409 ``not_over``, 404 ``no_such_game``, 503."""
     if isinstance(exc, NotOver):
         return _error(409, "not_over", str(exc))
     if isinstance(exc, NoSuchGame):
@@ -60,9 +62,9 @@ def _refusal(exc: Exception) -> Response:
 
 def _record(number: int | None) -> Response:
     try:
-        kept, record = _records().record(number)
+        kept, record = current().record(number)
     except (NotOver, NoSuchGame, KeptUnavailable) as exc:
-        return _refusal(exc)
+        return refusal(exc)
     response = _json(record)
     if request.args.get("download") not in (None, "", "0", "false"):
         response.headers["Content-Disposition"] = f'attachment; filename="{Records.filename(kept)}"'
@@ -79,9 +81,9 @@ def table_record() -> Response:
 def games() -> Response:
     """The games the data dir keeps, oldest first, the one being played last."""
     try:
-        return _json(_records().games())
+        return _json(current().games())
     except KeptUnavailable as exc:
-        return _refusal(exc)
+        return refusal(exc)
 
 
 @bp.get("/games/<int:number>/record")
@@ -98,6 +100,6 @@ def game_steps(number: int) -> Response:
     except ValueError:
         return _error(400, "bad_request", "'from' and 'count' are whole numbers")
     try:
-        return _json(_records().steps(number, start, count))
+        return _json(current().steps(number, start, count))
     except (NotOver, NoSuchGame, KeptUnavailable) as exc:
-        return _refusal(exc)
+        return refusal(exc)

@@ -181,6 +181,7 @@ def page(replayed: Replayed, start: int = 0, count: int = PAGE) -> dict[str, Any
         steps.append(step)
     return {
         "game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
+        "parts": registry.game(kept.game).page_parts,
         "players": kept.players, "names": list(kept.names), "over": replayed.end.over,
         "winners": list(replayed.end.winners), "last": last, "from": start, "to": end,
         "next": end + 1 if end < last else None,

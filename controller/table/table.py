@@ -44,7 +44,7 @@ from typing import Any
 
 from controller.games import registry
 from controller.games.shape import TableRules
-from controller.table import evening, kept, seating, traces, wording
+from controller.table import evening, kept, retelling, seating, traces, wording
 from controller.table.bots import CLOCK_MARGIN, LEVELS, MAX_WALL_SECONDS, THINK_SECONDS, BotMove, Job, Thinker
 from controller.table.hesitation import Hesitations
 from controller.table.journal import (
@@ -298,6 +298,8 @@ class Table:
         self._ready &= {s for s, (_, kind) in self._seats.items() if kind == "phone"}
         self._evening = evening.load(settings)  # the games finished tonight (journaled: kept over restarts)
         self._bot_due: float | None = None
+        # the room's retelling of a finished game (controller.table.retelling): not journaled
+        self._retelling: dict[str, Any] | None = None
         # per seat, the host's choice of bot (journaled as ``bot_level:S``); else config.bot_level
         self._bot_levels = {s: settings[f"bot_level:{s}"] for s in range(self.players)
                             if settings.get(f"bot_level:{s}") in LEVELS}
@@ -1090,6 +1092,8 @@ class Table:
             rows = {f"name:{seat}": clean or self._new_bot_name(seat)}
         elif what == "evening":
             rows = {evening.EVENING_KEY: None}
+        elif what == "retell":
+            return self._retell(value)
         elif what == "bot_level":
             seat, level = value if isinstance(value, tuple) and len(value) == 2 else (None, None)
             if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -1129,6 +1133,17 @@ class Table:
         return Outcome(ok=True, data={"join_code": self._join_code, "locked": self._locked,
                                       "clock": self._clock.seconds, "multi_seat": self._multi_seat,
                                       "bot_levels": list(self._snapshot.bot_levels)})
+
+    def _retell(self, value: tuple[retelling.Told, int | None, str | None] | None) -> Outcome:
+        """Move the room's retelling (a game the records found over; the step asked for, or a move), or
+        end it (None). Nothing is journaled: it is where the room looks, not a game."""
+        if value is None:
+            self._retelling = None
+        else:
+            told, step, move = value
+            self._retelling = retelling.position(self._retelling, told, step, move)
+        self._publish()
+        return Outcome(ok=True, data={"retelling": self._retelling})
 
     def _forget_bots(self, seats: list[int] | None = None) -> None:
         """Drop the bots' questions and held moves for ``seats`` (None: all): the seat is asked again
@@ -1347,6 +1362,7 @@ class Table:
         self._pad_refusals = [0] * players
         self._bot_due = None
         self._ready = set()
+        self._retelling = None  # the room turns to the game just dealt
         self._bot_levels = {s: v for s, v in self._bot_levels.items() if s < players}
         self._history = []
         self._memory = None
@@ -1400,6 +1416,7 @@ class Table:
         public["join_code_needed"] = self._join_code is not None
         public["bots"] = sorted(s for s in self._bot_seats if self._is_bot(s))
         public["evening"] = {"games": self._evening[-12:], "tally": evening.tally(self._evening)}
+        public["retelling"] = dict(self._retelling) if self._retelling else None
         # the ready check for another game: who asked, and which seated people have not yet
         people = sorted(s for s, (_, kind) in self._seats.items() if kind == "phone")
         public["play_again"] = {
@@ -1561,8 +1578,9 @@ class Table:
 
     def host_setting(self, what: str, value: Any, timeout: float = 30.0) -> Outcome:
         """A host change: ``clock`` (seconds, 0 = off), ``join_code`` (a code, "new", or None),
-        ``locked`` (bool), ``hand_over`` (a bot's seat, freed for a person) or ``bot_level``
-        (``(seat, level)``: who plays a bot's seat, one of ``bots.LEVELS``)."""
+        ``locked`` (bool), ``hand_over`` (a bot's seat, freed for a person), ``bot_level``
+        (``(seat, level)``: who plays a bot's seat, one of ``bots.LEVELS``) or ``retell``
+        (``(told, step, move)``: the room's retelling of a game the records found over; None ends it)."""
         return self._submit(_Command("host", payload=(what, value)), timeout)
 
     def release(self, seat: int, timeout: float = 30.0) -> Outcome:
@@ -1723,7 +1741,8 @@ def game_from_record(
 
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening",
+              "retelling")
 SEAT_KEYS = ("name", "feed", "pad_refusals", "table_feed", "last_move_by")
 
 

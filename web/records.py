@@ -24,18 +24,23 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from controller.table import Table
 from controller.table.kept import KeptUnavailable
-from controller.table.records import PAGE, NoSuchGame, NotOver, Records
+from controller.table.records import PAGE, NoSuchGame, NotOver, RecordFile, Records
 
 bp = Blueprint("records", __name__, url_prefix="/api")
 
 
 def install(app: Flask, table: Table) -> None:
     """The records of ``table``'s data dir, served by ``app``."""
-    app.config["JACCUSE_RECORDS"] = Records(table.config.data_dir, table.snapshot)
+    serve(app, Records(table.config.data_dir, table.snapshot))
+
+
+def serve(app: Flask, source: Records | RecordFile) -> None:
+    """The records ``source`` gives (a data dir's, or one record file's), served by ``app``."""
+    app.config["JACCUSE_RECORDS"] = source
     app.register_blueprint(bp)
 
 
-def current() -> Records:
+def current() -> Records | RecordFile:
     """The records the app serves."""
     return current_app.config["JACCUSE_RECORDS"]  # type: ignore[no-any-return]
 
@@ -67,7 +72,7 @@ def _record(number: int | None) -> Response:
         return refusal(exc)
     response = _json(record)
     if request.args.get("download") not in (None, "", "0", "false"):
-        response.headers["Content-Disposition"] = f'attachment; filename="{Records.filename(kept)}"'
+        response.headers["Content-Disposition"] = f'attachment; filename="{current().filename(kept)}"'
     return response
 
 

@@ -17,6 +17,8 @@ comes from the table's snapshot. Thread-safe: the web server's workers share one
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -292,3 +294,47 @@ def _current_end(game: KeptGame, now: Now) -> End:
         return End(False, (), 0)
     ended = ending(now.public)
     return End(ended["over"], tuple(ended["winners"]), ended["moves"])
+
+
+class RecordFile:
+    """One record file, as the records of a box that keeps only it and plays nothing (``jaccuse-table
+    run --record FILE``): game 1, the file's game, over or set aside before its end. Read once, replayed
+    once; nothing is ever written. ``controller.replay.InputError`` for a file that is no game."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not a record file ({exc.reason})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc}") from None
+        self.replayed = replay_file(data, path.name)
+        # its own name, in letters a download's header carries as they are
+        self._name = re.sub(r"[^A-Za-z0-9._-]", "_", path.name) or "record.json"
+
+    def games(self) -> list[dict[str, Any]]:
+        replayed = self.replayed
+        kept, end = replayed.kept, replayed.end
+        return [{"game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
+                 "players": kept.players, "over": end.over, "winners": list(end.winners), "moves": end.moves,
+                 "current": False}]
+
+    def record(self, number: int | None) -> tuple[KeptGame, dict[str, Any]]:
+        return self._game(number).kept, self.replayed.record
+
+    def steps(self, number: int, start: int = 0, count: int = PAGE) -> dict[str, Any]:
+        return page(self._game(number), start, count)
+
+    def retold(self, number: int) -> Told:
+        return told(self._game(number))
+
+    def filename(self, kept: KeptGame) -> str:
+        """The file's own name: it goes home as it came."""
+        return self._name
+
+    def _game(self, number: int | None) -> Replayed:
+        if number not in (None, self.replayed.kept.number):
+            raise NoSuchGame(f"no kept game {number}: this box shows one record file")
+        return self.replayed

@@ -165,7 +165,7 @@ async function remote(at) {
       el("span", {class: "retell-where", text: `${stepName(step.step)} of ${meta.last}`})),
     controls(meta, step.step, go), timeline(meta, step.step, go, marks), decisiveList(meta, step.step, go, marks) || "",
     stepText(meta, step, marks),
-    el("div", {class: "host-row"}, btn("Back to the table", () => retell({game: null}), "", false, {"data-retell-stop": ""}),
+    el("div", {class: "retell-row"}, btn("Back to the table", () => retell({game: null}), "", false, {"data-retell-stop": ""}),
       el("a", {class: "btn", href: `/api/games/${meta.game}/record?download=1`, download: "", "data-download": meta.game, text: "Download this game"})));
 }
 

@@ -69,11 +69,11 @@ export const stepName = (k) => (k ? `Move ${k}` : "The deal");
 // ---------------------------------------------------------------- the bar: controls, timeline, the step
 
 /** The controls: the deal, the turning point before, one step back, one on, the next turning point, the
- * end. `go(request)` moves the retelling (`{move}` or `{step}`). */
+ * end. `go(request)` moves the retelling (`{move}` or `{step}`); without it they are off. */
 export function controls(meta, k, go) {
   const last = meta.last;
-  const b = (text, move, off, label) => btn(text, () => go({move}), move === "forward" || move === "next_turn" ? "primary" : "",
-    off, {"data-go": move, "aria-label": label});
+  const b = (text, move, off, label) => btn(text, () => go && go({move}), move === "forward" || move === "next_turn" ? "primary" : "",
+    off || !go, {"data-go": move, "aria-label": label});
   return el("div", {class: "retell-controls"},
     b("Deal", "start", k === 0, "Back to the deal"),
     b("◀◀ Turning point", "prev_turn", k === 0, "Back to the turning point before"),
@@ -91,6 +91,7 @@ export function timeline(meta, k, go, marks) {
   const line = el("div", {class: "timeline", role: "slider", tabindex: "0", "aria-label": "Where the retelling is",
     "aria-valuemin": "0", "aria-valuemax": String(meta.last), "aria-valuenow": String(k), "aria-valuetext": `${stepName(k)} of ${meta.last}`});
   line.addEventListener("click", (ev) => {
+    if (!go) return;
     const box = line.getBoundingClientRect();
     go({step: Math.round(((ev.clientX - box.left) / box.width) * meta.last)});
   });
@@ -98,19 +99,23 @@ export function timeline(meta, k, go, marks) {
   done.style.width = `${(100 * k) / last}%`;
   line.append(el("div", {class: "track"}), done);
   // a mark goes to its own step (a click beside it, to the step under the pointer)
-  const mark = (e, step) => { e.addEventListener("click", (ev) => { ev.stopPropagation(); go({step}); }); return at(e, step); };
+  const mark = (e, step) => { e.addEventListener("click", (ev) => { ev.stopPropagation(); if (go) go({step}); }); return at(e, step); };
   for (const t of meta.turning_points) line.append(mark(el("span", {class: "turn", "data-turn": t.step, title: `${said(marks, t.kind)} · ${stepName(t.step)}`}), t.step));
   for (const d of meta.decisive) line.append(mark(el("span", {class: "star", "data-decisive": d.step, title: `${said(marks, d.why)} · ${stepName(d.step)}`, text: "★"}), d.step));
   line.append(at(el("div", {class: "here", "data-here": k}), k));
   return line;
 }
 
-/** The moments that decided the game, each a button that goes there. */
+/** The moments that decided the game, by what they did, each step a button that goes there: "★ The
+ * winning streak: 228 240 247 · ★ The end: 269". */
 export function decisiveList(meta, k, go, marks) {
   if (!meta.decisive.length) return null;
-  return el("div", {class: "retell-decisive"}, el("span", {class: "muted", text: "Decided the game: "}),
-    ...meta.decisive.map((d) => btn(`★ ${stepName(d.step)} · ${said(marks, d.why)}`, () => go({step: d.step}),
-      d.step === k ? "here" : "", false, {"data-go-step": d.step})));
+  const kinds = new Map();
+  for (const d of meta.decisive) kinds.set(d.why, [...(kinds.get(d.why) || []), d.step]);
+  return el("div", {class: "retell-decisive"}, el("span", {class: "muted", text: "Decided the game:"}),
+    ...[...kinds].map(([why, steps]) => el("span", {class: "why"}, el("span", {text: `★ ${said(marks, why)}:`}),
+      ...steps.map((step) => btn(String(step), () => go({step}), step === k ? "here" : "", false,
+        {"data-go-step": step, "aria-label": `${said(marks, why)}, ${stepName(step)}`})))));
 }
 
 /** What a step did, in the log's words; a move the log does not tell (a vote chosen in secret) by who
@@ -137,7 +142,7 @@ export function stepText(meta, step, marks) {
 /** The lines of the steps before `k`, newest first (those fetched). */
 export function story(meta, steps, k) {
   const out = [];
-  for (let s = k; s > Math.max(0, k - STORY); s--) {
+  for (let s = k; s >= Math.max(0, k - STORY + 1); s--) {
     const step = steps.get(s);
     if (step) out.push(el("div", {class: s === k ? "now" : "", "data-story": s}, el("span", {class: "muted", text: `${s}. `}), told(meta, step)));
   }
@@ -178,13 +183,13 @@ function secretsOf(view) {
 
 /** A retelling drawn on a page laid out like the table page: `box` (its bar: title, controls, timeline,
  * the step, the secrets a part does not draw itself), `waiting` (the line under the header), `story`
- * (the log's place). `go(request)` moves it. */
-export function teller({box, waiting, storyBox, go}) {
+ * (the log's place). `go(request)` moves it, when `drives()` says this page may. */
+export function teller({box, waiting, storyBox, go, drives = () => true}) {
   let seq = 0, shownKey = null, part = null;
   const t = {
     active: false,
     /** Draw step `pos.step` of the game `pos` names (see the public view's `retelling`). */
-    async show(pos, note = "") {
+    async show(pos) {
       const mine = ++seq;
       t.active = true;
       document.body.classList.add("retelling");
@@ -198,7 +203,8 @@ export function teller({box, waiting, storyBox, go}) {
       const p = await partFor(pageFor(meta), "table");
       const marks = await marksOf(meta);
       if (mine !== seq || !t.active) return;
-      const drawn = `${keyOf(pos)}:${step.step}:${note}`;
+      const move = drives() ? go : null;
+      const drawn = `${keyOf(pos)}:${step.step}:${!!move}`;
       if (drawn === shownKey && p === part) return;
       shownKey = drawn; part = p;
       place(p);
@@ -214,9 +220,9 @@ export function teller({box, waiting, storyBox, go}) {
       box.replaceChildren(
         el("div", {class: "retell-row"}, el("div", {class: "retell-head"}, el("h2", {text: `Game ${meta.game} retold: ${meta.title}${won}`}),
           el("span", {class: "retell-where", text: `${stepName(step.step)} of ${meta.last} · ${phase}`})),
-          controls(meta, step.step, go)),
-        note ? el("div", {class: "muted", "data-note": "", text: note}) : "",
-        timeline(meta, step.step, go, marks),
+          controls(meta, step.step, move)),
+        move ? "" : el("div", {class: "muted", "data-note": "", text: "The host's phone, or the box's own screen, moves the retelling."}),
+        timeline(meta, step.step, move, marks),
         stepText(meta, step, marks), secrets || "");
       const next = p.waitingText(view, CTX).trim();
       if (waiting) waiting.replaceChildren(el("span", {text: next ? `Then: ${next}` : " "}));

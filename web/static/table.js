@@ -3,7 +3,7 @@
 // draws the game.
 import {$, api, el, errorText, scoreboard, setBoxTime, showClock} from "./shell.js";
 import {follower, pageOf, partFor, place} from "./gamepart.js";
-import {keyMove, loadStep, moved, teller} from "./retell.js";
+import {keyMove, teller} from "./retell.js";
 
 const MOCK = document.body.dataset.mock === "true";
 // the game dealt: its page (title, rules) and its own part (see gamepart.js)
@@ -163,52 +163,41 @@ window.jaccuseTable = {view: () => view};  // for the browser tests: the view th
 // ---------------------------------------------------------------- a finished game retold
 // The room's retelling is the box's (the public view's `retelling`): the host's phone moves it, and so
 // does this page when it may (the box's own screen, or a page opened with the host key), so every screen
-// shows the same step and a reload comes back to it. A screen that may not move the room's steps on its
-// own, "on this screen only", until the room's moves again or it asks to follow the room.
-let local = null, roomAt = null;
-const teling = teller({box: $("retell"), waiting: $("waiting"), storyBox: $("story"), go: (r) => retellGo(r)});
+// shows the same step and a reload comes back to it. Any other screen follows it.
+const teling = teller({box: $("retell"), waiting: $("waiting"), storyBox: $("story"), go: (r) => retellGo(r),
+  drives: () => !!hostKey()});
 function hostKey() {
   if (KEY) return KEY;
   try { return box && box.host_link ? new URL(box.host_link).searchParams.get("key") : null; } catch { return null; }
 }
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 // the retelling shown now (true), or none: the page goes back to the game being played
 function retold(t) {
-  if (!same(t.retelling, roomAt)) { roomAt = t.retelling; local = null; }
-  const at = local || t.retelling;
+  const at = t.retelling;
   $("log").hidden = !!at; $("story").hidden = !at;
   $("logtitle").textContent = at ? "The story so far" : "Log";
-  $("retellfollow").hidden = !local;
-  $("retellstop").hidden = !at || !!local || !hostKey();
+  $("retellstop").hidden = !at || !hostKey();
   if (at) {
     $("phase").textContent = "· retold";
     renderBox(t);
-    teling.show(at, local ? "On this screen only: the room's retelling is where the host's phone is." : "");
+    teling.show(at);
     return true;
   }
   if (teling.active) { teling.hide(); place(game.part); }
   return false;
 }
 async function retellGo(request) {
-  const at = local || (view && view.retelling);
-  if (!at) return;
-  const key = hostKey();
-  if (key && !local) {
-    const r = await api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": key}, body: JSON.stringify({game: at.game, ...request})});
-    if (!r.ok) { $("status").textContent = errorText(r); return; }
-    if (view && !same(view.retelling, r.body.retelling)) { view = {...view, retelling: r.body.retelling}; render(); }
-    return;
-  }
-  const {meta} = await loadStep(at);
-  local = {...at, step: moved(meta, at.step, request)};
-  render();
+  const at = view && view.retelling, key = hostKey();
+  if (!at || !key) return;
+  const r = await api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": key}, body: JSON.stringify({game: at.game, ...request})});
+  if (!r.ok) { $("status").textContent = errorText(r); return; }
+  // drawn at once; the stream brings the same to every other screen
+  if (view && JSON.stringify(view.retelling) !== JSON.stringify(r.body.retelling)) { view = {...view, retelling: r.body.retelling}; render(); }
 }
-$("retellfollow").addEventListener("click", () => { local = null; render(); });
 $("retellstop").addEventListener("click", () =>
   api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": hostKey()}, body: JSON.stringify({game: null})}));
 document.addEventListener("keydown", (ev) => {
   const move = keyMove(ev);
-  if (!move || !(local || (view && view.retelling))) return;
+  if (!move || !(view && view.retelling) || !hostKey()) return;
   ev.preventDefault();
   retellGo({move});
 });

@@ -162,6 +162,7 @@ function renderSeats(t, ctx, open) {
   // on a big screen the seats sit around an oval table (app.css, "a room"): each seat's place on it
   const n = t.players;
   grid.dataset.n = n <= 6 ? "few" : n <= 10 ? "some" : "many";
+  grid.dataset.side = n <= 4 ? "0" : n <= 7 ? "1" : "2";  // seats at each end of the table (see around)
   const w = t.awaiting, c = t.campaign, seats = ctx.seats();
   for (let s = 0; s < t.players; s++) {
     const claim = seats ? seats.seats[s] : null;
@@ -181,10 +182,10 @@ function renderSeats(t, ctx, open) {
     // the end (or any step of a retelling): every seat's secrets, in the room the seat has
     const shown = (open || t.over) && t.reveal;
     if (shown && t.reveal.aligned.includes(s)) tags.push(badge("aligned", "aligned"));
-    const score = (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${count(t.hand_counts[s])}`;
-    // a retelling shows the hand itself: the seat's count and its badges share a line
+    const score = (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]}`;
+    // a retelling shows the hand itself (not its count), and the score and the badges share a line
     if (open) seat.append(el("div", {}, el("span", {text: `${score} `}), ...tags));
-    else seat.append(el("div", {text: score}), el("div", {}, ...tags));
+    else seat.append(el("div", {text: `${score} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
     if (no) seat.append(el("div", {class: "refusal", role: "alert", text: no}));
     const join = ctx.join(s);
     if (join) seat.append(...join);

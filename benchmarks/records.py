@@ -60,7 +60,7 @@ def _journal(path: Path, games: list[Played]) -> None:
             if n == 0:
                 journal.start_game(PLAYERS, deal, None, None, GAME)
             else:
-                journal.next_game(PLAYERS, deal, None, None, None, GAME, games[n - 1][2])
+                journal.start_game(PLAYERS, deal, None, None, GAME, archive=True, ended=games[n - 1][2])
             for seq, action in enumerate(actions, 1):
                 journal.append(seq, action, "bot")
     finally:

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Self
 
+from controller.games import registry
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -185,19 +187,25 @@ class EventStream:
         self.conn.close()
 
 
-def session_from(address: str) -> Any:
+def session_from(address: str, patient: bool = False) -> Any:
     """A ``requests`` session whose connections come from ``address`` (a loopback address of its own
-    stands in for another device on the Wi-Fi; see :func:`phone_address`)."""
+    stands in for another device on the Wi-Fi; see :func:`phone_address`). A ``patient`` one waits and
+    asks again when the box answers 429 (as the pages do), for scripts that are not testing the limit."""
     import requests
     from requests.adapters import HTTPAdapter
+    from urllib3.util.retry import Retry
 
     class _From(HTTPAdapter):
         def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
             kwargs["source_address"] = (address, 0)
             super().init_poolmanager(*args, **kwargs)
 
+    retries: Any = 0
+    if patient:
+        retries = Retry(total=8, status_forcelist=(429,), allowed_methods=None, backoff_factor=0.25,
+                        respect_retry_after_header=True, raise_on_status=False)  # fmt: skip
     session = requests.Session()
-    session.mount("http://", _From())
+    session.mount("http://", _From(max_retries=retries))
     return session
 
 
@@ -212,7 +220,6 @@ def random_action(me: dict[str, Any], rng: random.Random) -> dict[str, Any] | No
     moves = me.get("moves") or []
     if not moves:
         return None
-    from controller.games.registry import DEFAULT_GAME, game
-
     move = rng.choice(moves)
-    return game((me.get("table") or {}).get("game") or DEFAULT_GAME).random_phone_action(me, move, rng)
+    named = (me.get("table") or {}).get("game") or registry.DEFAULT_GAME
+    return registry.game(named).random_phone_action(me, move, rng)

@@ -6,6 +6,7 @@ wrong types stop the start with one line naming the key. Command-line flags win 
 
 from __future__ import annotations
 
+import argparse
 import ipaddress
 import re
 from dataclasses import dataclass, fields, replace
@@ -226,6 +227,12 @@ def options_error(game: str, options: dict[str, Any]) -> str | None:
 def table_options_error(game: str, on: tuple[str, ...]) -> str | None:
     """Why ``game`` has not every table option in ``on`` (its ``Game.table_options``), or None."""
     return game_named(game).check_table_options(on)
+
+
+def add_config_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """A command's ``--config FILE``: the box's config file, ``what`` the command does with it."""
+    parser.add_argument("--config", type=Path, default=None, metavar="FILE",
+                        help=f"the box's config file, {what} (default: {DEFAULT_PATH} if it exists)")
 
 
 def load_config(path: str | Path | None) -> Config:

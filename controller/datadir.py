@@ -1,4 +1,8 @@
-"""One box per data directory: an exclusive lock held for as long as the box runs.
+"""The data directory: where it is, and one box per data directory (an exclusive lock held for as long
+as the box runs).
+
+Where: systemd's ``STATE_DIRECTORY``, else ``$XDG_DATA_HOME/jaccuse-table``, else
+``~/.local/share/jaccuse-table`` (:func:`default_data_dir`), unless the config or ``--data-dir`` names one.
 
 Two boxes on one journal would each apply their own players' moves to their own copy of the game and
 write both into the file: the games diverge silently. The lock is ``flock`` on the directory itself
@@ -20,6 +24,18 @@ import stat
 from pathlib import Path
 
 INFO = "box.lock"
+APP_NAME = "jaccuse-table"
+
+
+def default_data_dir() -> Path:
+    """systemd's STATE_DIRECTORY, else $XDG_DATA_HOME/jaccuse-table, else ~/.local/share/jaccuse-table."""
+    state_dir = os.environ.get("STATE_DIRECTORY", "")
+    if state_dir:
+        return Path(state_dir.split(":")[0])
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_NAME
+    return Path.home() / ".local" / "share" / APP_NAME
 
 
 class DataDirBusy(Exception):

@@ -12,9 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, send_from_directory
+from jinja2 import ChoiceLoader, FunctionLoader
+from werkzeug.exceptions import NotFound
 
-from controller.table import HostKey, Table, check_host_key
+from controller.games import registry
+from controller.table import HostKey, Table
+from web import api, guards, pages, records
 from web.guards import BoxNames
 from web.join_guard import JoinGuard
 
@@ -74,9 +78,6 @@ def create_app(
         JACCUSE_JOIN_GUARD=JoinGuard(),
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
-
-    from web import api, guards, pages, records
-
     base_name = public_base if isinstance(public_base, str) else None
     guards.install(app, names if names is not None else BoxNames(public_base=base_name))
     app.register_blueprint(api.bp)
@@ -90,17 +91,11 @@ def _serve_game_files(app: Flask) -> None:
     """Pages and scripts come from web/ and from each game's package (its ``static`` and ``templates``
     folders, ``Game.folder``), under the same ``/static/`` URLs as always. A game is looked at (and
     imported) only when a file is not the box's own."""
-    from flask import send_from_directory
-    from jinja2 import ChoiceLoader, FunctionLoader
-    from werkzeug.exceptions import NotFound
-
-    from controller.games.registry import game, names
-
     here = Path(__file__).resolve().parent
 
     def game_template(name: str) -> str | None:
-        for known in names():
-            path = game(known).folder / "templates" / name
+        for known in registry.names():
+            path = registry.game(known).folder / "templates" / name
             if path.is_file():
                 return path.read_text(encoding="utf-8")
         return None
@@ -109,33 +104,11 @@ def _serve_game_files(app: Flask) -> None:
     app.jinja_loader = ChoiceLoader([app.jinja_loader, FunctionLoader(game_template)])
 
     def static(filename: str) -> Response:
-        for folder in (here / "static", *(game(known).folder / "static" for known in names())):
+        games = (registry.game(known).folder / "static" for known in registry.names())
+        for folder in (here / "static", *games):
             if (folder / filename).is_file():
                 return send_from_directory(folder, filename)
         raise NotFound()
 
     app.static_folder = str(here / "static")
     app.add_url_rule("/static/<path:filename>", endpoint="static", view_func=static)
-
-
-def host_key_now() -> str | None:
-    """The app's host key as it is now (None: no host link)."""
-    key = current_app.config["JACCUSE_HOST_KEY"]
-    if isinstance(key, HostKey):
-        return key.value() or None
-    return str(key) if key else None
-
-
-def host_key_ok(given: str | None) -> bool:
-    key = current_app.config["JACCUSE_HOST_KEY"]
-    if isinstance(key, HostKey):
-        return key.check(given)
-    return bool(key) and check_host_key(str(key), given)
-
-
-def public_base_now() -> str | None:
-    """The address phones reach the box at now, without a trailing slash (None: not configured)."""
-    base = current_app.config.get("JACCUSE_PUBLIC_BASE")
-    if callable(base):
-        base = base()
-    return str(base).rstrip("/") if base else None

@@ -19,14 +19,22 @@ from werkzeug.exceptions import HTTPException
 
 from controller.games.registry import game, names
 from controller.games.shape import SeatRefused
-from controller.table import HostKey, Outcome, Snapshot, Table
+from controller.table import HostKey, Outcome, Snapshot
 from controller.table.kept import KeptUnavailable
 from controller.table.records import NoSuchGame, NotOver
 from controller.table.retelling import MOVES
 from controller.table.seating import Device
-from web import host_key_now, host_key_ok, public_base_now, records
-from web.guards import is_the_box
+from web import records
+from web.context import (
+    current_table,
+    from_the_box_itself,
+    host_key_now,
+    host_key_ok,
+    may_see_the_code,
+    public_base,
+)
 from web.join_guard import JoinGuard
+from web.page_base import error_page, game_page
 from web.tokens import COOKIE, token_from
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -35,10 +43,6 @@ COOKIE_AGE = 14 * 24 * 3600
 
 
 # ---------------------------------------------------------------------- helpers
-def _table() -> Table:
-    return current_app.config["JACCUSE_TABLE"]  # type: ignore[no-any-return]
-
-
 def error(status: int, code: str, message: str) -> tuple[Response, int]:
     return jsonify({"ok": False, "error": {"code": code, "message": message}}), status
 
@@ -69,7 +73,7 @@ def _token() -> str | None:
 
 
 def _seat() -> int | None:
-    return _table().authenticate(_token())
+    return current_table().authenticate(_token())
 
 
 def _unauthorized() -> tuple[Response, int]:
@@ -84,7 +88,7 @@ def _seat_number(body: Any, key: str = "seat") -> tuple[int | None, tuple[Respon
     seat = body.get(key)
     if isinstance(seat, bool) or not isinstance(seat, int):
         return None, error(400, "bad_request", f"{key!r} must be a seat number")
-    if not 0 <= seat < _table().players:
+    if not 0 <= seat < current_table().players:
         return None, error(404, "unknown_seat", "there is no such seat")
     return seat, None
 
@@ -107,13 +111,13 @@ def _seat_command(command: Callable[[int], Outcome]) -> tuple[Outcome | None, tu
 # ---------------------------------------------------------------------- public
 @bp.get("/table")
 def table_view() -> Response:
-    return _no_store(jsonify(_table().snapshot().public))
+    return _no_store(jsonify(current_table().snapshot().public))
 
 
 @bp.get("/seats")
 def seats() -> Response:
     """Which seats are free to join (for the table page's QR codes), with their names; no secrets."""
-    return _no_store(jsonify(seats_info(_table().snapshot())))
+    return _no_store(jsonify(seats_info(current_table().snapshot())))
 
 
 def seats_info(snap: Snapshot) -> dict[str, Any]:
@@ -138,7 +142,7 @@ def seats_info(snap: Snapshot) -> dict[str, Any]:
 @bp.get("/box")
 def box() -> Response:
     """Box status for the table page and OLED: status lines ("journal recovered"), the event log."""
-    snap = _table().snapshot()
+    snap = current_table().snapshot()
     info = dict(current_app.config["JACCUSE_BOX_INFO"])
     info.update(
         {
@@ -146,7 +150,7 @@ def box() -> Response:
             # which game is dealt (its registry name): the pages pick their game's parts by it
             "game_name": snap.game_name,
             # its title, rules page and page parts, for a page that sees the game change
-            "game_page": _game_page(snap.game_name),
+            "game_page": game_page(snap.game_name),
             "version": snap.version,
             "status": list(snap.status),
             # the lines of ``status`` that are passing faults (the rest was said at start-up)
@@ -155,7 +159,7 @@ def box() -> Response:
             "said_at": snap.said_at,
             "said_game": snap.said_game,
             "log": list(snap.log),
-            "pads": _table().config.pads,
+            "pads": current_table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes
             "join_base": public_base(),
             # the box's wall clock: pages count the shot clock down against it, whatever their own says
@@ -169,23 +173,6 @@ def box() -> Response:
         info["host_link"] = f"{public_base()}/host?key={key}" if key else None
         info["join_code"] = snap.join_code
     return _no_store(jsonify(info))
-
-
-def public_base() -> str:
-    """Where phones reach the box now (the join QR codes lead there; it follows the box's LAN address):
-    the configured base, else the address this request came in by."""
-    return public_base_now() or request.host_url.rstrip("/")
-
-
-def from_the_box_itself() -> bool:
-    """The table page on the box's own screen: a loopback client, or one using an address the box holds."""
-    return is_the_box(request.remote_addr, current_app.config.get("JACCUSE_BOX_NAMES"))
-
-
-def may_see_the_code() -> bool:
-    """The box's own screen and the host (its key in the query or a header) may see the join code."""
-    key = request.args.get("key") or request.headers.get("X-Host-Key")
-    return from_the_box_itself() or host_key_ok(key)
 
 
 @bp.get("/display.png")
@@ -235,7 +222,7 @@ def join() -> tuple[Response, int]:
     assert seat is not None
     addr = request.remote_addr or "?"
     # wrong codes (this device's, or everyone's together) hold back only joins that need a code
-    wait = _join_guard().blocked(addr) if _table().snapshot().join_code else 0.0
+    wait = _join_guard().blocked(addr) if current_table().snapshot().join_code else 0.0
     if wait:
         response, status = error(429, "too_many_tries",
                                  f"too many wrong join codes: wait {wait:.0f} s, or ask the host")
@@ -243,7 +230,7 @@ def join() -> tuple[Response, int]:
         return response, status
     # one device, one seat (unless the host allows more): the box's own screen is not limited
     device = None if from_the_box_itself() else Device(addr, _seat())
-    outcome = _table().join(seat, name=body.get("name"), code=body.get("code"), device=device)
+    outcome = current_table().join(seat, name=body.get("name"), code=body.get("code"), device=device)
     if not outcome.ok:
         if outcome.code == "join_code" and body.get("code"):
             _join_guard().failed(addr)
@@ -262,7 +249,7 @@ def me() -> Response | tuple[Response, int]:
     seat = _seat()
     if seat is None:
         return _unauthorized()
-    return _no_store(jsonify(_table().snapshot().seats[seat]))
+    return _no_store(jsonify(current_table().snapshot().seats[seat]))
 
 
 def _seat_and_body(code: str, what: str) -> tuple[int, dict[str, Any], tuple[Response, int] | None]:
@@ -284,7 +271,7 @@ def me_name() -> tuple[Response, int]:
     seat, body, err = _seat_and_body("bad_request", "the body")
     if err:
         return err
-    outcome = _table().rename(seat, body.get("name"))
+    outcome = current_table().rename(seat, body.get("name"))
     if not outcome.ok:
         return _from_outcome(outcome)
     return _no_store(jsonify({"ok": True, "name": outcome.data["name"]})), 200
@@ -297,7 +284,7 @@ def me_actions() -> tuple[Response, int]:
         return err
     if "seat" in body and (body["seat"] != seat or isinstance(body["seat"], bool)):
         return error(400, "bad_action", "the token already says which seat acts; leave 'seat' out")
-    table = _table()
+    table = current_table()
     try:
         action, game = table.parse_action(seat, body)
     except SeatRefused as exc:  # e.g. a game's piece (an army) that is not this seat's
@@ -319,7 +306,7 @@ def play_again() -> tuple[Response, int]:
     seat = _seat()
     if seat is None:
         return _unauthorized()
-    outcome = _table().new_game(only_if_over=True, seat=seat)
+    outcome = current_table().new_game(only_if_over=True, seat=seat)
     if not outcome.ok:
         return _from_outcome(outcome)
     data = outcome.data
@@ -342,7 +329,7 @@ def host_release() -> tuple[Response, int]:
     """Free a seat whose phone was lost: its old token stops working and the seat can be joined again."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    outcome, err = _seat_command(_table().release)
+    outcome, err = _seat_command(current_table().release)
     if err:
         return err
     assert outcome is not None
@@ -356,7 +343,7 @@ def host_state() -> tuple[Response, int]:
     a bigger deal adds (``new_seats``)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
-    snap = _table().snapshot()
+    snap = current_table().snapshot()
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
@@ -365,12 +352,6 @@ def host_state() -> tuple[Response, int]:
                  "games": {name: _game_info(name) for name in names()}})
     info["retelling"] = snap.public.get("retelling")
     return _no_store(jsonify(info)), 200
-
-
-def _game_page(name: str) -> dict[str, str]:
-    from web.pages import game_page
-
-    return game_page(name)
 
 
 def _game_info(name: str) -> dict[str, Any]:
@@ -429,7 +410,7 @@ def host_setting(setting: str) -> tuple[Response, int]:
         if isinstance(seat, bool) or not isinstance(seat, int):
             return error(400, "bad_request", "send {'seat': S, 'level': ...} with the right type")
         value = (seat, value)
-    outcome = _table().host_setting(what, value)
+    outcome = current_table().host_setting(what, value)
     if not outcome.ok:
         return _from_outcome(outcome)
     return jsonify({"ok": True, **outcome.data}), 200
@@ -446,10 +427,11 @@ def host_bot_name() -> tuple[Response, int]:
     seat, err = _seat_number(body)
     if err:
         return err
-    outcome = _table().host_setting("bot_name", (seat, body.get("name")))
+    assert seat is not None
+    outcome = current_table().host_setting("bot_name", (seat, body.get("name")))
     if not outcome.ok:
         return _from_outcome(outcome)
-    return jsonify({"ok": True, "seat": seat, "name": _table().snapshot().names[seat]}), 200
+    return jsonify({"ok": True, "seat": seat, "name": current_table().snapshot().names[seat]}), 200
 
 
 @bp.post("/host/retell")
@@ -466,9 +448,9 @@ def host_retell() -> tuple[Response, int] | Response:
     if not isinstance(body, dict):
         return error(400, "bad_request", "send {'game': N, 'step': K} or {'game': N, 'move': ...}")
     if "game" in body and body["game"] is None:
-        outcome = _table().host_setting("retell", None)
+        outcome = current_table().retell(None)
         return jsonify({"ok": outcome.ok, "retelling": None}), 200
-    now = _table().snapshot().public.get("retelling")
+    now = current_table().snapshot().public.get("retelling")
     number, step, move = body.get("game", now["game"] if now else None), body.get("step"), body.get("move")
     if number is None:
         return error(409, "not_retelling", "no game is being retold: say which one")
@@ -480,7 +462,7 @@ def host_retell() -> tuple[Response, int] | Response:
         told = records.current().retold(number)
     except (NotOver, NoSuchGame, KeptUnavailable) as exc:
         return records.refusal(exc)
-    outcome = _table().host_setting("retell", (told, step, move))
+    outcome = current_table().retell(told, step, move)
     if not outcome.ok:
         return _from_outcome(outcome)
     return jsonify({"ok": True, "retelling": outcome.data["retelling"]}), 200
@@ -526,7 +508,7 @@ def host_new_game() -> tuple[Response, int]:
         new_seats = body.get("new_seats")
         if new_seats is not None and not isinstance(new_seats, str):
             return error(400, "bad_game", "'new_seats' must be \"bots\" or \"free\"")
-    outcome = _table().new_game(game=game, players=players, replaces=replaces, options=options,
+    outcome = current_table().new_game(game=game, players=players, replaces=replaces, options=options,
                                 new_seats=new_seats)
     if not outcome.ok:
         return _from_outcome(outcome)
@@ -559,7 +541,7 @@ def mock_press(seat: int, button: str) -> tuple[Response, int]:
     phone (its token) may press a seat's pad: anyone else on the Wi-Fi could otherwise vote for any seat.
     """
     press = current_app.config["JACCUSE_MOCK_PRESS"]
-    table = _table()
+    table = current_table()
     if press is None:
         return error(404, "not_found", "mock pads exist only with --mock")
     if button not in ("reveal", "abstain") or not 0 <= seat < table.players:
@@ -585,8 +567,6 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> Any:
         if not wants_json():
-            from web.pages import error_page
-
             return error_page(exc)
         code = {
             400: "bad_request",

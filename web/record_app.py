@@ -15,6 +15,7 @@ from controller.games.registry import game
 from controller.table.records import RecordFile
 from web import MAX_BODY, _serve_game_files, api, guards, pages, records
 from web.guards import BoxNames
+from web.page_base import game_page, html
 
 
 def create_record_app(source: RecordFile, names: BoxNames | None = None) -> Flask:
@@ -25,11 +26,11 @@ def create_record_app(source: RecordFile, names: BoxNames | None = None) -> Flas
     guards.install(app, names if names is not None else BoxNames())
     records.serve(app, source)
     name = source.replayed.kept.game
-    page = pages.game_page(name)
+    page = game_page(name)
 
     @app.get("/")
     def retelling() -> Response:
-        return pages._html(render_template("retell.html", game=page, game_title=game(name).title,
+        return html(render_template("retell.html", game=page, game_title=game(name).title,
                                           preload=pages.preloads(name, "table")))
 
     app.add_url_rule("/rules", "rules", lambda: pages.rules_page(name))

@@ -19,14 +19,14 @@ import re
 import sys
 from pathlib import Path
 
+from controller.games import registry
+
 
 def docs() -> dict[str, tuple[Path, Path]]:
     """Every installed game with a rules page: name -> (its rules.md, the generated template)."""
-    from controller.games.registry import game, names
-
     found = {}
-    for name in names():
-        known = game(name)
+    for name in registry.names():
+        known = registry.game(name)
         if known.rules_template:
             found[name] = (known.folder / "rules.md", known.folder / "templates" / known.rules_template)
     return found
@@ -34,16 +34,12 @@ def docs() -> dict[str, tuple[Path, Path]]:
 
 def source(game: str | None = None) -> Path:
     """A game's rules.md (the default game's without a name)."""
-    from controller.games.registry import DEFAULT_GAME
-
-    return docs()[game or DEFAULT_GAME][0]
+    return docs()[game or registry.DEFAULT_GAME][0]
 
 
 def target(game: str | None = None) -> Path:
     """The generated page of a game's rules (the default game's without a name)."""
-    from controller.games.registry import DEFAULT_GAME
-
-    return docs()[game or DEFAULT_GAME][1]
+    return docs()[game or registry.DEFAULT_GAME][1]
 
 _LIST_ITEM = re.compile(r"^(\s*)(?:(-)|(\d+)\.)\s+(.*)$")
 _IMAGE = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")

@@ -17,9 +17,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from controller.commands.run import default_data_dir
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 from controller.config import ConfigError, load_config
+from controller.datadir import default_data_dir
 from controller.table.journal import OPEN_MARK
 
 JOURNAL = "journal.sqlite3"

@@ -14,7 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from controller.config import Config
+from controller.config import DEFAULT_PATH, Config, ConfigError, add_config_argument, load_config
+from controller.devices.choose import pi_model
+from controller.games import registry
+from controller.oled_kit.model import DisplayModel
 
 OLED_ADDRESSES = (0x3C, 0x3D)
 I2C_BUS = 1
@@ -46,12 +49,7 @@ class Report:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--config",
-        metavar="FILE",
-        help="the box's config file, checked against the wiring (default: /etc/jaccuse-table/config.toml "
-        "if it exists)",
-    )
+    add_config_argument(parser, "checked against the wiring")
     parser.add_argument(
         "--pads",
         choices=["auto", "gpio", "serial", "none"],
@@ -75,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
     report = Report(out or sys.stdout)
     root = Path(args.root)
-    model = _pi_model(root)
+    model = pi_model(root)
     report.out.write("jaccuse-table doctor: checking the box's hardware\n")
 
     report.section("Raspberry Pi")
@@ -130,8 +128,6 @@ def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 def _read_config(report: Report, root: Path, args: argparse.Namespace) -> Config:
     """The config the service would start with (the defaults when there is none, or it is broken)."""
-    from controller.config import DEFAULT_PATH, ConfigError, load_config
-
     report.section("Config")
     path = Path(args.config) if args.config else root / DEFAULT_PATH.relative_to("/")
     if not path.exists():
@@ -169,11 +165,9 @@ def _pads_to_test(report: Report, asked: str | None, configured: str | None, hub
 
 
 def _report_rules_build(report: Report) -> None:
-    from controller.games.registry import game, names
-
     report.section("Software")
-    for name in names():
-        compiled = getattr(game(name).own_rules(), "COMPILED", None)
+    for name in registry.names():
+        compiled = getattr(registry.game(name).own_rules(), "COMPILED", None)
         if compiled is None:
             continue  # a game that has no compiled build
         if compiled:
@@ -183,15 +177,6 @@ def _report_rules_build(report: Report) -> None:
                 "rules core: plain Python (fine for play; install with JACCUSE_COMPILE_RULES=1 for "
                 "about twice the speed in `simulate` and bot games)"
             )
-
-
-def _pi_model(root: Path) -> str | None:
-    try:
-        text = (root / "proc/device-tree/model").read_bytes().decode("ascii", "replace")
-    except OSError:
-        return None
-    model = text.strip("\x00\n ")
-    return model if "Raspberry Pi" in model else None
 
 
 def _check_i2c(report: Report, root: Path, config: Config) -> None:
@@ -295,7 +280,6 @@ def _time_a_frame(
 
     from controller.devices.display import Panel, open_display
     from controller.devices.screens import render
-    from controller.oled_kit.model import DisplayModel
 
     worker = None
     try:

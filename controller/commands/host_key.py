@@ -11,11 +11,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from controller.commands.run import default_data_dir, write_host_link
 from controller.config import DEFAULT_PATH as DEFAULT_CONFIG
 from controller.config import ConfigError, load_config
-
-LINK_FILE = "host-link.txt"
+from controller.datadir import default_data_dir
+from controller.host_link import LINK_FILE, write_host_link
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,4 +1,5 @@
-"""Which pads to use when the setting says `auto`: the serial hub when one is plugged in, else GPIO.
+"""Which pads to use when the setting says `auto`: the serial hub when one is plugged in, else GPIO; and
+whether this is a Raspberry Pi at all (else ``run`` goes to mock mode and ``doctor`` says so).
 
 `hardware/README.md` promises that the Pi finds the hub by itself; this is where it does. The choice is
 made once at start-up (a hub plugged in later needs a restart, or `mode = "serial"`), and is said in the
@@ -8,6 +9,7 @@ log, on the OLED's start screen and by `doctor`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 PAD_LABELS: dict[str, str] = {
     "gpio": "GPIO",
@@ -15,6 +17,17 @@ PAD_LABELS: dict[str, str] = {
     "phone": "phones",
     "mock": "virtual",
 }
+
+
+def pi_model(root: Path = Path("/")) -> str | None:
+    """The Raspberry Pi this runs on, as its device tree names it ("Raspberry Pi 4 Model B Rev 1.4"), or
+    None on any other machine (``root``: a fake system's, for tests)."""
+    try:
+        text = (root / "proc/device-tree/model").read_bytes().decode("ascii", "replace")
+    except OSError:
+        return None
+    model = text.strip("\x00\n ")
+    return model if "Raspberry Pi" in model else None
 
 
 def choose_pads(

@@ -230,7 +230,8 @@ class GpioPads(Pads):
         return any(state is LedState.WAITING for state in self._led_shown.values())
 
     def _run(self) -> None:
-        next_resync = self._clock()  # one full read at start, then only while a press is expected
+        # one full read at start, then only while a press is expected
+        next_resync: float | None = self._clock()
         while True:
             with self._cond:
                 if self._stopping:

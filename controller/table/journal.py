@@ -43,12 +43,13 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.config import DEFAULT_GAME
+from controller.games import registry
+from controller.games.registry import DEFAULT_GAME
 
 FILENAME = "journal.sqlite3"
 FORMAT = 1
@@ -111,6 +112,8 @@ _UNAVAILABLE_CODES = {5: "BUSY", 6: "LOCKED", 7: "NOMEM", 8: "READONLY", 10: "IO
 
 #: settings to change: a value to store, or None to delete the key
 Settings = Mapping[str, str | None] | None
+#: one SQL statement and its parameters, for a transaction
+Statement = tuple[str, tuple[Any, ...]]
 
 
 class JournalError(Exception):
@@ -287,17 +290,9 @@ class Journal:
         return journal
 
     @classmethod
-    def create(
-        cls,
-        path: Path,
-        players: int,
-        deal: dict[str, Any],
-        seed: int | None,
-        campaign: dict[str, Any] | None = None,
-        game: str = DEFAULT_GAME,
-        settings: Settings = None,
-    ) -> Journal:
-        """A new journal at ``path`` (which must not exist) that holds its game from the first moment.
+    def create(cls, path: Path, first_game: Callable[[Journal], object]) -> Journal:
+        """A new journal at ``path`` (which must not exist) that holds its game from the first moment:
+        ``first_game`` records it (``lambda journal: journal.start_game(...)``).
 
         The file is made under another name, gets its game, is closed (SQLite folds its -wal back in)
         and only then takes the journal's name: a box stopped half-way through its first start never
@@ -310,7 +305,7 @@ class Journal:
                 leftover.unlink()  # a first start that was stopped half-way: nothing of a game in it
         journal = cls.open(temp)
         try:
-            journal.start_game(players, deal, seed, campaign, game, settings)
+            first_game(journal)
         finally:
             journal.close()
         try:
@@ -407,7 +402,7 @@ class Journal:
         return int(self._conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
 
     # ------------------------------------------------------------------ writing
-    def _transaction(self, statements: Iterable[tuple[str, tuple[Any, ...]]]) -> None:
+    def _transaction(self, statements: Iterable[Statement]) -> None:
         conn = self._conn
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -427,53 +422,41 @@ class Journal:
         campaign: dict[str, Any] | None = None,
         game: str = DEFAULT_GAME,
         settings: Settings = None,
-    ) -> None:
-        """Record a new game (or campaign) of ``game`` in an empty journal, with the table ``settings``
-        it starts with (one transaction)."""
-        rows: list[tuple[str, tuple[Any, ...]]] = [
-            ("DELETE FROM meta", ()),
-            ("DELETE FROM actions", ()),
-            ("DELETE FROM seats", ()),
-        ]
-        meta = _new_meta(players, deal, seed, campaign, game)
-        rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta.items()]
-        self._transaction(rows + _setting_rows(settings))
-
-    def next_game(
-        self,
-        players: int,
-        deal: dict[str, Any],
-        seed: int | None,
-        campaign: dict[str, Any] | None = None,
-        settings: Settings = None,
-        game: str = DEFAULT_GAME,
+        *,
+        archive: bool = False,
         ended: dict[str, Any] | None = None,
     ) -> None:
-        """Archive the current game into ``finished`` and start a new one, keeping the seats (atomic).
-
-        Seats from ``players`` up are released in the same transaction: a table dealt again with fewer
-        seats must not bring an old token back to life should it grow again later. ``ended``: how the
-        archived game ended (``kept.ending``), kept with it so that listing it needs no replay.
+        """Record a new game (or campaign) of ``game``, with the table ``settings`` it starts with (one
+        transaction). In an empty journal every seat row goes; with ``archive`` (a new deal at a running
+        table) the current game is kept in ``finished``, with the seats' names as they were and ``ended``
+        (how it ended, ``kept.ending``, so that listing it needs no replay), and the seats are kept but
+        those from ``players`` up: a table dealt again with fewer seats must not bring an old token back
+        to life should it grow again later.
         """
+        statements: list[Statement] = []
+        if archive:
+            statements.append(self._archived(ended))
+        meta_rows = _new_meta(players, deal, seed, campaign, game)
+        statements += [
+            ("DELETE FROM meta", ()),
+            ("DELETE FROM actions", ()),
+            ("DELETE FROM seats WHERE seat >= ?", (players,)) if archive else ("DELETE FROM seats", ()),
+            *(("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in meta_rows.items()),
+        ]
+        self._transaction(statements + _setting_rows(settings))
+
+    def _archived(self, ended: dict[str, Any] | None) -> Statement:
+        """The statement that keeps the current game in ``finished``: its meta (with how it ended and
+        who played it, as the table named them: a retelling tells them) and its actions."""
         meta = self._meta()
         if ended is not None:
             meta["ended"] = json.dumps(ended)
         names = self.settings()
-        if "players" in meta:  # who played it, as the table named them (a retelling tells them)
+        if "players" in meta:
             meta["names"] = json.dumps([names.get(f"name:{s}") or None for s in range(int(meta["players"]))])
         actions = [json.loads(a) for (a,) in self._conn.execute("SELECT action FROM actions ORDER BY seq")]
-        new_meta = _new_meta(players, deal, seed, campaign, game)
-        rows: list[tuple[str, tuple[Any, ...]]] = [
-            (
-                "INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
-                (json.dumps(meta), json.dumps(actions), time.time()),
-            ),
-            ("DELETE FROM meta", ()),
-            ("DELETE FROM actions", ()),
-            ("DELETE FROM seats WHERE seat >= ?", (players,)),
-        ]
-        rows += [("INSERT INTO meta (key, value) VALUES (?, ?)", (k, v)) for k, v in new_meta.items()]
-        self._transaction(rows + _setting_rows(settings))
+        return ("INSERT INTO finished (meta, actions, at) VALUES (?, ?, ?)",
+                (json.dumps(meta), json.dumps(actions), time.time()))
 
     def set_aside(self, after: int, reason: str) -> int:
         """Move every action after number ``after`` into ``set_aside`` (one transaction); returns how many.
@@ -550,7 +533,7 @@ class Journal:
 
 
 
-def _setting_rows(settings: Settings) -> list[tuple[str, tuple[Any, ...]]]:
+def _setting_rows(settings: Settings) -> list[Statement]:
     rows: list[tuple[str, tuple[Any, ...]]] = []
     for key, value in (settings or {}).items():
         if value is None:
@@ -605,9 +588,7 @@ def _check_tables(conn: sqlite3.Connection) -> tuple[str, ...]:
 
 def _check_game(name: object) -> str:
     """The ``game`` meta row: a game this box plays (a journal of another one is not this box's)."""
-    from controller.games.registry import names
-
-    if name not in names():
+    if name not in registry.names():
         raise CorruptJournal(f"the journal holds a game this box does not play ({name!r})")
     return str(name)
 

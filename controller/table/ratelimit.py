@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 
@@ -28,3 +29,23 @@ class TokenBucket:
     def full(self, now: float) -> bool:
         """True when the bucket has refilled: its owner has been quiet long enough to be forgotten."""
         return self.level + (now - self.stamp) * self.rate >= self.burst
+
+
+class SeatBuckets:
+    """One :class:`TokenBucket` per seat, made on a seat's first use; thread-safe (any thread asks)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self._burst = max(1, burst)
+        self._buckets: dict[int, TokenBucket] = {}
+        self._lock = threading.Lock()
+
+    def take(self, seat: int) -> bool:
+        """False when ``seat`` has gone faster than the rate allows; always True with no rate (0)."""
+        if self.rate <= 0:
+            return True
+        with self._lock:
+            bucket = self._buckets.get(seat)
+            if bucket is None:
+                bucket = self._buckets[seat] = TokenBucket(self.rate, self._burst)
+            return bucket.take()

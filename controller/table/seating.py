@@ -1,4 +1,4 @@
-"""Who sits where, as table data: seat names, the host's join code and seat lock.
+"""Who sits where, as table data: seat names, the host's join code and seat lock, seat tokens.
 
 None of this is game state (the rules never see it), but all of it is journaled in the journal's
 ``settings`` rows so that it survives a restart, and it is checked here, in one place, whatever asks
@@ -7,6 +7,7 @@ for a change: a phone taking a seat, a player renaming themself, the host page.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import unicodedata
@@ -139,6 +140,11 @@ def code_matches(expected: str, given: object) -> bool:
         return False
     typed = "".join(ch for ch in given if ch not in " -").upper()
     return hmac.compare_digest(expected.encode(), typed.encode("utf-8", "replace"))
+
+
+def hash_token(token: str) -> str:
+    """What the journal and the table keep of a seat's token: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def names_from_settings(settings: Mapping[str, str], players: int) -> list[str | None]:

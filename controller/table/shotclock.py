@@ -19,7 +19,7 @@ someone acts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -84,6 +84,23 @@ class ShotClock:
     def settings(self, deadline: float | None) -> dict[str, str | None]:
         """The journal rows for a new deadline."""
         return {"clock_deadline": None if deadline is None else repr(deadline)}
+
+    def for_seating(self, state: Any, all_seated: bool, now: float) -> dict[str, str | None]:
+        """The journal rows for the clock when the seats change: the opening round (``setup``) waits for
+        every seat, so the clock starts once the last seat is taken and stops when one is left."""
+        if state.phase != "setup" or not self.seconds:
+            return {}
+        if all_seated and self.deadline is None:
+            return self.settings(self.restarted(state, True, now))
+        if not all_seated and self.deadline is not None:
+            return self.settings(None)
+        return {}
+
+    def follow(self, rows: Mapping[str, str | None]) -> None:
+        """Take the deadline of journal rows just written (those of :meth:`settings`), if they hold one."""
+        if "clock_deadline" in rows:
+            value = rows["clock_deadline"]
+            self.deadline = None if value is None else float(value)
 
     def view(self) -> dict[str, Any]:
         """What every view shows: the seconds per decision and the wall-clock deadline (or None)."""

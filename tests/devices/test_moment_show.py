@@ -1,4 +1,4 @@
-"""The OLED's "everyone look" moment at the box's pace (controller/commands/run.py's MomentShow).
+"""The OLED's "everyone look" moment at the box's pace (controller/fanout/moments.py's MomentShow).
 
 A one-frame moment is held REVEAL_SECONDS as it always was (J'Accuse, Betrayal); a game's sequence
 (Hasty's review, card by card) shows each frame for its step and holds the last, whatever the speed
@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from controller.commands.run import REVEAL_SECONDS, MomentShow
+from controller.fanout.moments import REVEAL_SECONDS, MomentShow
 from controller.games.registry import game
 
 

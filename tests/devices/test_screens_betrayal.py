@@ -179,10 +179,10 @@ def test_setup_choices_do_not_show() -> None:
 
 
 def test_the_boxs_renderer_picks_the_game_of_the_view() -> None:
-    from controller.commands.run import _screen_renderer
     from controller.devices.screens import render as plain
+    from controller.fanout.opening import screen_renderer
 
-    draw = _screen_renderer()
+    draw = screen_renderer()
     view = SCENES["play-5"].view
     assert _png(draw(DisplayModel(view=view))) == _png(render_betrayal(DisplayModel(view=view)))
     jaccuse = {"game": "jaccuse", "phase": "election", "stability": 4, "policies": [], "awaiting": [1]}

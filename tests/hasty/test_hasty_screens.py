@@ -91,7 +91,7 @@ def test_the_start_and_the_end() -> None:
 
 def test_the_box_plays_a_review_out_frame_by_frame_on_the_oled() -> None:
     """Hasty's Game gives the box the review's frames (the shared moment mechanism plays them)."""
-    from controller.commands.run import MomentShow
+    from controller.fanout.moments import MomentShow
     from controller.games.hasty.game import GAME
 
     screens = GAME.screens()

@@ -15,7 +15,7 @@ import pytest
 from controller.games import jaccuse as rules
 from controller.table import CorruptJournal, Journal, Snapshot, Table, TableConfig, rules_part
 from controller.table.journal import FILENAME
-from controller.table.table import deal_game, game_from_record
+from controller.table.resume import deal_game, game_from_record
 
 
 def _open(tmp_path: Path, **kw: Any) -> Table:
@@ -90,7 +90,7 @@ def test_journal_round_trip_and_old_journals(tmp_path: Path) -> None:
     j = Journal.open(tmp_path / "a.sqlite3")
     rec = j.load()
     assert (rec.players, rec.deal, rec.campaign) == (7, deal, campaign)
-    j.next_game(7, deal, None, None)  # the next game may be a single one again
+    j.start_game(7, deal, None, None, archive=True)  # the next game may be a single one again
     assert j.load().campaign is None
     archived = json.loads(j._conn.execute("SELECT meta FROM finished").fetchone()[0])
     assert json.loads(archived["campaign"]) == campaign

@@ -418,7 +418,7 @@ def test_a_data_dir_holding_another_game_is_not_resumed_silently(tmp_path: Path)
 def test_new_game_in_a_data_dir_that_cannot_be_changed_stops_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import controller.table.table as table_module
+    import controller.table.resume as table_module
 
     _open(tmp_path, players=6).stop()
     before = (tmp_path / FILENAME).read_bytes()

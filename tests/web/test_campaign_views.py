@@ -19,7 +19,7 @@ from web_helpers import FeedMirror, env_int, walk_keys
 from controller.games import jaccuse as rules
 from controller.games.jaccuse.cards import influence_deck
 from controller.table import Table, TableConfig, rules_part
-from controller.table.table import deal_game
+from controller.table.resume import deal_game
 from web import create_app
 
 HOST_KEY = "k" * 43
@@ -150,7 +150,7 @@ def test_kill_9_mid_campaign_resumes_the_same_campaign(tmp_path: Path) -> None:
     import requests
     from web_helpers import Server
 
-    from controller.table.table import game_from_record
+    from controller.table.resume import game_from_record
 
     server = Server(tmp_path, "--campaign", "2", "--bots", "5", "--bot-level", "random",
                     "--bot-delay", "0.002").start()

@@ -14,8 +14,9 @@ from typing import Any
 
 from web_helpers import WaitFor
 
-from controller.commands import run
 from controller.config import Config
+from controller.fanout.feeder import HUB_UNPLUGGED, DeviceFeeder
+from controller.fanout.moments import clock_tick
 from controller.games.jaccuse import Action
 from controller.table import Table, TableConfig
 
@@ -50,7 +51,7 @@ class RecordingDisplay:
 
 def _start(tmp_path: Path, wait_for: WaitFor | None = None) -> tuple[Table, Any, RecordingDisplay]:
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
-    devices = run._Devices()
+    devices = DeviceFeeder()
     devices.open(True, "mock", 5, Config())
     assert devices.virtual_press is not None  # the table page's pads press the mocked pins
     devices.display.close()
@@ -90,15 +91,15 @@ def test_an_unplugged_hub_shows_on_the_oled_and_the_table_status(
         devices._on_hub_status(False)
         display.wait_for(lambda m: m.hub_connected is False)
         deadline = time.monotonic() + 5
-        while run.HUB_UNPLUGGED not in table.snapshot().status and time.monotonic() < deadline:
+        while HUB_UNPLUGGED not in table.snapshot().status and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert run.HUB_UNPLUGGED in table.snapshot().status
+        assert HUB_UNPLUGGED in table.snapshot().status
         devices._on_hub_status(True)
         display.wait_for(lambda m: m.hub_connected is True)
         deadline = time.monotonic() + 5
-        while run.HUB_UNPLUGGED in table.snapshot().status and time.monotonic() < deadline:
+        while HUB_UNPLUGGED in table.snapshot().status and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert run.HUB_UNPLUGGED not in table.snapshot().status
+        assert HUB_UNPLUGGED not in table.snapshot().status
     finally:
         devices.close()
         table.stop()
@@ -125,11 +126,11 @@ def test_the_shot_clock_counts_down_on_the_oled_while_nothing_else_changes(
 
 def test_clock_tick_is_the_time_to_the_next_whole_second() -> None:
     now = time.time()
-    tick = run._clock_tick({"clock": {"seconds": 30, "deadline": now + 2.25}})
+    tick = clock_tick({"clock": {"seconds": 30, "deadline": now + 2.25}})
     assert tick is not None and 0.2 < tick < 0.3
-    assert run._clock_tick({"clock": {"seconds": 30, "deadline": None}}) is None
-    assert run._clock_tick({"clock": {"seconds": 30, "deadline": now - 1}}) is None  # ran out
-    assert run._clock_tick({}) is None
+    assert clock_tick({"clock": {"seconds": 30, "deadline": None}}) is None
+    assert clock_tick({"clock": {"seconds": 30, "deadline": now - 1}}) is None  # ran out
+    assert clock_tick({}) is None
 
 
 def test_a_dropped_stale_press_is_logged_and_flashes_that_seats_led(

@@ -13,8 +13,9 @@ from pathlib import Path
 from test_device_feed import RecordingDisplay
 from web_helpers import WaitFor
 
-from controller.commands import run
 from controller.config import Config
+from controller.fanout.feeder import DeviceFeeder
+from controller.host_link import HostLinkFollower
 from controller.lan import LOOPBACK, LanAddress, local_addresses, url_host
 from controller.table import HostKey, Table, TableConfig
 from web import create_app
@@ -111,7 +112,7 @@ def test_the_oled_start_screen_follows_the_address(tmp_path: Path, wait_for: Wai
     lease = Lease()
     lan = LanAddress(lease, lease.all, every=0.0)
     table = Table.open(TableConfig(data_dir=tmp_path, players=5, pads="mock", seed=21))
-    devices = run._Devices()
+    devices = DeviceFeeder()
     devices.address_every = 0.2
     devices.open(True, "mock", 5, Config())
     devices.display.close()
@@ -133,7 +134,7 @@ def test_host_link_txt_follows_the_address_and_a_rotated_key(tmp_path: Path) -> 
     lease = Lease()
     lan = LanAddress(lease, lease.all, every=0.0)
     key = HostKey(tmp_path)
-    follower = run._Follower(tmp_path, lambda: f"http://{lan.current()}:8000", key)
+    follower = HostLinkFollower(tmp_path, lambda: f"http://{lan.current()}:8000", key)
     follower.start()
     follower.stop()  # checked by hand below, not by the thread
     link = tmp_path / "host-link.txt"

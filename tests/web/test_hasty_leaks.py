@@ -48,9 +48,9 @@ from controller.games import hasty as rules
 from controller.games.hasty.cards import FACE, KEYS, TRAITOR, TRAITOR_KEY, UP
 from controller.games.registry import table_rules as table_of
 from controller.table import rules_part
+from controller.table.dealt import FEED_LINES
 from controller.table.hostkey import HostKey
 from controller.table.journal import FILENAME, Journal
-from controller.table.table import FEED_LINES
 
 #: keys that hold a seat's secrets: only at the top of that seat's own view, or under ``reveal`` at the end
 SEAT_SECRET_KEYS = {"hand", "secret", "secret_name", "peeks", "moves", "acts"}
@@ -155,7 +155,7 @@ def test_no_hasty_seat_sees_another_seats_secrets(
         assert first["game"] == "hasty"
         assert rules_part(first) == rules_part(norm(rules.public_view(state)))
         sessions, received, streams = seat_everyone_and_listen(server, players)
-        stranger = session_from(phone_address(90))
+        stranger = session_from(phone_address(90), patient=True)
         responses: list[tuple[int, int, Any]] = []  # (seat, version, view)
         boxes: list[tuple[int, Any]] = []
         for n in range(max_actions):

@@ -8,26 +8,29 @@ from pathlib import Path
 import pytest
 
 from controller.commands import run
+from controller.datadir import default_data_dir
+from controller.devices.choose import pi_model
 
 
 def test_default_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("STATE_DIRECTORY", f"{tmp_path}/state:{tmp_path}/other")
-    assert run.default_data_dir() == tmp_path / "state"
+    assert default_data_dir() == tmp_path / "state"
     monkeypatch.delenv("STATE_DIRECTORY")
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    assert run.default_data_dir() == tmp_path / "xdg" / "jaccuse-table"
+    assert default_data_dir() == tmp_path / "xdg" / "jaccuse-table"
     monkeypatch.setenv("XDG_DATA_HOME", "relative/path")  # ignored, as the XDG spec says
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert run.default_data_dir() == tmp_path / "home" / ".local" / "share" / "jaccuse-table"
+    assert default_data_dir() == tmp_path / "home" / ".local" / "share" / "jaccuse-table"
 
 
 def test_pi_detection(tmp_path: Path) -> None:
-    model = tmp_path / "model"
+    model = tmp_path / "proc" / "device-tree" / "model"
+    model.parent.mkdir(parents=True)
     model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
-    assert run.on_raspberry_pi(str(model))
+    assert pi_model(tmp_path) == "Raspberry Pi 4 Model B Rev 1.4"
     model.write_bytes(b"QEMU Virtual Machine")
-    assert not run.on_raspberry_pi(str(model))
-    assert not run.on_raspberry_pi(str(tmp_path / "missing"))
+    assert pi_model(tmp_path) is None
+    assert pi_model(tmp_path / "missing") is None
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

@@ -21,8 +21,8 @@ from controller.client import BoxProcess, EventStream, phone_address, random_act
 from controller.games.jaccuse.feed import seat_feed
 from controller.replay import replay_text
 from controller.table import Table, rules_part
+from controller.table.dealt import FEED_LINES
 from controller.table.evening import winners_of
-from controller.table.table import FEED_LINES
 from web.sse import Broadcaster
 
 __all__ = [

@@ -222,6 +222,16 @@ def _powers(s: GameState) -> list[dict[str, Any]] | None:
     return out
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as JSON holds it (tuples become lists), so a view made from a live state equals the
+    same view read back from JSON or made from a rebuilt state."""
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
 def _work(s: GameState) -> dict[str, Any]:
     """The engine's unfinished work, in its own terms: what a choice waits on, the evaluations under
     way, the tasks still to run, the slots of the row. All of it follows from public facts (no card
@@ -229,8 +239,8 @@ def _work(s: GameState) -> dict[str, Any]:
     r = s.review
     return {
         "agenda": [list(task) for task in s.tasks],
-        "pending": None if s.pending is None else dict(s.pending._asdict()),
-        "review": None if r is None else {**r._asdict(), "outer": [f._asdict() for f in r.outer]},
+        "pending": None if s.pending is None else _plain(s.pending._asdict()),
+        "review": None if r is None else _plain({**r._asdict(), "outer": [f._asdict() for f in r.outer]}),
         "row": list(s.row),
         "tiles": list(s.suspect_at),
         "had_turn": list(s.ended),

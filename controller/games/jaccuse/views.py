@@ -21,11 +21,7 @@ def public_view(s: GameState) -> dict[str, Any]:
     view: dict[str, Any] = {
         "version": s.version,
         "players": s.players,
-        "over": s.over,
-        "stability": s.stability,
-        "policies": [p.to_dict() for p in s.policies],
-        "president": s.president,
-        "xp": list(s.xp),
+        **_standing(s),
         "hand_counts": [len(h) for h in s.hands],
         "table_cards": [{"seat": seat, "card": card} for seat, card in s.table_cards],
         "awaiting": awaiting(s),
@@ -72,6 +68,17 @@ def open_view(s: GameState) -> dict[str, Any]:
     return view
 
 
+def _standing(s: GameState) -> dict[str, Any]:
+    """Where the game stands, as the public view and the replay's answer both give it, in this order."""
+    return {
+        "over": s.over,
+        "stability": s.stability,
+        "policies": [p.to_dict() for p in s.policies],
+        "president": s.president,
+        "xp": list(s.xp),
+    }
+
+
 def _campaign_view(s: GameState) -> dict[str, Any] | None:
     """The campaign's public record; memberships of finished generations were revealed then."""
     c = s.campaign
@@ -107,11 +114,7 @@ def _secrets(s: GameState, seat: int) -> dict[str, Any]:
 def replay_summary(s: GameState) -> dict[str, Any]:
     """The state keys of the replay contract's output, in its order."""
     return {
-        "over": s.over,
-        "stability": s.stability,
-        "policies": [p.to_dict() for p in s.policies],
-        "president": s.president,
-        "xp": list(s.xp),
+        **_standing(s),
         "hands": [sorted(h) for h in s.hands],
         "membership": list(s.membership),
         "network": list(s.network),

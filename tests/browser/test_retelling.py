@@ -9,10 +9,7 @@ phone-end-download-<game>.png)."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,7 +17,7 @@ from typing import Any
 import pytest
 import requests
 
-from controller.client import BoxProcess, random_action
+from controller.client import RecordProcess, random_action
 from controller.replay import replay_text
 from tests.browser.conftest import SERVER_ROOT, serving
 from tests.browser.phones import Phone
@@ -28,22 +25,6 @@ from tests.browser.test_tv import SMALL_TEXT_JS
 from tests.browser.test_tv_game_end import CLIPPED_JS
 
 pytestmark = pytest.mark.browser
-
-
-class RecordBox(BoxProcess):
-    """``jaccuse-table run --record FILE`` as a process of its own, its home (and so the default data
-    dir) under ``home``: whatever it would write lands there."""
-
-    def __init__(self, record: Path, home: Path) -> None:
-        super().__init__(home / "unused", cwd=SERVER_ROOT)
-        self.args = [sys.executable, "-m", "controller.cli", "run", "--record", str(record),
-                     "--host", "127.0.0.1", "--port", "0"]
-        self.env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
-                    "STATE_DIRECTORY": str(home / "state")}
-
-    def run_to_end(self) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(self.args, cwd=self.cwd, env=self.env, capture_output=True, text=True,
-                              timeout=60)
 
 
 class EndPhone(Phone):
@@ -271,7 +252,7 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
     path = tmp_path / "taken-home.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     home = tmp_path / "home"
-    with RecordBox(path, home) as box:
+    with RecordProcess(path, home, cwd=SERVER_ROOT) as box:
         listed = requests.get(f"{box.url}/api/games", timeout=10).json()
         assert [(g["game"], g["name"], g["over"], g["moves"]) for g in listed] == \
             [(1, "hasty", True, len(record["actions"]))]
@@ -300,6 +281,6 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
     assert not home.exists() or not any(home.rglob("journal*")), "run --record wrote a journal"
     bad = tmp_path / "bad.json"
     bad.write_text('{"game": "hasty", "players": 1, "actions": []}', encoding="utf-8")
-    done = RecordBox(bad, home).run_to_end()
+    done = RecordProcess(bad, home, cwd=SERVER_ROOT).run_to_end()
     assert done.returncode == 2 and "is not a record of a game" in done.stderr
     assert done.stderr.count("\n") == 1

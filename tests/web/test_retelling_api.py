@@ -158,3 +158,31 @@ def test_only_the_host_moves_it_and_nothing_is_written(
 def _journal(data_dir: Path) -> dict[str, bytes]:
     """The journal and its write-ahead log, byte for byte (the -shm is the readers' index, not data)."""
     return {p.name: p.read_bytes() for p in data_dir.iterdir() if p.name in (FILENAME, f"{FILENAME}-wal")}
+
+
+def test_a_restart_keeps_the_game_and_drops_the_retelling(
+    client: FlaskClient, table: Table, tmp_path: Path
+) -> None:
+    """The retelling is where the room looks, not part of the game: a restart in the middle of one
+    gives back the very game that was kept (its views and version), and the table, not the retelling."""
+    final = _play(table)
+    assert table.new_game().ok  # game 2 dealt: game 1 is kept, the room retells it meanwhile
+    _retell(client, {"game": 1, "step": 7})
+    _retell(client, {"move": "next_turn"})
+    before = table.snapshot()
+    assert before.public["retelling"]["step"] > 7
+    table.stop()
+    again = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=3, seed=SEED))
+    again.start()
+    try:
+        after = again.snapshot()
+        assert after.public["retelling"] is None
+        assert (after.game, after.version) == (before.game, before.version) == (2, 0)
+        assert rules_part(after.public) == rules_part(before.public)
+        assert [rules_part(v) for v in after.seats] == [rules_part(v) for v in before.seats]
+        fresh = create_app(again, host_key=KEY).test_client()
+        steps = fresh.get(f"/api/games/1/steps?from={final.version}&count=1").get_json()
+        assert steps["last"] == final.version and steps["steps"][0]["view"]["over"]
+        assert _retell(fresh, {"game": 1, "move": "end"})["retelling"]["step"] == final.version
+    finally:
+        again.stop()

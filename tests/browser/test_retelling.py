@@ -74,7 +74,8 @@ def _fits(tv: Any) -> None:
     sizes = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert sizes[0] <= 1920 and sizes[1] <= 1080, f"the TV page scrolls: {sizes}"
     assert tv.evaluate(CLIPPED_JS) == []
-    assert tv.evaluate(SMALL_TEXT_JS) == [], "text under 20 px on the TV"
+    small = tv.evaluate(SMALL_TEXT_JS)
+    assert small == [], f"text under 20 px on the TV: {small[:6]}"
 
 
 def _secrets_shown(tv: Any, game: str, step: dict[str, Any], players: int) -> None:
@@ -151,8 +152,8 @@ def test_a_finished_game_retold_on_the_tv(
         _at(tv, 0)
         assert tv.locator("#retell").is_visible() and tv.locator("[data-retell-stop]").is_visible()
         _secrets_shown(tv, game, steps[0], players)
-        _fits(tv)
         tv.screenshot(path=str(shots / f"retell-{game}-0.png"))
+        _fits(tv)
         host.wait_for_selector("#remote[data-step='0']")
         host.screenshot(path=str(shots / f"retell-host-{game}.png"))
         # forwards, back, by turning point: each where the box says
@@ -179,8 +180,8 @@ def test_a_finished_game_retold_on_the_tv(
         host.click("#remote [data-go='forward']")
         _at(tv, mid["step"])
         _secrets_shown(tv, game, mid, players)
-        _fits(tv)
         tv.screenshot(path=str(shots / f"retell-{game}-{mid['step']}.png"))
+        _fits(tv)
         # a moment that decided the game: marked on the timeline, and the host's phone goes there
         assert tv.locator(".timeline [data-decisive]").count() == len(whole["decisive"])
         first = whole["decisive"][0]
@@ -189,16 +190,16 @@ def test_a_finished_game_retold_on_the_tv(
         _at(tv, first["step"])
         assert tv.locator("[data-decisive-here]").count() == 1
         _secrets_shown(tv, game, steps[first["step"]], players)
-        _fits(tv)
         tv.screenshot(path=str(shots / f"retell-{game}-{first['step']}-decisive.png"))
+        _fits(tv)
         # a reload of the TV comes back to the same step
         tv.reload()
         _at(tv, first["step"])
         host.click("#remote [data-go='end']")
         _at(tv, last)
         _secrets_shown(tv, game, steps[last], players)
-        _fits(tv)
         tv.screenshot(path=str(shots / f"retell-{game}-end.png"))
+        _fits(tv)
         # back to the table: the live end again, nothing of the retelling left
         tv.click("[data-retell-stop]")
         tv.wait_for_selector("#retell", state="hidden")
@@ -274,8 +275,8 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
         _at(page, step + 1)
         page.reload()  # the step is in the address
         _at(page, step + 1)
-        _fits(page)
         page.screenshot(path=str(shots / "retell-record-file.png"))
+        _fits(page)
         assert errors == []
         ctx.close()
     assert not home.exists() or not any(home.rglob("journal*")), "run --record wrote a journal"

@@ -133,7 +133,7 @@
  * @property {string} [STYLES]  as the phone part's
  * @property {(table: TableView, ctx: TableContext) => void} [retell]  draws one step of a finished game's
  *   retelling (retell.js): an open view, the rules' `open_view` of that step, whose `reveal` holds every
- *   secret at every step (hands, memberships, armies, suspects), the game over or not; `ctx.retelling` is
+ *   secret at every step (every hand, every hidden card and role), the game over or not; `ctx.retelling` is
  *   true. Like `render` it may meet any step first, forwards or back, and it makes no sound. Without it
  *   the shell calls `render` with the step's view and lists what `reveal` holds beside the board.
  * @property {Object<string, string>} [MARKS]  the retelling's words for the game's turning points and

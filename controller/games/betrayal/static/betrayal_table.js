@@ -53,6 +53,7 @@ function draw(t, ctx, open) {
   const kids = [top];
   const grid = el("div", {class: "barmies", id: "barmies"});
   grid.style.setProperty("--cols", t.armies > 4 ? 2 : 1);
+  grid.dataset.cols = t.armies > 4 ? "2" : "1";
   const shownSeat = new Set();
   for (let a = 0; a < t.armies; a++) {
     const s = t.army_seats[a], out = t.eliminated.includes(a);

@@ -157,9 +157,8 @@ export function keyMove(ev) {
     PageUp: "prev_turn", Home: "start", End: "end"}[ev.key] || null;
 }
 
-/** The position a move asks for, worked out here: for a page that moves the retelling on its own (a
- * record file's page, a screen that may not move the room's), as the box does it (controller/table/
- * retelling.py). */
+/** The position a move asks for, worked out here: for the page of a record file, which moves its
+ * retelling on its own (no table, no host), as the box does it (controller/table/retelling.py). */
 export function moved(meta, k, request) {
   if (request.step !== undefined) return Math.max(0, Math.min(meta.last, request.step));
   const marks = [...new Set([...meta.turning_points.map((t) => t.step), ...meta.decisive.map((d) => d.step)])].sort((a, b) => a - b);

@@ -3,8 +3,8 @@ steps through it (forwards, back, by turning point, to a moment that decided the
 and moves it itself (arrow keys), a reload of the TV keeps the step, every secret of the step shows on
 the board, nothing on the TV scrolls or is cut off; the phone's end screen gives the record, only once
 the game is over, and the file replays to the end; "Back to the table" brings the live table back.
-The pictures go to the screenshots folder (retell-<game>-<step>.png, retell-host-<game>.png,
-phone-end-download-<game>.png)."""
+The pictures go to the screenshots folder (retell-<game>-<step>.png, the host page's remote and list
+retell-host-<game>.png and retell-host-kept-<game>.png, phone-end-download-<game>.png)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import requests
 
 from controller.client import RecordProcess, random_action
 from controller.replay import replay_text
-from tests.browser.conftest import SERVER_ROOT, serving
+from tests.browser.conftest import SERVER_ROOT, doc_picture, serving
 from tests.browser.phones import Phone
 from tests.browser.test_tv import SMALL_TEXT_JS
 from tests.browser.test_tv_game_end import CLIPPED_JS
@@ -148,6 +148,9 @@ def test_a_finished_game_retold_on_the_tv(
         host.goto(server.host_link())
 
         # the host's phone retells game 1 from the deal: the TV shows every secret at each step
+        host.wait_for_selector("[data-retell='1']")
+        host.evaluate("document.getElementById('keptpanel').scrollIntoView({block: 'start'})")
+        host.screenshot(path=str(shots / f"retell-host-kept-{game}.png"))
         host.click("[data-retell='1']")
         _at(tv, 0)
         assert tv.locator("#retell").is_visible() and tv.locator("[data-retell-stop]").is_visible()
@@ -155,6 +158,8 @@ def test_a_finished_game_retold_on_the_tv(
         tv.screenshot(path=str(shots / f"retell-{game}-0.png"))
         _fits(tv)
         host.wait_for_selector("#remote[data-step='0']")
+        # the remote control is brought into view: at the top of the page
+        host.wait_for_function("Math.abs(document.getElementById('remote').getBoundingClientRect().top) < 30")
         host.screenshot(path=str(shots / f"retell-host-{game}.png"))
         # forwards, back, by turning point: each where the box says
         host.click("#remote [data-go='forward']")
@@ -181,6 +186,8 @@ def test_a_finished_game_retold_on_the_tv(
         _at(tv, mid["step"])
         _secrets_shown(tv, game, mid, players)
         tv.screenshot(path=str(shots / f"retell-{game}-{mid['step']}.png"))
+        if game == "jaccuse":  # docs/playing.md's picture of a retelling
+            tv.screenshot(path=doc_picture("retell-tv.png"))
         _fits(tv)
         # a moment that decided the game: marked on the timeline, and the host's phone goes there
         assert tv.locator(".timeline [data-decisive]").count() == len(whole["decisive"])

@@ -139,13 +139,15 @@ async function refresh() {
 // The TV retells the game the host picks; this page is its remote control: the TV follows where the box
 // says the retelling is (the public view's `retelling`), and so does this page, so a second host phone
 // or the box's own screen moving it shows here too.
-async function retell(body) {
+async function retell(body, {show = false} = {}) {
   const r = await api("/api/host/retell", {method: "POST", headers: H, body: JSON.stringify(body)});
   if (!r.ok) { say(errorText(r), false); return; }
   say("");
-  remote(r.body.retelling);
   if (state) state.retelling = r.body.retelling;
   kept();
+  await remote(r.body.retelling);
+  // started from the list further down: the remote control is at the top of the page
+  if (show && !$("remote").hidden) $("remote").scrollIntoView({block: "start", behavior: "smooth"});
 }
 let remoteAt = null, remoteSeq = 0;
 async function remote(at) {
@@ -183,7 +185,7 @@ async function kept() {
     const row = el("div", {class: "host-row", "data-kept": g.game},
       el("span", {text: `Game ${g.game} · ${g.title} · ${g.players} players · ${how} · ${g.moves} moves`}));
     if (done) {
-      row.append(btn(g.game === now ? "On the TV now" : "Retell on the TV", () => retell({game: g.game}), g.game === now ? "" : "primary",
+      row.append(btn(g.game === now ? "On the TV now" : "Retell on the TV", () => retell({game: g.game}, {show: true}), g.game === now ? "" : "primary",
         false, {"data-retell": g.game}),
         el("a", {class: "btn", href: `/api/games/${g.game}/record?download=1`, download: "", "data-download": g.game, text: "Download"}));
     }

@@ -68,12 +68,27 @@ def _at(tv: Any, step: int) -> None:
     tv.wait_for_function(f"{here} && {here}.dataset.here == '{step}'")
 
 
+#: the seats around the oval table (J'Accuse's TV) that the game in its middle covers
+COVERED_JS = """() => {
+  const mid = document.querySelector('.board.jx .top'); if (!mid || mid.offsetParent === null) return [];
+  const m = mid.getBoundingClientRect(), out = [];
+  for (const s of document.querySelectorAll('.board.jx .seat')) {
+    const r = s.getBoundingClientRect();
+    const dx = Math.min(r.right, m.right) - Math.max(r.left, m.left);
+    const dy = Math.min(r.bottom, m.bottom) - Math.max(r.top, m.top);
+    if (dx > 0 && dy > 0) out.push([s.dataset.seat, dx, dy]);
+  }
+  return out;
+}"""
+
+
 def _fits(tv: Any) -> None:
-    """The TV at this step: nothing scrolls, nothing is cut off, no text under 20 px."""
+    """The TV at this step: nothing scrolls, nothing is cut off or covered, no text under 20 px."""
     tv.wait_for_timeout(300)
     sizes = tv.evaluate("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
     assert sizes[0] <= 1920 and sizes[1] <= 1080, f"the TV page scrolls: {sizes}"
     assert tv.evaluate(CLIPPED_JS) == []
+    assert tv.evaluate(COVERED_JS) == [], "a seat under the middle of the table"
     small = tv.evaluate(SMALL_TEXT_JS)
     assert small == [], f"text under 20 px on the TV: {small[:6]}"
 

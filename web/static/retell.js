@@ -119,12 +119,12 @@ export function decisiveList(meta, k, go, marks) {
 }
 
 /** What a step did, in the log's words; a move the log does not tell (a vote chosen in secret) by who
- * made it and its act. */
+ * made it and its act: the board shows what it was, every secret being open there. */
 export function told(meta, step) {
   if (!step.step) return "Every card where it was dealt, every secret shown.";
   if (step.lines.length) return step.lines.join(" ");
   const by = step.seat === null || step.seat === undefined ? "A seat" : who({names: meta.names}, step.seat, true);
-  return `${by} made a move the room did not see (${step.action ? step.action.act : "a move"}).`;
+  return `${by} made a secret move (${step.action ? step.action.act : "a move"}).`;
 }
 
 /** What happened at this step: its move's lines (the log's), its turning point and whether it decided

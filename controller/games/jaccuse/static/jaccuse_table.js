@@ -94,7 +94,9 @@ function draw(t, ctx, open) {
   $("streak").textContent = t.streak.color ? `· ${t.streak.length} ${t.streak.color} in a row (wins at ${t.stability})` : "";
   renderElection(t, open);
   renderSeats(t, ctx, open);
-  $("seats").closest(".board").toggleAttribute("data-open", open);  // a retelling's seats hold more
+  const board = $("seats").closest(".board");
+  board.toggleAttribute("data-open", open);  // a retelling's seats hold more
+  centreMiddle(board, open);
   const res = $("result"); res.hidden = !c; res.replaceChildren();
   if (c) {
     res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
@@ -150,6 +152,24 @@ function cardMark(card, attrs = {}) {
   return el("span", {...attrs, class: `mem ${c} ${attrs.class || ""}`, title: label(card), text: JOKER[card] ? `★ ${c}` : label(card)});
 }
 
+// A retelling's board is lower (its bar is above it) and its middle may be taller (every secret shown):
+// on the oval table the middle sits halfway between the seats above it and those below it, so a seat
+// in the middle of the top or bottom row leaves it room.
+function centreMiddle(board, open) {
+  const mid = board.querySelector(".top");
+  mid.style.top = "";  // the live table: where the style sheet puts it
+  if (!open || getComputedStyle(mid).position !== "absolute") return;  // not a TV: the seats are a grid
+  const b = board.getBoundingClientRect(), m = mid.getBoundingClientRect();
+  let above = b.top, below = b.bottom;
+  for (const seat of board.querySelectorAll(".seat")) {
+    const r = seat.getBoundingClientRect();
+    if (r.right <= m.left || r.left >= m.right) continue;  // beside the middle, not above or below it
+    if (r.top + r.height / 2 < b.top + b.height / 2) above = Math.max(above, r.bottom);
+    else below = Math.min(below, r.top);
+  }
+  mid.style.top = `${(above + below) / 2 - b.top}px`;
+}
+
 function seatColumns(n) {
   // one row up to 7 seats on a wide screen, else two rows (14 seats: 7 by 2)
   return n <= 7 ? n : Math.ceil(n / 2);
@@ -174,8 +194,9 @@ function renderSeats(t, ctx, open) {
     const tags = [];
     if (s === t.president) tags.push(badge("President", "pres"));
     if (t.barred.includes(s)) tags.push(badge("not accusable"));
-    if (t.pressed.includes(s)) tags.push(badge("pressed"));
-    if (w.includes(s)) tags.push(badge("to act"));
+    // a retelling outlines the seats awaited and the card each chose: no badge says it again
+    if (t.pressed.includes(s) && !open) tags.push(badge("pressed"));
+    if (w.includes(s) && !open) tags.push(badge("to act"));
     if (!t.hand_counts[s]) tags.push(badge("out"));
     if (t.over && t.winners.includes(s)) tags.push(badge("winner", "pres"));
     if (t.over && c && c.winners.includes(s)) tags.push(badge("campaign winner", "pres"));

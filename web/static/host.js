@@ -2,7 +2,7 @@
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
 import {$, api, btn, confirmButton, el, errorText, list} from "./shell.js";
-import {controls, decisiveList, loadStep, marksOf, stepName, stepText, timeline} from "./retell.js";
+import {controls, decisiveList, loadStep, marksOf, ready, stepName, stepText, timeline} from "./retell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
@@ -157,6 +157,7 @@ async function remote(at) {
   let got;
   try { got = await loadStep(at); } catch (e) { if (mine === remoteSeq) say(e.message, false); return; }
   const marks = await marksOf(got.meta);
+  await ready;
   if (mine !== remoteSeq) return;
   remoteAt = JSON.stringify(at);
   const {meta, step} = got, go = (request) => retell({game: meta.game, ...request});

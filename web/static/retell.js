@@ -5,7 +5,10 @@
 // page's business (`go`): the table page asks the box, so every screen follows the host; the page of a
 // record file (`run --record`) moves on its own. The host page uses the bar alone, as a remote control.
 import {$, api, btn, cap, el, errorText, who} from "./shell.js";
-import {partFor, place} from "./gamepart.js";
+import {partFor, place, styled} from "./gamepart.js";
+
+/** The retelling's style sheet, linked as this module loads: resolves once it is there. */
+export const ready = styled("retell.css");
 
 // a page of steps: from BEHIND before the step asked for (going back is as quick as going on)
 const COUNT = 60, BEHIND = 20;
@@ -200,6 +203,7 @@ export function teller({box, waiting, storyBox, go, drives = () => true}) {
       }
       const {meta, step, steps} = got;
       const p = await partFor(pageFor(meta), "table");
+      await ready;
       const marks = await marksOf(meta);
       if (mine !== seq || !t.active) return;
       const move = drives() ? go : null;

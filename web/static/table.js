@@ -3,7 +3,6 @@
 // draws the game.
 import {$, api, el, errorText, scoreboard, setBoxTime, showClock} from "./shell.js";
 import {follower, pageOf, partFor, place} from "./gamepart.js";
-import {keyMove, teller} from "./retell.js";
 
 const MOCK = document.body.dataset.mock === "true";
 // the game dealt: its page (title, rules) and its own part (see gamepart.js)
@@ -135,13 +134,13 @@ showSound();
 
 // a game's sound and moment after a new view: only between two views of the game whose part is loaded
 // (a new game was dealt, or its part is still loading: nothing to compare)
-const ours = (before, t) => !!before && before.game === t.game && t.game === game.page.name && !teling.active;
+const ours = (before, t) => !!before && before.game === t.game && t.game === game.page.name && !retelling();
 function sounds(before, t) {
   if (ours(before, t) && game.part.sound) game.part.sound(before, t, tone);
 }
 
 function tick() {
-  if (view && !teling.active) showClock($("waiting"), view.clock, true);
+  if (view && !retelling()) showClock($("waiting"), view.clock, true);
 }
 setInterval(tick, 250);
 
@@ -164,8 +163,18 @@ window.jaccuseTable = {view: () => view};  // for the browser tests: the view th
 // The room's retelling is the box's (the public view's `retelling`): the host's phone moves it, and so
 // does this page when it may (the box's own screen, or a page opened with the host key), so every screen
 // shows the same step and a reload comes back to it. Any other screen follows it.
-const teling = teller({box: $("retell"), waiting: $("waiting"), storyBox: $("story"), go: (r) => retellGo(r),
-  drives: () => !!hostKey()});
+// retell.js (and its style sheet) is loaded the first time a game is retold: a game night's page
+// stays light until then
+let retell = null, teling = null;
+async function teller() {
+  if (!teling) {
+    retell = await import("./retell.js");
+    teling = teling || retell.teller({box: $("retell"), waiting: $("waiting"), storyBox: $("story"),
+      go: (r) => retellGo(r), drives: () => !!hostKey()});
+  }
+  return teling;
+}
+const retelling = () => !!(teling && teling.active);
 function hostKey() {
   if (KEY) return KEY;
   try { return box && box.host_link ? new URL(box.host_link).searchParams.get("key") : null; } catch { return null; }
@@ -179,10 +188,11 @@ function retold(t) {
   if (at) {
     $("phase").textContent = "· retold";
     renderBox(t);
-    teling.show(at);
+    // the newest position once retell.js is here (the room may have moved on meanwhile, or stopped)
+    teller().then((tl) => { if (view && view.retelling) tl.show(view.retelling); });
     return true;
   }
-  if (teling.active) { teling.hide(); place(game.part); }
+  if (retelling()) { teling.hide(); place(game.part); }
   return false;
 }
 async function retellGo(request) {
@@ -196,7 +206,7 @@ async function retellGo(request) {
 $("retellstop").addEventListener("click", () =>
   api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": hostKey()}, body: JSON.stringify({game: null})}));
 document.addEventListener("keydown", (ev) => {
-  const move = keyMove(ev);
+  const move = retell && retell.keyMove(ev);
   if (!move || !(view && view.retelling) || !hostKey()) return;
   ev.preventDefault();
   retellGo({move});

@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 import requests
+from fixtures.browser import SERVER_ROOT, doc_picture, serving
 
+from browser.phones import Phone
+from browser.test_tv import SMALL_TEXT_JS
+from browser.test_tv_game_end import CLIPPED_JS
 from controller.client import RecordProcess, random_action
 from controller.replay import replay_text
-from tests.browser.conftest import SERVER_ROOT, doc_picture, serving
-from tests.browser.phones import Phone
-from tests.browser.test_tv import SMALL_TEXT_JS
-from tests.browser.test_tv_game_end import CLIPPED_JS
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,8 @@
 
 They work on the JSON the box serves (a seat's `GET /api/me`, the event streams), never on rules
 state, so a client built on them sees exactly what a phone sees. `BoxProcess` starts a real box in
-mock mode as a child process; `EventStream` reads its Server-Sent Events with the standard library.
+mock mode as a child process (`RecordProcess` one that shows a record file); `EventStream` reads its
+Server-Sent Events with the standard library.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import os
 import random
 import signal
 import socket
@@ -119,6 +121,24 @@ class BoxProcess:
 
     def __exit__(self, *exc: object) -> None:
         self.kill()
+
+
+class RecordProcess(BoxProcess):
+    """``python -m controller.cli run --record FILE`` as a child process on 127.0.0.1 and a free port,
+    its home (and so any default data dir) under ``home``: whatever it would write would land there.
+    ``run_to_end()`` is for a file it refuses: it stops at once and says why."""
+
+    def __init__(self, record: Path | str, home: Path | str, cwd: Path = ROOT) -> None:
+        home = Path(home)
+        super().__init__(home / "unused", cwd=cwd)
+        self.args = [sys.executable, "-m", "controller.cli", "run", "--record", str(record),
+                     "--host", "127.0.0.1", "--port", "0"]
+        self.env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data"),
+                    "STATE_DIRECTORY": str(home / "state")}
+
+    def run_to_end(self, timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(self.args, cwd=self.cwd, env=self.env, capture_output=True, text=True,
+                              timeout=timeout, check=False)
 
 
 class EventStream:

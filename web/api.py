@@ -20,7 +20,11 @@ from werkzeug.exceptions import HTTPException
 from controller.games.registry import game, names
 from controller.games.shape import SeatRefused
 from controller.table import HostKey, Outcome, Snapshot
+from controller.table.kept import KeptUnavailable
+from controller.table.records import NoSuchGame, NotOver
+from controller.table.retelling import MOVES
 from controller.table.seating import Device
+from web import records
 from web.context import (
     current_table,
     from_the_box_itself,
@@ -346,6 +350,7 @@ def host_state() -> tuple[Response, int]:
                  "game_name": snap.game_name, "game": snap.game, "options_on": _options_on(snap),
                  "lists_on": _lists_on(snap), "new_seats": snap.new_seats,
                  "games": {name: _game_info(name) for name in names()}})
+    info["retelling"] = snap.public.get("retelling")
     return _no_store(jsonify(info)), 200
 
 
@@ -440,6 +445,44 @@ def host_bot_name() -> tuple[Response, int]:
     if not outcome.ok:
         return _from_outcome(outcome)
     return jsonify({"ok": True, "seat": seat, "name": current_table().snapshot().names[seat]}), 200
+
+
+@bp.post("/host/retell")
+def host_retell() -> tuple[Response, int] | Response:
+    """The room's retelling of a finished game, which every table page follows: ``{"game": N,
+    "step": K}`` or ``{"game": N, "move": M}`` (M one of ``retelling.MOVES``; without ``game``, the
+    game being retold), ``{"game": null}`` ends it. Only a game that is over, or no longer played, is
+    retold: the game being played gets 409 ``not_over``, as its steps would."""
+    if not _host_ok():
+        return error(401, "unauthorized", "the host key is needed")
+    body, err = _json_body()
+    if err:
+        return err
+    if not isinstance(body, dict):
+        return error(400, "bad_request", "send {'game': N, 'step': K} or {'game': N, 'move': ...}")
+    if "game" in body and body["game"] is None:
+        outcome = current_table().retell(None)
+        return jsonify({"ok": outcome.ok, "retelling": None}), 200
+    now = current_table().snapshot().public.get("retelling")
+    number, step, move = body.get("game", now["game"] if now else None), body.get("step"), body.get("move")
+    if number is None:
+        return error(409, "not_retelling", "no game is being retold: say which one")
+    if not _whole(number) or number < 1 or (step is not None and (not _whole(step) or step < 0)):
+        return error(400, "bad_request", "'game' and 'step' are whole numbers (games from 1, steps from 0)")
+    if move is not None and move not in MOVES:
+        return error(400, "bad_request", f"'move' is one of {', '.join(MOVES)}")
+    try:
+        told = records.current().retold(number)
+    except (NotOver, NoSuchGame, KeptUnavailable) as exc:
+        return records.refusal(exc)
+    outcome = current_table().retell(told, step, move)
+    if not outcome.ok:
+        return _from_outcome(outcome)
+    return jsonify({"ok": True, "retelling": outcome.data["retelling"]}), 200
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @bp.post("/host/new-game")

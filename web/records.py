@@ -24,18 +24,24 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from controller.table import Table
 from controller.table.kept import KeptUnavailable
-from controller.table.records import PAGE, NoSuchGame, NotOver, Records
+from controller.table.records import PAGE, NoSuchGame, NotOver, RecordFile, Records
 
 bp = Blueprint("records", __name__, url_prefix="/api")
 
 
 def install(app: Flask, table: Table) -> None:
     """The records of ``table``'s data dir, served by ``app``."""
-    app.config["JACCUSE_RECORDS"] = Records(table.config.data_dir, table.snapshot)
+    serve(app, Records(table.config.data_dir, table.snapshot))
+
+
+def serve(app: Flask, source: Records | RecordFile) -> None:
+    """The records ``source`` gives (a data dir's, or one record file's), served by ``app``."""
+    app.config["JACCUSE_RECORDS"] = source
     app.register_blueprint(bp)
 
 
-def _records() -> Records:
+def current() -> Records | RecordFile:
+    """The records the app serves."""
     return current_app.config["JACCUSE_RECORDS"]  # type: ignore[no-any-return]
 
 
@@ -50,7 +56,8 @@ def _error(status: int, code: str, message: str) -> Response:
     return _json({"ok": False, "error": {"code": code, "message": message}}, status)
 
 
-def _refusal(exc: Exception) -> Response:
+def refusal(exc: Exception) -> Response:
+    """The answer to a record that cannot be given: 409 ``not_over``, 404 ``no_such_game``, 503."""
     if isinstance(exc, NotOver):
         return _error(409, "not_over", str(exc))
     if isinstance(exc, NoSuchGame):
@@ -60,12 +67,12 @@ def _refusal(exc: Exception) -> Response:
 
 def _record(number: int | None) -> Response:
     try:
-        kept, record = _records().record(number)
+        kept, record = current().record(number)
     except (NotOver, NoSuchGame, KeptUnavailable) as exc:
-        return _refusal(exc)
+        return refusal(exc)
     response = _json(record)
     if request.args.get("download") not in (None, "", "0", "false"):
-        response.headers["Content-Disposition"] = f'attachment; filename="{Records.filename(kept)}"'
+        response.headers["Content-Disposition"] = f'attachment; filename="{current().filename(kept)}"'
     return response
 
 
@@ -79,9 +86,9 @@ def table_record() -> Response:
 def games() -> Response:
     """The games the data dir keeps, oldest first, the one being played last."""
     try:
-        return _json(_records().games())
+        return _json(current().games())
     except KeptUnavailable as exc:
-        return _refusal(exc)
+        return refusal(exc)
 
 
 @bp.get("/games/<int:number>/record")
@@ -98,6 +105,6 @@ def game_steps(number: int) -> Response:
     except ValueError:
         return _error(400, "bad_request", "'from' and 'count' are whole numbers")
     try:
-        return _json(_records().steps(number, start, count))
+        return _json(current().steps(number, start, count))
     except (NotOver, NoSuchGame, KeptUnavailable) as exc:
-        return _refusal(exc)
+        return refusal(exc)

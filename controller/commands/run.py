@@ -139,6 +139,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="where the journal and keys live (default: $STATE_DIRECTORY, else "
         "$XDG_DATA_HOME/jaccuse-table or ~/.local/share/jaccuse-table)",
     )
+    parser.add_argument(
+        "--record", metavar="FILE", default=None,
+        help="show a record file (a game downloaded at its end) retold on the table page, and deal "
+        "nothing: no journal, no seats (see controller/commands/record_box.py)",
+    )
     parser.add_argument("--host", type=_host, default=None, help="address to listen on (default 0.0.0.0)")
     parser.add_argument(
         "--port", type=_port, default=None, help="TCP port (default 8000; 0 picks a free one)"
@@ -244,6 +249,10 @@ def _fail(line: str) -> int:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.record is not None:  # a record file retold: no table at all
+        from controller.commands import record_box
+
+        return record_box.main(args, resolve_config)
     # No cyclic garbage collection until the `serving` line: the start-up's imports only create objects
     # that live on, and each full collection of them is a good part of a start on a Pi.
     gc.disable()

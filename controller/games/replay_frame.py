@@ -76,7 +76,9 @@ class ReplayFrame:
     def _no_campaign(self, campaign: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"a {self._facts.title} game has no campaign")
 
-    def _replay(self, data: object) -> dict[str, Any]:
+    def opened(self, data: object) -> tuple[Any, list[Any]]:
+        """A parsed file's first state and its actions, each still raw (``read_action`` reads one in
+        that state's game); ``ReplayInputError`` for a file that is no game of this kind."""
         error, facts = self.ReplayInputError, self._facts
         file = read_head(data, self._versions, facts.title, error)
         why = seats_problem(facts.name, facts.min_players, facts.max_players, file["players"])
@@ -91,9 +93,17 @@ class ReplayFrame:
             raise
         except ValueError as exc:  # the game's DealError, or options it does not take
             raise error(str(exc)) from None
-        raw_actions = actions_of(file, error)
+        return state, actions_of(file, error)
+
+    def read_action(self, state: Any, raw: object) -> Any:
+        """One of a file's actions in the game ``state`` is of (the rules' ``ActionFormatError`` when
+        it is malformed)."""
+        return self._read_action(state, raw)
+
+    def _replay(self, data: object) -> dict[str, Any]:
+        state, raw_actions = self.opened(data)
         actions: Iterable[Any] = read_actions(raw_actions, lambda raw: self._read_action(state, raw),
-                                              self._rules.ActionFormatError, error)
+                                              self._rules.ActionFormatError, self.ReplayInputError)
         if self._read_ahead:
             actions = list(actions)
         return replay_answer(self._rules, state, actions, self._summary)

@@ -294,6 +294,14 @@ class ReplayReader(Protocol):
         options, its deal given in full (``deal`` and ``campaign`` in the journal's form, ``start`` the
         state they make) and its ``actions``, so that ``replay`` on it reaches the game's end."""
 
+    def opened(self, data: object, /) -> tuple[Any, list[Any]]:
+        """A parsed file's first state and its actions still raw (a record retold step by step);
+        ``ReplayInputError`` for a file that is no game of this kind."""
+
+    def read_action(self, state: Any, raw: object, /) -> Any:
+        """One raw action of a file, read in the game ``state`` is of (the rules'
+        ``ActionFormatError`` when it is malformed)."""
+
 
 class Retelling(Protocol):
     """The ``retell`` part: what the retelling of a finished game marks among its steps

@@ -75,7 +75,7 @@ class Reply:
 class Command:
     """One input for the loop; ``kind`` picks its handler (the loop's table of handlers)."""
 
-    kind: str  # act | pad | bot | clock | join | release | rename | host | new_game | notice | stop
+    kind: str  # act | pad | bot | clock | join | release | rename | host | retell | new_game | notice | stop
     seat: int = -1
     payload: Any = None
     source: str = "phone"

@@ -1,10 +1,13 @@
-"""The host's commands: the table's settings, the next deal, and the players' "play again".
+"""The host's commands: the table's settings, the next deal, the players' "play again", and the room's
+retelling of a finished game.
 
 A :class:`HostDesk` is the table loop thread's alone. A host setting is read and checked here, its
 journal rows written in one transaction, and only then the seats, the clock, the bots or the evening
 follow it (the seats' own part is in :mod:`controller.table.seats`). A new deal is journaled whole
 (the archived game, the new deal, the seats it keeps, opens or drops) before the loop's game is
 replaced; the players' "play again" is a ready check that deals once every seated person agreed.
+The retelling is the one host command that writes nothing (:mod:`controller.table.retelling` says
+why): it is where the room looks, published with the table's views and dropped by a new deal.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from controller.games import registry
-from controller.table import evening, kept, seating
+from controller.table import evening, kept, retelling, seating
 from controller.table.bot_turns import BotTurns
 from controller.table.bots import LEVELS
 from controller.table.command import UNKNOWN_SEAT, Outcome, is_seat
@@ -60,6 +63,8 @@ class HostDesk:
             "bot_level": self._bot_level,
             "evening": lambda _: ({evening.EVENING_KEY: None}, self._new_evening),
         }
+        #: the room's retelling (``retelling.position``), or None: the table page shows the game dealt
+        self.retelling: dict[str, Any] | None = None
 
     # ------------------------------------------------------------------ settings
     def setting(self, what: str, value: Any) -> Outcome:
@@ -139,6 +144,19 @@ class HostDesk:
 
     def _new_evening(self) -> None:
         self._loop.evening = []
+
+    # ------------------------------------------------------------------ the room's retelling
+    def retell(self, value: tuple[retelling.Told, int | None, str | None] | None) -> Outcome:
+        """Move the room's retelling to a step of a game the records found over (``(told, step,
+        move)``: the step asked for, or a move from where it is), or end it (None). Nothing is
+        journaled, so nothing can be refused for a full disk either."""
+        if value is None:
+            self.retelling = None
+        else:
+            told, step, move = value
+            self.retelling = retelling.position(self.retelling, told, step, move)
+        self._loop.publish()
+        return Outcome(ok=True, data={"retelling": self.retelling})
 
     # ------------------------------------------------------------------ deals
     def new_game(
@@ -225,6 +243,7 @@ class HostDesk:
             return refused
         seats.dealt_again(players, rows, added, new_seats)
         loop.dealt = dealt = Dealt(name, state, dealt.number + 1)
+        self.retelling = None  # the room turns to the game just dealt
         clock.follow(rows)
         clock.idle = False
         length = int(options.get("campaign") or 0)

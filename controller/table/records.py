@@ -17,18 +17,22 @@ comes from the table's snapshot. Thread-safe: the web server's workers share one
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from controller.games import registry
 from controller.games.shape import AcceptedShape, Event
+from controller.replay import InputError, game_of
 from controller.table import seating
 from controller.table.kept import Content, End, KeptGame, KeptGames, KeptUnavailable, ending
+from controller.table.retelling import Told
 
 #: the replayed games kept whole (with every state), the last asked for
 KEEP = 8
@@ -84,15 +88,52 @@ def replay(kept: KeptGame, content: Content) -> Replayed:
         start = adapter.rebuild(kept.players, content.deal, content.campaign)
     except (ValueError, KeyError, TypeError) as exc:  # a deal this build cannot read
         raise UnreadableGame(f"game {kept.number}'s deal cannot be read ({exc})") from exc
+    walked = _walk(kept.game, start, content.actions, rules.Action.from_dict)
+    record = registry.replay_reader(kept.game).record(
+        kept.players, content.deal, content.campaign, list(content.actions[: len(walked.actions)]), start)
+    return _told(kept, record, walked)
+
+
+def replay_file(data: object, source: str = "") -> Replayed:
+    """A record file (a replay file of any game, as ``jaccuse-table replay`` reads it) replayed like a
+    kept game: game 1, its seats unnamed (a file keeps no names), as far as its actions replay.
+    ``controller.replay.InputError`` for a file that is no game."""
+    name = game_of(data)
+    reader = registry.replay_reader(name)
+    try:
+        start, raw = reader.opened(data)
+    except reader.ReplayInputError as exc:
+        raise InputError(str(exc)) from None
+    players = int(cast("dict[str, Any]", data)["players"])
+    kept = KeptGame(number=1, local=1, source=source, game=name, players=players, created=0.0,
+                    names=(None,) * players)
+    walked = _walk(name, start, raw, lambda action: reader.read_action(start, action))
+    if walked.stopped is not None and not walked.actions and raw:
+        raise InputError(f"no action of the file replays: {walked.stopped}")
+    return _told(kept, dict(cast("dict[str, Any]", data)), walked)
+
+
+@dataclass(frozen=True)
+class _Walked:
+    states: tuple[Any, ...]
+    actions: tuple[Any, ...]
+    events: tuple[tuple[Event, ...], ...]
+    stopped: str | None
+
+
+def _walk(game: str, start: Any, raw: Sequence[Any], read: Callable[[Any], Any]) -> _Walked:
+    """Every state from ``start`` on, each raw action ``read`` then applied by the game's rules, up to
+    the last or the first that no longer replays."""
+    rules = registry.rules(game)
     states: list[Any] = [start]
     actions: list[Any] = []
     events: list[tuple[Event, ...]] = []
     stopped = None
-    for n, data in enumerate(content.actions, 1):
+    for n, data in enumerate(raw, 1):
         try:
-            action = rules.Action.from_dict(data)
+            action = read(data)
             result = rules.apply(states[-1], action)
-        except Exception as exc:  # anything a hand-edited journal can provoke
+        except Exception as exc:  # anything a hand-edited journal or file can provoke
             stopped = f"action {n} cannot be replayed ({type(exc).__name__})"
             break
         if isinstance(result, rules.Refused):
@@ -102,18 +143,61 @@ def replay(kept: KeptGame, content: Content) -> Replayed:
         actions.append(action)
         states.append(accepted.state)
         events.append(tuple(accepted.events))
-    final = states[-1]
-    record = registry.replay_reader(kept.game).record(
-        kept.players, content.deal, content.campaign, list(content.actions[: len(actions)]), start)
-    retelling = registry.retelling(kept.game)
+    return _Walked(tuple(states), tuple(actions), tuple(events), stopped)
+
+
+def _told(kept: KeptGame, record: dict[str, Any], walked: _Walked) -> Replayed:
+    """The replay with its end and its marks (``retelling``'s turning points and decisive moments)."""
+    rules, retelling = registry.rules(kept.game), registry.retelling(kept.game)
+    final, events = walked.states[-1], walked.events
     ended = ending(rules.public_view(final))
     return Replayed(
         kept=kept, record=record, end=End(ended["over"], tuple(ended["winners"]), ended["moves"]),
-        states=tuple(states), actions=tuple(actions), events=tuple(events),
+        states=walked.states, actions=walked.actions, events=events,
         turning={k: kind for k, told in enumerate(events, 1) if (kind := retelling.turning_point(told))},
         decisive=dict(sorted(retelling.decisive(events, final).items())),
-        stopped=stopped,
+        stopped=walked.stopped,
     )
+
+
+def page(replayed: Replayed, start: int = 0, count: int = PAGE) -> dict[str, Any]:
+    """A page of a replayed game's retelling: steps ``start`` .. ``start + count - 1``, and the marks
+    of the whole game (for going from one turning point to the next)."""
+    kept, last = replayed.kept, len(replayed.actions)
+    count = max(1, min(MAX_PAGE, count))
+    start = max(0, min(start, last))
+    end = min(last, start + count - 1)
+    rules, adapter = registry.rules(kept.game), registry.table_rules(kept.game)
+    labels = seating.labels(list(kept.names))
+    steps = []
+    for k in range(start, end + 1):
+        step: dict[str, Any] = {"step": k, "action": None, "seat": None, "lines": []}
+        if k:
+            action, before = replayed.actions[k - 1], replayed.states[k - 1]
+            step["action"] = replayed.record["actions"][k - 1]
+            step["seat"] = adapter.seat_of(before, action)
+            step["lines"] = adapter.log_lines(replayed.events[k - 1], labels)
+        step["turning"] = replayed.turning.get(k)
+        step["decisive"] = replayed.decisive.get(k)
+        step["view"] = rules.open_view(replayed.states[k])
+        steps.append(step)
+    return {
+        "game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
+        "parts": registry.game(kept.game).page_parts,
+        "players": kept.players, "names": list(kept.names), "over": replayed.end.over,
+        "winners": list(replayed.end.winners), "last": last, "from": start, "to": end,
+        "next": end + 1 if end < last else None,
+        "turning_points": [{"step": k, "kind": kind} for k, kind in sorted(replayed.turning.items())],
+        "decisive": [{"step": k, "why": why} for k, why in replayed.decisive.items()],
+        "steps": steps,
+    }
+
+
+def told(replayed: Replayed) -> Told:
+    """A replayed game as the retelling's position needs it: its last step and the steps worth
+    stopping at (its turning points and the moments that decided it)."""
+    marks = tuple(sorted({*replayed.turning, *replayed.decisive}))
+    return Told(game=replayed.kept.number, name=replayed.kept.game, last=len(replayed.actions), marks=marks)
 
 
 class Records:
@@ -147,36 +231,13 @@ class Records:
         return replayed.kept, replayed.record
 
     def steps(self, number: int, start: int = 0, count: int = PAGE) -> dict[str, Any]:
-        """A page of game ``number``'s retelling: steps ``start`` .. ``start + count - 1``, and the
-        marks of the whole game (for going from one turning point to the next)."""
-        replayed = self._finished(number)
-        kept, last = replayed.kept, len(replayed.actions)
-        count = max(1, min(MAX_PAGE, count))
-        start = max(0, min(start, last))
-        end = min(last, start + count - 1)
-        rules, adapter = registry.rules(kept.game), registry.table_rules(kept.game)
-        labels = seating.labels(list(kept.names))
-        steps = []
-        for k in range(start, end + 1):
-            step: dict[str, Any] = {"step": k, "action": None, "seat": None, "lines": []}
-            if k:
-                action, before = replayed.actions[k - 1], replayed.states[k - 1]
-                step["action"] = replayed.record["actions"][k - 1]
-                step["seat"] = adapter.seat_of(before, action)
-                step["lines"] = adapter.log_lines(replayed.events[k - 1], labels)
-            step["turning"] = replayed.turning.get(k)
-            step["decisive"] = replayed.decisive.get(k)
-            step["view"] = rules.open_view(replayed.states[k])
-            steps.append(step)
-        return {
-            "game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
-            "players": kept.players, "names": list(kept.names), "over": replayed.end.over,
-            "winners": list(replayed.end.winners), "last": last, "from": start, "to": end,
-            "next": end + 1 if end < last else None,
-            "turning_points": [{"step": k, "kind": kind} for k, kind in sorted(replayed.turning.items())],
-            "decisive": [{"step": k, "why": why} for k, why in replayed.decisive.items()],
-            "steps": steps,
-        }
+        """A page of game ``number``'s retelling (``page``)."""
+        return page(self._finished(number), start, count)
+
+    def retold(self, number: int) -> Told:
+        """Game ``number`` as a retelling may show it: ``NotOver`` while it is being played, like its
+        steps."""
+        return told(self._finished(number))
 
     @staticmethod
     def filename(kept: KeptGame) -> str:
@@ -233,3 +294,47 @@ def _current_end(game: KeptGame, now: Now) -> End:
         return End(False, (), 0)
     ended = ending(now.public)
     return End(ended["over"], tuple(ended["winners"]), ended["moves"])
+
+
+class RecordFile:
+    """One record file, as the records of a box that keeps only it and plays nothing (``jaccuse-table
+    run --record FILE``): game 1, the file's game, over or set aside before its end. Read once, replayed
+    once; nothing is ever written. ``controller.replay.InputError`` for a file that is no game."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"not a record file ({exc.reason})") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON: {exc}") from None
+        self.replayed = replay_file(data, path.name)
+        # its own name, in letters a download's header carries as they are
+        self._name = re.sub(r"[^A-Za-z0-9._-]", "_", path.name) or "record.json"
+
+    def games(self) -> list[dict[str, Any]]:
+        replayed = self.replayed
+        kept, end = replayed.kept, replayed.end
+        return [{"game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
+                 "players": kept.players, "over": end.over, "winners": list(end.winners), "moves": end.moves,
+                 "current": False}]
+
+    def record(self, number: int | None) -> tuple[KeptGame, dict[str, Any]]:
+        return self._game(number).kept, self.replayed.record
+
+    def steps(self, number: int, start: int = 0, count: int = PAGE) -> dict[str, Any]:
+        return page(self._game(number), start, count)
+
+    def retold(self, number: int) -> Told:
+        return told(self._game(number))
+
+    def filename(self, kept: KeptGame) -> str:
+        """The file's own name: it goes home as it came."""
+        return self._name
+
+    def _game(self, number: int | None) -> Replayed:
+        if number not in (None, self.replayed.kept.number):
+            raise NoSuchGame(f"no kept game {number}: this box shows one record file")
+        return self.replayed

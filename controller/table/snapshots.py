@@ -30,7 +30,8 @@ from controller.table.seats import Seats
 from controller.table.shotclock import ShotClock
 
 #: what the table adds to the rules' public view, and to each seat's private view
-TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening")
+TABLE_KEYS = ("names", "clock", "seats_locked", "join_code_needed", "game", "bots", "play_again", "evening",
+              "retelling")
 SEAT_KEYS = ("name", "feed", "pad_refusals", "table_feed", "last_move_by")
 
 
@@ -92,10 +93,12 @@ def build(
     status: Sequence[str],
     notices: Mapping[str, str],
     said: tuple[float, int],
+    retelling: Mapping[str, Any] | None = None,
 ) -> Snapshot:
     """The snapshot of this moment (loop thread): the rules' views with the table's data beside them
     (see TABLE_KEYS and SEAT_KEYS), the seats, the bots' ``levels``, the evening ``tonight`` so far,
-    the status lines and passing ``notices``, and when and of which game the start's lines were ``said``.
+    the status lines and passing ``notices``, when and of which game the start's lines were ``said``,
+    and the room's ``retelling`` of a finished game (which game and step only: no secret of any game).
     """
     state, rules, chronicle = dealt.state, dealt.rules, dealt.chronicle
     public = rules.public_view(state)
@@ -106,6 +109,7 @@ def build(
     public["join_code_needed"] = seats.join_code is not None
     public["bots"] = sorted(s for s in seats.bots if seats.is_bot(s))
     public["evening"] = {"games": list(tonight[-12:]), "tally": evening.tally(tonight)}
+    public["retelling"] = dict(retelling) if retelling else None
     # the ready check for another game: who asked, and which seated people have not yet
     public["play_again"] = {
         "ready": sorted(seats.ready),

@@ -57,6 +57,7 @@ from controller.table.dealt import accepted
 from controller.table.host import HostDesk
 from controller.table.journal import JournalError, disk_full
 from controller.table.ratelimit import SeatBuckets
+from controller.table.retelling import Told
 from controller.table.seating import Device
 from controller.table.seats import BOTS_KEY, Seats
 from controller.table.shotclock import ShotClock
@@ -229,6 +230,14 @@ class Table:
         evening's scoreboard). See :mod:`controller.table.host`."""
         return self._submit(Command("host", payload=(what, value)), timeout)
 
+    def retell(self, told: Told | None, step: int | None = None, move: str | None = None,
+               timeout: float = 30.0) -> Outcome:
+        """Move the room's retelling of ``told`` (a game the records found over) to ``step``, or by
+        ``move`` (one of ``retelling.MOVES``); ``told`` None ends it. Not journaled; ``data["retelling"]``
+        is where it is now (see :meth:`controller.table.host.HostDesk.retell`)."""
+        payload = None if told is None else (told, step, move)
+        return self._submit(Command("retell", payload=payload), timeout)
+
     def release(self, seat: int, timeout: float = 30.0) -> Outcome:
         """Free a seat held by a phone (a lost phone); its token stops working."""
         return self._submit(Command("release", seat=seat), timeout)
@@ -315,6 +324,7 @@ class TableLoop:
             "release": lambda cmd: self.seats.release(cmd.seat),
             "rename": lambda cmd: self.seats.rename(cmd.seat, cmd.payload),
             "host": lambda cmd: self.host.setting(*cmd.payload),
+            "retell": lambda cmd: self.host.retell(cmd.payload),
             "new_game": lambda cmd: self.host.new_game(cmd.seat, *cmd.payload),
             "notice": self._on_notice,
         }
@@ -572,7 +582,7 @@ class TableLoop:
 
     def _snapshot(self) -> Snapshot:
         return build(self._serial, self.dealt, self.seats, self.bots.seat_levels(), self.clock, self.evening,
-                     self._status, self._notices, self._said)
+                     self._status, self._notices, self._said, self.host.retelling)
 
     def publish(self) -> None:
         """A new snapshot for every reader (after every change the loop made)."""

@@ -36,6 +36,7 @@ from web_helpers import (
 from controller.games import betrayal as rules
 from controller.games.betrayal.seats import armies_of
 from controller.table import rules_part
+from controller.table.hostkey import HostKey
 
 #: keys that hold secrets wherever they appear before the end
 HIDDEN_KEYS = {"hand", "hands", "middle", "gone", "choices", "seed"}
@@ -112,11 +113,13 @@ def test_no_betrayal_seat_sees_another_seats_secrets(tmp_path: Path, players: in
                 assert rules_part(public) == rules_part(norm(rules.public_view(state)))
                 check_public(public, state)
                 boxes.append((state.version, requests.get(f"{url}/api/box", timeout=5).json()))
-                check_records(url, public, "betrayal")  # nothing of its record while it runs
+                # nothing of its record while it runs, nor of its retelling
+                check_records(url, public, "betrayal", host_key=HostKey(server.data_dir).current())
                 check_records(url, public, "betrayal", sessions[n % players])
         final = state.version
         # once it is over, its record replays to the end the table shows
-        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "betrayal")
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "betrayal",
+                               host_key=HostKey(server.data_dir).current())
         assert (record is not None) == state.over
         wait_caught_up(received, rules, state)
         for stream in streams:

@@ -50,6 +50,7 @@ from controller.games.hasty.feed import PRIVATE_KEYS, public_event
 from controller.games.registry import table_rules as table_of
 from controller.table import rules_part
 from controller.table.dealt import FEED_LINES
+from controller.table.hostkey import HostKey
 from controller.table.journal import FILENAME, Journal
 
 #: keys that hold a seat's secrets: only at the top of that seat's own view, or under ``reveal`` at the end
@@ -226,11 +227,13 @@ def test_no_hasty_seat_sees_another_seats_secrets(
                 assert rules_part(stranger.get(f"{url}/api/table", timeout=5).json()) == rules_part(public)
                 assert stranger.get(f"{url}/api/me", timeout=5).status_code == 401
                 # nor its record, nor its retelling: a stranger, and a seat, are refused while it runs
-                check_records(url, public, "hasty", stranger)
+                check_records(url, public, "hasty", stranger,
+                              host_key=HostKey(server.data_dir).current())
                 check_records(url, public, "hasty", sessions[0])
         final = state.version
         # once it is over, its record replays to the end the table shows
-        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "hasty", stranger)
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "hasty", stranger,
+                               host_key=HostKey(server.data_dir).current())
         assert (record is not None) == state.over
         wait_caught_up(received, rules, state)
         # a stranger's stream of a seat is refused; the table's stream is the public view

@@ -36,6 +36,7 @@ from web_helpers import (
 
 from controller.games import jaccuse as rules
 from controller.table import rules_part, seating
+from controller.table.hostkey import HostKey
 from controller.table.journal import FILENAME
 
 SECRET_KEYS = {"hand", "hands", "selected", "membership", "network", "parley_offered", "moves", "seed"}
@@ -139,11 +140,13 @@ def test_no_seat_sees_another_seats_secrets(tmp_path: Path, players: int) -> Non
                     assert got["feed"] == feed_views[state.version][s]
                 public = requests.get(f"{url}/api/table", timeout=5).json()
                 assert _rules_view(public, names) == _norm(rules.public_view(state))
-                check_records(url, public, "jaccuse")  # nothing of its record while it runs
+                # nothing of its record while it runs, nor of its retelling
+                check_records(url, public, "jaccuse", host_key=HostKey(server.data_dir).current())
                 check_records(url, public, "jaccuse", sessions[n % players])
         final = state.version
         # once it is over, its record replays to the end the table shows
-        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "jaccuse")
+        record = check_records(url, requests.get(f"{url}/api/table", timeout=5).json(), "jaccuse",
+                               host_key=HostKey(server.data_dir).current())
         assert (record is not None) == state.over
         # Every stream must end up showing the final state. A change of the version alone (a vote
         # selection) is not sent to the others, so a stream's last event may carry an older version: it

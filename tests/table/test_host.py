@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from loop_stand_in import Loop
 
+from controller.table.retelling import Told
 from controller.table.seats import BOTS_KEY, NEW_SEATS_KEY, READY_KEY
 
 
@@ -132,3 +133,23 @@ def test_play_again_waits_for_every_seated_person() -> None:
     assert loop.host.play_again(3).code == "seat_free"  # a bot's seat does not ask
     out = loop.host.play_again(1)
     assert out.ok and out.data["dealt"] and loop.dealt.number == 2 and loop.seats.ready == set()
+
+
+def test_the_rooms_retelling_moves_publishes_and_writes_nothing() -> None:
+    loop = Loop()
+    told = Told(game=1, name="jaccuse", last=20, marks=(4, 9, 20))
+    out = loop.host.retell((told, None, None))
+    assert out.ok and out.data["retelling"] == {"game": 1, "name": "jaccuse", "step": 0, "last": 20}
+    assert loop.host.retell((told, None, "next_turn")).data["retelling"]["step"] == 4
+    assert loop.host.retell((told, 30, None)).data["retelling"]["step"] == 20  # past the end: the end
+    assert loop.host.retell((told, None, "prev_turn")).data["retelling"]["step"] == 9
+    assert loop.host.retell(None).ok and loop.host.retelling is None
+    assert loop.published == 5 and loop.journal.writes == []
+    loop.journal.full = True  # a full disk refuses no retelling: it writes nothing
+    assert loop.host.retell((told, 3, None)).ok and loop.host.retelling is not None
+
+
+def test_a_new_deal_ends_the_rooms_retelling() -> None:
+    loop = Loop()
+    loop.host.retell((Told(game=1, name="jaccuse", last=20), 5, None))
+    assert loop.host.deal().ok and loop.host.retelling is None

@@ -239,7 +239,7 @@ def test_the_steps_are_the_rules_open_views_of_the_replayed_states(
         record = records.record(1)[1]
         events = []
         for step, state in zip(seen, states, strict=True):
-            assert step["view"] == json.loads(json.dumps(rules.open_view(state)))
+            assert json.loads(json.dumps(step["view"])) == json.loads(json.dumps(rules.open_view(state)))
             assert step["view"]["reveal"] is not None  # every secret shown, at every step
             if step["step"]:
                 assert step["action"] == record["actions"][step["step"] - 1]

@@ -163,12 +163,16 @@ _RECORD_FORMS: dict[str, Callable[[Any], Any]] = {
 
 
 def check_records(
-    url: str, public: dict[str, Any], game: str, session: Any = requests
+    url: str, public: dict[str, Any], game: str, session: Any = requests, host_key: str | None = None
 ) -> dict[str, Any] | None:
     """The records endpoints answer as the public view ``public`` of the game being played allows
     (HTTP contract, "Records"): while it runs, no record and no step (409 ``not_over``, an error and
     nothing else) and a listing that says nothing the view does not; once it is over, its record, which
-    ``jaccuse-table replay``'s own code path replays to the end ``public`` shows (returned)."""
+    ``jaccuse-table replay``'s own code path replays to the end ``public`` shows (returned).
+    With the ``host_key``, the host's retelling too: refused while the game runs (the public view's
+    ``retelling`` stays empty), and once it is over it shows the game's deal on the table, then ends."""
+    if host_key is not None:
+        check_retelling(url, public, host_key)
     listed = session.get(f"{url}/api/games", timeout=10)
     assert listed.status_code == 200, listed.text
     games = listed.json()
@@ -195,6 +199,31 @@ def check_records(
     assert answers[2].json()["steps"][0]["view"]["reveal"] is not None
     check_replay(replay_text(answers[0].text), public)
     return record
+
+
+def check_retelling(url: str, public: dict[str, Any], host_key: str) -> None:
+    """The host's retelling of the game being played: 409 ``not_over`` and nothing published while it
+    runs; once it is over, step 0 of it in the public view (which tells nothing else), then none."""
+    number = requests.get(f"{url}/api/games", timeout=10).json()[-1]["game"]
+    auth = {"X-Host-Key": host_key}
+    for body in ({"game": number}, {"game": number, "step": 3}, {"game": number, "move": "end"}):
+        r = requests.post(f"{url}/api/host/retell", json=body, headers=auth, timeout=10)
+        if not public["over"]:
+            assert r.status_code == 409 and r.json()["error"]["code"] == "not_over", r.text[:300]
+            assert set(r.json()) == {"ok", "error"}
+        else:
+            assert r.status_code == 200, r.text[:300]
+        shown = requests.get(f"{url}/api/table", timeout=10).json()["retelling"]
+        if not public["over"]:
+            assert shown is None
+        else:
+            last = public["version"]
+            assert shown == {"game": number, "name": public["game"], "last": last,
+                             "step": last if "move" in body else min(3, last) if "step" in body else 0}
+    if public["over"]:
+        r = requests.post(f"{url}/api/host/retell", json={"game": None}, headers=auth, timeout=10)
+        assert r.status_code == 200
+        assert requests.get(f"{url}/api/table", timeout=10).json()["retelling"] is None
 
 
 def check_replay(answer: dict[str, Any], public: dict[str, Any]) -> None:

@@ -24,10 +24,11 @@ export async function partFor(page, kind) {
   return part;
 }
 
-// the stylesheet `file` (in /static/) linked in the page's head, once it has loaded (or failed to)
-function styled(file) {
+/** The stylesheet `file` (in /static/) linked in the page's head (once): resolves when it has loaded,
+ * or failed to. */
+export function styled(file) {
   const href = `/static/${file}`;
-  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) return null;
+  if ([...document.querySelectorAll("link[rel=stylesheet]")].some((l) => l.getAttribute("href") === href)) return Promise.resolve();
   const link = document.createElement("link");
   link.rel = "stylesheet"; link.href = href;
   const loaded = new Promise((done) => { link.onload = done; link.onerror = done; });

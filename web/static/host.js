@@ -1,7 +1,8 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {$, api, confirmButton, el, errorText, list} from "./shell.js";
+import {$, api, btn, confirmButton, el, errorText, list} from "./shell.js";
+import {controls, decisiveList, loadStep, marksOf, ready, stepName, stepText, timeline} from "./retell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
@@ -129,7 +130,69 @@ async function refresh() {
   $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
   $("tablelink").href = `/?key=${encodeURIComponent(key)}`;
   syncDeal(state);
+  remote(state.retelling);
+  kept();
   setBusy(busy);
+}
+
+// ---------------------------------------------------------------- tonight's games, retold and taken home
+// The TV retells the game the host picks; this page is its remote control: the TV follows where the box
+// says the retelling is (the public view's `retelling`), and so does this page, so a second host phone
+// or the box's own screen moving it shows here too.
+async function retell(body, {show = false} = {}) {
+  const r = await api("/api/host/retell", {method: "POST", headers: H, body: JSON.stringify(body)});
+  if (!r.ok) { say(errorText(r), false); return; }
+  say("");
+  if (state) state.retelling = r.body.retelling;
+  kept();
+  await remote(r.body.retelling);
+  // started from the list further down: the remote control is at the top of the page
+  if (show && !$("remote").hidden) $("remote").scrollIntoView({block: "start", behavior: "smooth"});
+}
+let remoteAt = null, remoteSeq = 0;
+async function remote(at) {
+  const box = $("remote"), mine = ++remoteSeq;
+  if (!at) { remoteAt = null; box.hidden = true; box.replaceChildren(); return; }
+  if (JSON.stringify(at) === remoteAt) return;
+  let got;
+  try { got = await loadStep(at); } catch (e) { if (mine === remoteSeq) say(e.message, false); return; }
+  const marks = await marksOf(got.meta);
+  await ready;
+  if (mine !== remoteSeq) return;
+  remoteAt = JSON.stringify(at);
+  const {meta, step} = got, go = (request) => retell({game: meta.game, ...request});
+  box.hidden = false;
+  box.dataset.step = step.step; box.dataset.game = meta.game;
+  box.replaceChildren(
+    el("div", {class: "retell-head"}, el("h2", {text: `On the TV: game ${meta.game} retold, ${meta.title}`}),
+      el("span", {class: "retell-where", text: `${stepName(step.step)} of ${meta.last}`})),
+    controls(meta, step.step, go), timeline(meta, step.step, go, marks), decisiveList(meta, step.step, go, marks) || "",
+    stepText(meta, step, marks),
+    el("div", {class: "retell-row"}, btn("Back to the table", () => retell({game: null}), "", false, {"data-retell-stop": ""}),
+      el("a", {class: "btn", href: `/api/games/${meta.game}/record?download=1`, download: "", "data-download": meta.game, text: "Download this game"})));
+}
+
+// each game the box keeps: how it ended, and (once over) retell it on the TV or download it
+let keptSeq = 0;
+async function kept() {
+  const mine = ++keptSeq, r = await api("/api/games");
+  if (mine !== keptSeq) return;
+  if (!r.ok) { $("kept").replaceChildren(el("p", {class: "error", text: errorText(r)})); return; }
+  const now = state && state.retelling ? state.retelling.game : null;
+  const rows = r.body.slice().reverse().map((g) => {
+    const done = g.over || !g.current;
+    const seats = g.winners.map((s) => `seat ${s}`);
+    const how = g.over ? (seats.length ? `won by ${list(seats)}` : "nobody won") : g.current ? "being played" : "set aside before its end";
+    const row = el("div", {class: "host-row", "data-kept": g.game},
+      el("span", {text: `Game ${g.game} · ${g.title} · ${g.players} players · ${how} · ${g.moves} moves`}));
+    if (done) {
+      row.append(btn(g.game === now ? "On the TV now" : "Retell on the TV", () => retell({game: g.game}, {show: true}), g.game === now ? "" : "primary",
+        false, {"data-retell": g.game}),
+        el("a", {class: "btn", href: `/api/games/${g.game}/record?download=1`, download: "", "data-download": g.game, text: "Download"}));
+    }
+    return row;
+  });
+  $("kept").replaceChildren(...(rows.length ? rows : [el("p", {class: "muted", text: "No game yet."})]));
 }
 
 $("newevening").append(confirmButton("New evening", "Clear tonight's scoreboard?", "Yes, clear it",

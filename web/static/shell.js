@@ -21,6 +21,8 @@
  * @property {?{deadline: number}} [clock]  the shot clock: its deadline in the box's time (seconds)
  * @property {?{ready: number[], waiting: number[]}} [play_again]  once over: who tapped Play again
  * @property {?object} [evening]  tonight's games and wins (see `scoreboard`)
+ * @property {?{game: number, name: string, step: number, last: number}} [retelling]  the finished game the
+ *   room is being retold (its number among the kept games, /api/games) and the step it is at, or null
  */
 
 /**
@@ -102,6 +104,9 @@
  *   moment ago, or null
  * @property {(seat: number, button: string) => void} press  presses the seat's virtual pad
  * @property {boolean} mock  whether the box runs with virtual pads
+ * @property {boolean} [retelling]  true while the view drawn is a step of a finished game's retelling
+ *   (`retell`): nobody joins or presses a pad then, so `join`, `pad` and `refusal` give null, `seats` null
+ *   and `bot` false
  */
 
 /**
@@ -126,6 +131,14 @@
  *   the new view is drawn (a big reveal)
  * @property {() => Element[]} [mount]  as the phone part's, in the table page (the shell's box: #bboard)
  * @property {string} [STYLES]  as the phone part's
+ * @property {(table: TableView, ctx: TableContext) => void} [retell]  draws one step of a finished game's
+ *   retelling (retell.js): an open view, the rules' `open_view` of that step, whose `reveal` holds every
+ *   secret at every step (every hand, every hidden card and role), the game over or not; `ctx.retelling` is
+ *   true. Like `render` it may meet any step first, forwards or back, and it makes no sound. Without it
+ *   the shell calls `render` with the step's view and lists what `reveal` holds beside the board.
+ * @property {Object<string, string>} [MARKS]  the retelling's words for the game's turning points and
+ *   the moments that decided it (a kind of the game's `retell` module -> a short label); without it the
+ *   kind itself is shown
  */
 
 // ---------------------------------------------------------------- elements
@@ -273,6 +286,7 @@ export function feedEntries(items) {
 
 /** The end of a game on the table page: how the next one starts, and who already asked for it. */
 export function playAgainText(t) {
+  if (!t.play_again) return "";  // a step of a retelling: nobody is asked to play again
   const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
   return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
 }

@@ -1,8 +1,8 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {$, api, el, scoreboard, setBoxTime, showClock} from "./shell.js";
-import {follower, pageOf, partFor} from "./gamepart.js";
+import {$, api, el, errorText, scoreboard, setBoxTime, showClock} from "./shell.js";
+import {follower, pageOf, partFor, place} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
 // the game dealt: its page (title, rules) and its own part (see gamepart.js)
@@ -36,6 +36,7 @@ function renderBox(t) {
   code.hidden = !(t.join_code_needed && box.join_code);
   if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
   $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
+  $("retellstart").hidden = !(t.over && hostKey() && !t.retelling);
   const board = scoreboard(t);
   $("tonight").hidden = !board;
   if (board) $("tonightbox").replaceChildren(board);
@@ -45,6 +46,7 @@ function render() {
   if (!view) return;
   const t = view, part = game.part;
   if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
+  if (retold(t)) return;
   $("gamename").textContent = game.page.title;
   document.title = `${game.page.title} table`;
   $("ruleslink").href = game.page.rules;
@@ -132,13 +134,13 @@ showSound();
 
 // a game's sound and moment after a new view: only between two views of the game whose part is loaded
 // (a new game was dealt, or its part is still loading: nothing to compare)
-const ours = (before, t) => !!before && before.game === t.game && t.game === game.page.name;
+const ours = (before, t) => !!before && before.game === t.game && t.game === game.page.name && !retelling();
 function sounds(before, t) {
   if (ours(before, t) && game.part.sound) game.part.sound(before, t, tone);
 }
 
 function tick() {
-  if (view) showClock($("waiting"), view.clock, true);
+  if (view && !retelling()) showClock($("waiting"), view.clock, true);
 }
 setInterval(tick, 250);
 
@@ -156,6 +158,67 @@ async function side() {
   render();
 }
 window.jaccuseTable = {view: () => view};  // for the browser tests: the view the page shows
+
+// ---------------------------------------------------------------- a finished game retold
+// The room's retelling is the box's (the public view's `retelling`): the host's phone moves it, and so
+// does this page when it may (the box's own screen, or a page opened with the host key), so every screen
+// shows the same step and a reload comes back to it. Any other screen follows it.
+// retell.js (and its style sheet) is loaded the first time a game is retold: a game night's page
+// stays light until then
+let retell = null, teling = null;
+async function teller() {
+  if (!teling) {
+    retell = await import("./retell.js");
+    teling = teling || retell.teller({box: $("retell"), waiting: $("waiting"), storyBox: $("story"),
+      go: (r) => retellGo(r), drives: () => !!hostKey()});
+  }
+  return teling;
+}
+const retelling = () => !!(teling && teling.active);
+function hostKey() {
+  if (KEY) return KEY;
+  try { return box && box.host_link ? new URL(box.host_link).searchParams.get("key") : null; } catch { return null; }
+}
+// the retelling shown now (true), or none: the page goes back to the game being played
+function retold(t) {
+  const at = t.retelling;
+  $("log").hidden = !!at; $("story").hidden = !at;
+  $("logtitle").textContent = at ? "The story so far" : "Log";
+  $("retellstop").hidden = !at || !hostKey();
+  if (at) {
+    $("phase").textContent = "· retold";
+    renderBox(t);
+    // the newest position once retell.js is here (the room may have moved on meanwhile, or stopped)
+    teller().then((tl) => { if (view && view.retelling) tl.show(view.retelling); });
+    return true;
+  }
+  if (retelling()) { teling.hide(); place(game.part); }
+  return false;
+}
+async function retellGo(request) {
+  const at = view && view.retelling, key = hostKey();
+  if (!at || !key) return;
+  const r = await api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": key}, body: JSON.stringify({game: at.game, ...request})});
+  if (!r.ok) { $("status").textContent = errorText(r); return; }
+  // drawn at once; the stream brings the same to every other screen
+  if (view && JSON.stringify(view.retelling) !== JSON.stringify(r.body.retelling)) { view = {...view, retelling: r.body.retelling}; render(); }
+}
+$("retellstop").addEventListener("click", () =>
+  api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": hostKey()}, body: JSON.stringify({game: null})}));
+document.addEventListener("keydown", (ev) => {
+  const move = retell && retell.keyMove(ev);
+  if (!move || !(view && view.retelling) || !hostKey()) return;
+  ev.preventDefault();
+  retellGo({move});
+});
+// the end of a game: the box's own screen retells it (the host page retells any finished game)
+$("retellstart").addEventListener("click", async () => {
+  const r = await api("/api/games");
+  const current = r.ok ? r.body.find((g) => g.current) : null;
+  if (!current) return;
+  const s = await api("/api/host/retell", {method: "POST", headers: {"X-Host-Key": hostKey()}, body: JSON.stringify({game: current.game})});
+  if (!s.ok) $("status").textContent = errorText(s);
+});
 // the emulated OLED of mock mode (on a Pi the real one sits on the box)
 const emulated = () => box && box.mock && box.display;
 function listen() {

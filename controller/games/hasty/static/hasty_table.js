@@ -5,6 +5,8 @@ import {$, badge, cap, count, el, endChord, list, who} from "./shell.js";
 import {KILLER, cardTile, endText, netMove, powersOf, reviewLine, reviewParts, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
+// a retelling's words for Hasty's turning points and the moments that decided it (retell.py's kinds)
+export const MARKS = {review: "A review", death: "A suspect dies", elimination: "A player is out", end: "The end"};
 
 // the review's pace, readable from a sofa: one card turned every CARD_MS, the verdict held VERDICT_MS
 const CARD_MS = 1600, VERDICT_MS = 5000;
@@ -86,15 +88,26 @@ function marketPanel(t) {
 // ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat);
 // ctx.pad(seat, text): the seat's virtual pad in mock mode (null otherwise): a press ends its turn.
 export function render(t, ctx) {
+  draw(t, ctx, false);
+  review(t);
+}
+
+// A step of a finished game's retelling: the same table with every secret of that moment, each seat's
+// secret suspect and hand, every pile whole (face-down cards in brackets) under the loupe. A review is
+// told by its step's line, not played out.
+export function retell(t, ctx) { draw(t, ctx, true); }
+
+function draw(t, ctx, open) {
   const board = $("bboard");
+  const rev = (open || t.over) && t.reveal ? t.reveal : null;
   board.classList.add("hboard");
   const top = el("div", {class: "htop"}, turnPanel(t), marketPanel(t),
     el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(t)})));
   // the powers go under the row, in columns: the row (the piles, the marks, the counts) stays in the first screen
-  const powers = t.over ? null : powersPanel(t);
+  const powers = t.over || open ? null : powersPanel(t);
   if (t.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(t)}),
     el("div", {class: "muted", text: "Every pile is shown as it lay: the cards in brackets were face down."})));
-  const row = t.over && t.reveal ? revealRow(t) : rowBox(t, {size: "htv"});
+  const row = rev ? revealRow(t, open) : rowBox(t, {size: "htv"});
   if (t.review) top.append(reviewNow(t));
   const seats = el("div", {class: "hseats", id: "hseats"});
   for (let s = 0; s < t.players; s++) {
@@ -106,7 +119,10 @@ export function render(t, ctx) {
     const box = el("div", {class: "hseat" + (t.waiting === s && !t.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
       el("h2", {}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: t.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags),
       el("div", {class: "small-text", text: out ? `was ${t.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : count(t.hand_sizes[s], "card") + " in hand"}));
-    if (t.over && t.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(t, s)));
+    if (rev) box.append(el("div", {class: "small-text", "data-secret-of": s}, el("span", {class: "muted", text: "secretly "}), secretText(t, s)));
+    // a retelling: the hand itself, each card a chip in a row
+    const hand = open && rev && rev.hands ? rev.hands[s] : null;
+    if (hand && hand.length) box.append(el("div", {class: "hhand", "data-hand": s}, ...hand.map((k) => el("span", {class: `hchip k-${k}`, text: title(k)}))));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
     const pad = !t.over && !out && ctx.pad ? ctx.pad(s, "pad: end turn") : null;
@@ -114,13 +130,16 @@ export function render(t, ctx) {
     seats.append(box);
   }
   board.replaceChildren(top, el("div", {class: "panel"}, row), ...(powers ? [powers] : []), seats);
-  review(t);
+  board.toggleAttribute("data-open", open);  // a retelling's board holds more: its piles and seats tighter
 }
 
-// At the end every pile is shown whole, the face-down cards in brackets.
-function revealRow(t) {
+// At the end every pile is shown whole, the face-down cards in brackets; in a retelling (`loupe`) the
+// loupe over its pile too.
+function revealRow(t, loupe = false) {
   const box = el("div", {class: "hrow htv", "data-row": "reveal", "data-n": t.reveal.row.length > 6 ? "many" : "few"});
-  t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
+  const under = (at) => loupe && at === t.loupe;
+  t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead") + (under(at) ? " loupe" : ""), "data-pile": at},
+    loupe ? el("div", {class: "hloupe", "data-loupe": under(at) ? "1" : "0", text: under(at) ? "▼ loupe" : ""}) : "",
     el("div", {class: "hname", text: t.suspects[x.suspect]}),
     el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),
     el("div", {class: "hups"}, ...x.pile.map((c) => el("span", {class: `hchip fit k-${c.card}`, text: c.up ? title(c.card) : `(${title(c.card)})`}))))));

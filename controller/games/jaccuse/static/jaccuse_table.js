@@ -3,10 +3,13 @@
 // campaign's scores at the side, the sounds and the big reveal when the last pad is pressed.
 // table.js keeps the rest (status, host link, join code, log, OLED, tonight's scoreboard).
 import {$, badge, cap, count, el, endChord, list, playAgainText, who} from "./shell.js";
-import {campaignWinners, cardFace, chips, colour, echoIndex, historyTable, JOKER, label, networkWords, pips, PHASE, rankOf,
+import {byRank, campaignWinners, cardFace, chips, colour, echoIndex, historyTable, JOKER, label, networkWords, pips, PHASE, rankOf,
   scoreTable} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
+// a retelling's words for J'Accuse's turning points and the moments that decided it (retell.py's kinds)
+export const MARKS = {election: "Election", accusation: "Accusation", crisis: "Crisis", defection: "Defection",
+  policy: "Policy passed", generation: "A generation ends", end: "The end", streak: "The winning streak"};
 
 // The game's own places in the page: its board beside the box for games, the campaign's scores at the
 // top of the side column, and the big reveal over everything.
@@ -71,7 +74,13 @@ export function waitingText(t, ctx) {
 // ctx.join(seat): a free seat's join QR code and address, or null; ctx.refusal(seat): a virtual pad
 // press the box turned down a moment ago, or null; ctx.mock: the virtual pads are shown, ctx.press
 // presses one.
-export function render(t, ctx) {
+export function render(t, ctx) { draw(t, ctx, false); }
+
+// A step of a finished game's retelling: the same table, and every secret of that moment on the seats
+// (each hand, the vote selected, membership and network) and the President's parley offer.
+export function retell(t, ctx) { draw(t, ctx, true); }
+
+function draw(t, ctx, open) {
   const c = t.campaign;
   $("stability").replaceChildren(pips(t.stability), el("span", {text: ` ${t.stability}`}),
     c && c.generation > 1 ? el("span", {class: "muted", "data-carried": "", text: ` · carried over from generation ${c.generation - 1} (+1, at most 5)`}) : "");
@@ -83,8 +92,11 @@ export function render(t, ctx) {
   $("policies").replaceChildren(chips(t.policies, t.streak, echo),
     echo !== null ? el("div", {class: "muted", text: `echo: a free ${t.policies[echo].color} policy carried from generation ${c.generation - 1}'s win; it counts toward the end`}) : "");
   $("streak").textContent = t.streak.color ? `· ${t.streak.length} ${t.streak.color} in a row (wins at ${t.stability})` : "";
-  renderElection(t);
-  renderSeats(t, ctx);
+  renderElection(t, open);
+  renderSeats(t, ctx, open);
+  const board = $("seats").closest(".board");
+  board.toggleAttribute("data-open", open);  // a retelling's seats hold more
+  centreMiddle(board, open);
   const res = $("result"); res.hidden = !c; res.replaceChildren();
   if (c) {
     res.append(el("h2", {text: c.over ? `Campaign over: final scores after ${c.generations} generations` : `Campaign: generation ${c.generation} of ${c.generations}`}));
@@ -97,11 +109,13 @@ function cardsRow(t, items) {
   return el("div", {class: "hand"}, ...items.map((x) => el("div", {}, el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))));
 }
 
-function renderElection(t) {
+function renderElection(t, open) {
   const elec = $("election"); elec.replaceChildren();
   if (t.phase === "election") elec.append(el("div", {text: `Election${t.round > 1 ? `: tie round ${t.round - 1}` : ""} · ${t.pressed.length} of ${t.eligible.length} pressed`}));
   if (t.president !== null && t.president !== undefined) elec.append(el("div", {text: `President: ${who(t, t.president)}` + (t.barred.length ? ` · may not be accused: ${list(t.barred.map((s) => who(t, s)))}` : "")}));
   if (t.parley) elec.append(el("div", {text: `Parley: ${who(t, t.parley.president)} offers ${count(t.parley.count)} to ${who(t, t.parley.target)}`}));
+  const offered = open && t.reveal && t.reveal.parley_offered;
+  if (offered) elec.append(el("div", {class: "endline", "data-offered": ""}, el("span", {class: "muted", text: "offered: "}), ...offered.map((x) => cardMark(x))));
   // in a tie round every card shown so far lies on the table (the last round's among them): shown once
   if (t.table_cards.length) elec.append(el("div", {"data-cards": "table"}, el("b", {text: `On the table from this election's earlier rounds`}), cardsRow(t, t.table_cards)));
   else if (t.revealed.length) elec.append(el("div", {"data-cards": "revealed"}, el("b", {text: "Revealed in the last vote"}), cardsRow(t, t.revealed)));
@@ -131,9 +145,29 @@ function around(s, n) {
 // A seat's membership card at the end, short enough for its box on a TV with 14 seats: a joker as ★
 // and its colour (the phone names it in full).
 function memberMark(card) {
-  if (!card) return el("span", {text: "none"});
+  return card ? cardMark(card, {"data-member": card}) : el("span", {text: "none"});
+}
+function cardMark(card, attrs = {}) {
   const c = colour(card);
-  return el("span", {class: `mem ${c}`, "data-member": card, title: label(card), text: JOKER[card] ? `★ ${c}` : label(card)});
+  return el("span", {...attrs, class: `mem ${c} ${attrs.class || ""}`, title: label(card), text: JOKER[card] ? `★ ${c}` : label(card)});
+}
+
+// A retelling's board is lower (its bar is above it) and its middle may be taller (every secret shown):
+// on the oval table the middle sits halfway between the seats above it and those below it, so a seat
+// in the middle of the top or bottom row leaves it room.
+function centreMiddle(board, open) {
+  const mid = board.querySelector(".top");
+  mid.style.top = "";  // the live table: where the style sheet puts it
+  if (!open || getComputedStyle(mid).position !== "absolute") return;  // not a TV: the seats are a grid
+  const b = board.getBoundingClientRect(), m = mid.getBoundingClientRect();
+  let above = b.top, below = b.bottom;
+  for (const seat of board.querySelectorAll(".seat")) {
+    const r = seat.getBoundingClientRect();
+    if (r.right <= m.left || r.left >= m.right) continue;  // beside the middle, not above or below it
+    if (r.top + r.height / 2 < b.top + b.height / 2) above = Math.max(above, r.bottom);
+    else below = Math.min(below, r.top);
+  }
+  mid.style.top = `${(above + below) / 2 - b.top}px`;
 }
 
 function seatColumns(n) {
@@ -141,13 +175,14 @@ function seatColumns(n) {
   return n <= 7 ? n : Math.ceil(n / 2);
 }
 
-function renderSeats(t, ctx) {
+function renderSeats(t, ctx, open) {
   const grid = $("seats"); grid.replaceChildren();
   grid.style.setProperty("--cols", seatColumns(t.players));
   grid.style.setProperty("--rows", Math.ceil(t.players / seatColumns(t.players)));
   // on a big screen the seats sit around an oval table (app.css, "a room"): each seat's place on it
   const n = t.players;
   grid.dataset.n = n <= 6 ? "few" : n <= 10 ? "some" : "many";
+  grid.dataset.side = n <= 4 ? "0" : n <= 7 ? "1" : "2";  // seats at each end of the table (see around)
   const w = t.awaiting, c = t.campaign, seats = ctx.seats();
   for (let s = 0; s < t.players; s++) {
     const claim = seats ? seats.seats[s] : null;
@@ -159,14 +194,19 @@ function renderSeats(t, ctx) {
     const tags = [];
     if (s === t.president) tags.push(badge("President", "pres"));
     if (t.barred.includes(s)) tags.push(badge("not accusable"));
-    if (t.pressed.includes(s)) tags.push(badge("pressed"));
-    if (w.includes(s)) tags.push(badge("to act"));
+    // a retelling outlines the seats awaited and the card each chose: no badge says it again
+    if (t.pressed.includes(s) && !open) tags.push(badge("pressed"));
+    if (w.includes(s) && !open) tags.push(badge("to act"));
     if (!t.hand_counts[s]) tags.push(badge("out"));
     if (t.over && t.winners.includes(s)) tags.push(badge("winner", "pres"));
     if (t.over && c && c.winners.includes(s)) tags.push(badge("campaign winner", "pres"));
-    const shown = t.over && t.reveal;  // the end: every seat's secrets, in the room the seat has
+    // the end (or any step of a retelling): every seat's secrets, in the room the seat has
+    const shown = (open || t.over) && t.reveal;
     if (shown && t.reveal.aligned.includes(s)) tags.push(badge("aligned", "aligned"));
-    seat.append(el("div", {text: (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
+    const score = (c ? `VP ${c.vp[s]} · ` : "") + `XP ${t.xp[s]}`;
+    // a retelling shows the hand itself (not its count), and the score and the badges share a line
+    if (open) seat.append(el("div", {}, el("span", {text: `${score} `}), ...tags));
+    else seat.append(el("div", {text: `${score} · ${count(t.hand_counts[s])}`}), el("div", {}, ...tags));
     if (no) seat.append(el("div", {class: "refusal", role: "alert", text: no}));
     const join = ctx.join(s);
     if (join) seat.append(...join);
@@ -176,6 +216,14 @@ function renderSeats(t, ctx) {
       seat.append(el("div", {class: "small-text endline", "data-membership": s}, el("span", {class: "muted", text: "membership "}), memberMark(t.reveal.membership[s])),
         el("div", {class: "small-text endline", "data-network": s, title: networkWords(pair)}, el("span", {class: "muted", text: "network "}),
           ...pair.map((x) => el("span", {class: `mem ${x}`, "aria-label": x, title: x, text: x === "red" ? "♥" : "♠"}))));
+    }
+    const hand = open && t.reveal && t.reveal.hands ? t.reveal.hands[s] : null;
+    if (hand) {
+      const vote = t.reveal.selected ? t.reveal.selected[s] : null;
+      // the card it has chosen to reveal in this election, outlined
+      const picked = (x) => (x === vote && t.phase === "election" ? {"data-selected": s, class: "picked"} : {});
+      seat.append(el("div", {class: "small-text hand-line", "data-hand": s}, el("span", {class: "muted", text: "hand "}),
+        ...(hand.length ? byRank(hand).map((x) => cardMark(x, picked(x))) : [el("span", {text: "empty"})])));
     }
     if (ctx.mock && t.phase === "election") seat.append(el("div", {class: "pads"}, el("button", {type: "button", "data-pad": `${s}-reveal`, text: "REVEAL", onclick: () => ctx.press(s, "reveal")}),
       el("button", {type: "button", "data-pad": `${s}-abstain`, text: "ABSTAIN", onclick: () => ctx.press(s, "abstain")})));

@@ -150,14 +150,14 @@ def test_a_finished_game_retold_on_the_tv(
         marks = sorted({t["step"] for t in whole["turning_points"]} | {d["step"] for d in whole["decisive"]})
         assert last == final["version"] and whole["decisive"]
 
-        tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+        tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
         tv = tv_ctx.new_page()
         tv.set_default_timeout(15_000)
         tv_errors: list[str] = []
         tv.on("pageerror", lambda e, seen=tv_errors: seen.append(str(e)))
         tv.goto(base + "/")
         tv.wait_for_selector("#phase >> text=Game over")
-        host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True)
         host = host_ctx.new_page()
         host.set_default_timeout(15_000)
         host.goto(server.host_link())
@@ -243,7 +243,7 @@ def test_a_new_deal_takes_the_tv_back_to_the_table(browser: Any, tmp_path: Path)
         while not requests.get(f"{base}/api/table", timeout=5).json()["over"]:
             assert time.monotonic() < deadline, "the bots did not finish"
             time.sleep(0.2)
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
         tv = ctx.new_page()
         tv.set_default_timeout(15_000)
         tv.goto(base + "/")
@@ -281,7 +281,7 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
             [(1, "hasty", True, len(record["actions"]))]
         assert requests.get(f"{box.url}/api/games/1/record", timeout=10).json() == record
         assert requests.get(f"{box.url}/api/table", timeout=10).status_code == 404  # no table at all
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
         page = ctx.new_page()
         page.set_default_timeout(15_000)
         errors: list[str] = []

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from flask import Flask, Response, send_from_directory
+from flask import Flask, Response, request, send_from_directory
 from jinja2 import ChoiceLoader, FunctionLoader
 from werkzeug.exceptions import NotFound
 
 from controller.games import registry
 from controller.table import HostKey, Table
 from web import api, guards, pages, records
+from web.compressed import compress
 from web.guards import BoxNames
 from web.join_guard import JoinGuard
 
@@ -107,7 +108,7 @@ def _serve_game_files(app: Flask) -> None:
         games = (registry.game(known).folder / "static" for known in registry.names())
         for folder in (here / "static", *games):
             if (folder / filename).is_file():
-                return send_from_directory(folder, filename)
+                return compress(send_from_directory(folder, filename), folder / filename, request)
         raise NotFound()
 
     app.static_folder = str(here / "static")

@@ -15,6 +15,7 @@ from typing import Any
 
 from controller.games.registry import DEFAULT_GAME, UnknownGame, check_game
 from controller.games.registry import game as game_named
+from controller.i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
 #: the tables the box seats (it has 14 pads); the game's own range is checked once the game is known
@@ -54,6 +55,9 @@ class Config:
     oled_contrast: int = 0xCF
     oled_dim_after: int = 10  # minutes without a change before the panel dims (0: never)
     oled_off_after: int = 60  # minutes without a change before it goes dark (0: never)
+    # the box's language: the table page, the host page and the OLED (the host page can change it;
+    # each phone follows its own browser or switch): "en" or "zh_Hant" (docs/i18n.md)
+    language: str = "en"
 
 
 # file key -> (Config field, checker); the file groups keys in [box], [pads] and [oled]
@@ -158,6 +162,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         # checked against the game's own table options once the whole file is read
         "options": ("options", _option_names),
         "allowed_hosts": ("allowed_hosts", _host_names),
+        "language": ("language", _choice(tuple(LANGUAGES))),
     },
     "pads": {
         "mode": ("pads", _choice(PAD_MODES)),

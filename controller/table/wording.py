@@ -20,7 +20,10 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from controller.games import registry
+from controller.i18n import Sayer
 from controller.table import confusables
+
+msg = Sayer("controller")  # the table's own lines (controller/locale)
 
 #: how many seats the bot games that teach the box's words are played with (a few: their lines are
 #: the same words whatever the count)
@@ -34,14 +37,23 @@ NUMBER = "#"
 
 def released_line(seat: int, name: str | None, to_bot: bool) -> str:
     """The log's line for the host releasing a seat (``name``: the seat's, already isolated)."""
-    who = f" ({name})" if name else ""
-    then = " A bot plays it now." if to_bot else ""
-    return f"The host released seat {seat}{who}: its phone's link no longer works.{then}"
+    if name and to_bot:
+        return msg("The host released seat {seat} ({name}): its phone's link no longer works. "
+                   "A bot plays it now.", seat=seat, name=name)
+    if name:
+        return msg("The host released seat {seat} ({name}): its phone's link no longer works.",
+                   seat=seat, name=name)
+    if to_bot:
+        return msg("The host released seat {seat}: its phone's link no longer works. A bot plays it now.",
+                   seat=seat)
+    return msg("The host released seat {seat}: its phone's link no longer works.", seat=seat)
 
 
 def retaken_line(seat: int, name: str | None) -> str:
     """The log's line for a released seat taken again (``name``: the new one, already isolated)."""
-    return f"Seat {seat} was taken again after the host released it" + (f", as {name}." if name else ".")
+    if name:
+        return msg("Seat {seat} was taken again after the host released it, as {name}.", seat=seat, name=name)
+    return msg("Seat {seat} was taken again after the host released it.", seat=seat)
 
 
 def words(text: str) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {$, api, el, said, scoreboard, setBoxTime, showClock, t} from "./shell.js";
+import {$, api, el, said as inLanguage, scoreboard, setBoxTime, showClock, t} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
@@ -36,7 +36,7 @@ function renderBox(t) {
   code.hidden = !(t.join_code_needed && box.join_code);
   if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: t("join code") + " "}), el("b", {text: box.join_code}));
   const sayings = box.log_said || [];
-  $("log").replaceChildren(...(box.log || []).map((l, i) => said({text: l, said: sayings[i]})).reverse().map((l) => el("div", {text: l})));
+  $("log").replaceChildren(...(box.log || []).map((l, i) => inLanguage({text: l, said: sayings[i]})).reverse().map((l) => el("div", {text: l})));
   const board = scoreboard(t);
   $("tonight").hidden = !board;
   if (board) $("tonightbox").replaceChildren(board);

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
@@ -143,7 +143,7 @@ def problems(domain: str, folder: Path) -> list[str]:
         have = {m.id if isinstance(m.id, str) else m.id[0]: m for m in catalog if m.id}
         for key, message in ids.items():
             got = have.get(key)
-            strings = [] if got is None else [got.string] if isinstance(got.string, str) else list(got.string)
+            strings = _strings(got)
             if got is None or not all(strings) or not strings:
                 found.append(f"{domain}: {language} lacks {key!r}")
             elif got.fuzzy:
@@ -159,6 +159,13 @@ def problems(domain: str, folder: Path) -> list[str]:
         if not mo.is_file() or mo.read_bytes() != mo_bytes(po, language):
             found.append(f"{domain}: {mo} is stale against its .po (run compile)")
     return found
+
+
+def _strings(message: Message | None) -> list[str]:
+    """A catalogue entry's translations (one, or each plural form); none for a missing entry."""
+    if message is None:
+        return []
+    return [message.string] if isinstance(message.string, str) else list(message.string or ())
 
 
 def _placeholders(text: str) -> set[str]:

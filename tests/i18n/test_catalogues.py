@@ -14,7 +14,8 @@ from controller.i18n.catalogues import browser_catalogue, packages, po_path, ren
 from controller.i18n.tool import mo_bytes, problems
 
 
-@pytest.mark.parametrize("domain,folder", list(packages()), ids=lambda x: str(x) if isinstance(x, str) else "")
+@pytest.mark.parametrize("domain,folder", list(packages()),
+                         ids=lambda x: str(x) if isinstance(x, str) else "")
 def test_each_catalogue_is_complete_and_compiled(domain: str, folder: Path) -> None:
     assert problems(domain, folder) == []
 
@@ -39,8 +40,8 @@ def test_the_check_finds_a_stale_mo(tmp_path: Path) -> None:
 def test_the_check_finds_a_message_in_one_language_only(tmp_path: Path) -> None:
     web = _copy(tmp_path, dict(packages())["web"])
     script = web / "static" / "shell.js"
-    script.write_text(script.read_text(encoding="utf-8") + '\nconst extra = t("A message only English has");\n',
-                      encoding="utf-8")
+    extra = '\nconst extra = t("A message only English has");\n'
+    script.write_text(script.read_text(encoding="utf-8") + extra, encoding="utf-8")
     assert any("lacks 'A message only English has'" in p for p in problems("web", web))
 
 
@@ -50,7 +51,8 @@ def test_the_check_finds_a_message_no_file_says_and_a_lost_placeholder(tmp_path:
     text = script.read_text(encoding="utf-8")
     script.write_text(text.replace('t("Sound off")', '"Sound off"'), encoding="utf-8")
     po = po_path(web, "zh_Hant")
-    po.write_text(po.read_text(encoding="utf-8").replace('msgstr "剩 {n} 秒"', 'msgstr "剩幾秒"'), encoding="utf-8")
+    lost = po.read_text(encoding="utf-8").replace('msgstr "剩 {n} 秒"', 'msgstr "剩幾秒"')
+    po.write_text(lost, encoding="utf-8")
     found = problems("web", web)
     assert any("'Sound off', which no file says" in p for p in found), found
     assert any("other placeholders" in p and "剩幾秒" in p for p in found), found
@@ -58,7 +60,8 @@ def test_the_check_finds_a_message_no_file_says_and_a_lost_placeholder(tmp_path:
 
 @pytest.mark.parametrize("header,language", [
     ("zh-TW,zh;q=0.9,en;q=0.8", "zh_Hant"), ("zh-Hant", "zh_Hant"), ("zh-HK", "zh_Hant"),
-    ("zh-Hant-TW", "zh_Hant"), ("zh-hant-hk;q=1", "zh_Hant"), ("en-US,en;q=0.9", "en"), ("zh-CN,zh;q=0.9", "en"),
+    ("zh-Hant-TW", "zh_Hant"), ("zh-hant-hk;q=1", "zh_Hant"), ("en-US,en;q=0.9", "en"),
+    ("zh-CN,zh;q=0.9", "en"),
     ("zh", "en"), ("fr-FR,zh-TW;q=0.5", "zh_Hant"), ("", "en"), (None, "en"), ("de;q=0.9,zh-TW;q=0", "en"),
     ("en;q=0.5,zh-TW;q=0.8", "zh_Hant"),
 ])
@@ -83,10 +86,13 @@ def test_a_said_line_is_its_english_text_and_its_message() -> None:
 
 def test_a_said_line_nests_and_counts() -> None:
     cards = Said("jaccuse", "{n} card", "{n} cards", n=2)
-    line = Said("jaccuse", "{who} offers you a parley: choose {cards} to give back.", None, who="Ada", cards=cards)
+    line = Said("jaccuse", "{who} offers you a parley: choose {cards} to give back.", None,
+                who="Ada", cards=cards)
     assert line == "Ada offers you a parley: choose 2 cards to give back."
     assert Said("jaccuse", "{n} card", "{n} cards", n=1) == "1 card"
-    assert said_json(line)["p"]["cards"] == {"d": "jaccuse", "id": "{n} card", "p": {"n": 2}, "pl": "{n} cards"}
+    nested = said_json(line)
+    assert nested is not None
+    assert nested["p"]["cards"] == {"d": "jaccuse", "id": "{n} card", "p": {"n": 2}, "pl": "{n} cards"}
     assert render(line, "zh_Hant") == "Ada找你談判：請選 2 張牌交回去。"
 
 

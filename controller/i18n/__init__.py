@@ -17,4 +17,11 @@ from __future__ import annotations
 from controller.i18n.language import DEFAULT, LANGUAGES, from_accept_language, known_language
 from controller.i18n.said import Said, Sayer, said_json
 
-__all__ = ["DEFAULT", "LANGUAGES", "Said", "Sayer", "from_accept_language", "known_language", "said_json"]
+
+def N_(text: str) -> str:
+    """Marks ``text`` as a message to extract, said in a language later (where the reader is known)."""
+    return text
+
+
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "Said", "Sayer", "from_accept_language", "known_language",
+           "said_json"]

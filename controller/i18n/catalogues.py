@@ -18,13 +18,14 @@ from typing import Any
 from babel.support import NullTranslations, Translations
 
 from controller.games import registry
-from controller.i18n.language import DEFAULT, LANGUAGES
+from controller.i18n.language import DEFAULT
+from controller.i18n.loading import CONTROLLER, MESSAGES, load, po_path
 from controller.i18n.said import Said
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = CONTROLLER.parent
 #: the shell's own catalogues: domain -> the package folder holding ``locale/``
-SHELL = {"web": ROOT / "web", "controller": ROOT / "controller"}
-MESSAGES = "messages"
+SHELL = {"web": ROOT / "web", "controller": CONTROLLER}
+__all__ = ["MESSAGES", "SHELL", "browser_catalogue", "gettext", "packages", "po_path", "render"]
 
 
 def packages() -> Iterator[tuple[str, Path]]:
@@ -38,20 +39,9 @@ def folder_of(domain: str) -> Path:
     return SHELL[domain] if domain in SHELL else registry.game(domain).folder
 
 
-def po_path(folder: Path, language: str) -> Path:
-    return folder / "locale" / language / "LC_MESSAGES" / f"{MESSAGES}.po"
-
-
-@cache
 def translations(domain: str, language: str) -> NullTranslations:
     """The compiled catalogue of ``domain`` in ``language`` (English, or none yet: the message ids)."""
-    if language == DEFAULT or language not in LANGUAGES:
-        return NullTranslations()
-    mo = po_path(folder_of(domain), language).with_suffix(".mo")
-    if not mo.is_file():
-        return NullTranslations()
-    with mo.open("rb") as handle:
-        return Translations(handle, domain=MESSAGES)
+    return load(folder_of(domain), language)
 
 
 def gettext(domain: str, language: str, msgid: str, plural: str | None = None, n: int = 1) -> str:

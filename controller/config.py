@@ -288,6 +288,8 @@ def default_config_text() -> str:
                               # (docs/configuration.md and `run --help` list each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)
+# language = "en"            # the TV's, host page's and display's: "en" or "zh_Hant" (phones follow
+                              # their own browser; the host page can change it)
 
 [pads]
 # mode = "auto"               # auto | gpio | serial | phone | mock (auto: the USB hub if found, else GPIO)

@@ -20,7 +20,8 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from controller.games import registry
-from controller.i18n import Sayer
+from controller.i18n import DEFAULT, LANGUAGES, Sayer
+from controller.i18n.catalogues import render
 from controller.table import confusables
 
 msg = Sayer("controller")  # the table's own lines (controller/locale)
@@ -33,6 +34,8 @@ _MARK = "\ue000"
 _MARKED = re.compile(f"{_MARK}\\d+{_MARK}")
 #: a number (any script's digits): a seat's label beside a name, as the log and the pages write them
 NUMBER = "#"
+_HAN = "\u3400-\u9fff\uf900-\ufaff"
+_WORD = re.compile(f"[{_HAN}]|[^\\W_{_HAN}]+")
 
 
 def released_line(seat: int, name: str | None, to_bot: bool) -> str:
@@ -58,9 +61,10 @@ def retaken_line(seat: int, name: str | None) -> str:
 
 def words(text: str) -> tuple[str, ...]:
     """``text`` as the words a reader sees: letters and digits only, each word as its confusable
-    skeleton case-folded (an "О" of another script is an "O"), every number as ``NUMBER``."""
+    skeleton case-folded (an "О" of another script is an "O"), every number as ``NUMBER``. Chinese is
+    written without spaces: each of its characters is a word of its own."""
     out = []
-    for word in re.findall(r"[^\W_]+", unicodedata.normalize("NFC", text)):
+    for word in _WORD.findall(unicodedata.normalize("NFC", text)):
         if all(unicodedata.category(ch) == "Nd" for ch in word):
             out.append(NUMBER)
             continue
@@ -110,7 +114,10 @@ def around_names(game: str) -> Around:
     before: set[str] = set()
     after: set[str] = set()
     pairs: set[tuple[str, str]] = set()
-    for line in {*_table_lines(), *_lines_of(game)}:
+    told = {*_table_lines(), *_lines_of(game)}
+    # and the same lines in every language the box speaks (a name must not pose in Chinese either)
+    told |= {render(line, language) for line in told for language in LANGUAGES if language != DEFAULT}
+    for line in told:
         parts = [words(part) for part in _MARKED.split(line)]
         for n, part in enumerate(parts):
             pairs.update(pairwise(part))

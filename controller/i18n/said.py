@@ -13,7 +13,7 @@ from typing import Any
 
 
 class Said(str):
-    """English text that also knows its message: ``Said("jaccuse", "You gave {n} XP to {who}.", n=1,
+    """English text that also knows its message: ``Said("<game>", "You gave {n} XP to {who}.", n=1,
     who="Ada")``. With ``plural``, the message has two English forms and ``n`` (a parameter) picks one."""
 
     domain: str

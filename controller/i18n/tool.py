@@ -36,6 +36,8 @@ KEYWORDS: dict[str, dict[str, object]] = {
     "javascript": {"t": None, "tn": (1, 2)},
 }
 _JS = ("**.js", "javascript")
+#: a script's t() inside a template literal's ${...} is a message too
+_OPTIONS = {"**.js": {"parse_template_string": "true"}}
 _TEMPLATES = ("**.html", "jinja2.ext:babel_extract")
 PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
 
@@ -62,7 +64,8 @@ def template(domain: str, folder: Path) -> Catalog:
         if len(only) == len(ignored):
             continue
         for filename, lineno, message, comments, context in extract_from_dir(
-            folder, only, {}, keywords=keywords, comment_tags=("i18n:",), strip_comment_tags=True  # type: ignore[arg-type]
+            folder, only, _OPTIONS, keywords=keywords,  # type: ignore[arg-type]
+            comment_tags=("i18n:",), strip_comment_tags=True
         ):
             catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -30,7 +31,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     start stays light: the other four parsers were 0.3 ms of every start here, some 3 ms on a Pi."""
     parser = argparse.ArgumentParser(
         prog="jaccuse-table",
-        description="Run a game of J'Accuse on a Raspberry Pi box (or a laptop in mock mode).",
+        description="Run hidden-role card games on a Raspberry Pi box (or a laptop in mock mode).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -53,7 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    return int(args._module.main(args))
+    try:
+        code = int(args._module.main(args))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`replay FILE | head`): no traceback, and no second error at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -33,3 +34,17 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
 def test_no_command_prints_help_and_fails(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main([]) == 2
     assert "usage: jaccuse-table" in capsys.readouterr().out
+
+
+def test_a_reader_that_goes_away_gets_no_traceback() -> None:
+    """`replay FILE | head -c1` closes the pipe early: the command stops quietly, as Unix tools do."""
+    game = Path(__file__).resolve().parents[2] / "shared" / "contracts" / "examples" / "six-player-game.json"
+    if not game.exists():
+        pytest.skip("the shared contracts are not beside this checkout")
+    proc = subprocess.Popen([sys.executable, "-m", "controller.cli", "replay", str(game)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the answer is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err, err

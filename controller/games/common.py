@@ -10,9 +10,10 @@ rules, everything here is pure.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeGuard, TypeVar, cast
+from dataclasses import dataclass, field
+from typing import Any, Generic, Self, TypeGuard, TypeVar, cast
 
 from controller.games.shape import AcceptedShape, RefusedShape, StateShape
 
@@ -22,6 +23,25 @@ A = TypeVar("A")
 D = TypeVar("D")
 T = TypeVar("T")
 P = TypeVar("P", bound=StateShape)
+
+
+# -- a bot's memory of what the table saw -------------------------------------------------------------
+@dataclass
+class ShownColours:
+    """What each seat (or army) has shown face up, counted red and black: the public facts a sensible
+    bot remembers. A game's memory adds how it reads its events (``observe``) and what it concludes."""
+
+    shown: dict[int, Counter[str]] = field(default_factory=dict)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """A copy to play a line out with (the strong bot copies one per play-out)."""
+        return type(self)({who: Counter(tally) for who, tally in self.shown.items()})
+
+    def saw(self, who: int, colour: str) -> None:
+        self.shown.setdefault(who, Counter())[colour] += 1
+
+    def tally(self, who: int) -> Counter[str]:
+        return self.shown.get(who, Counter())
 
 
 # -- the engine's outcome ----------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fixtures.browser import Server, serving
 
 from controller.games.hasty.cards import CARDS
-from tests.browser.conftest import Server, serving
 
 pytestmark = pytest.mark.browser
 

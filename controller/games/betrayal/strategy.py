@@ -15,8 +15,6 @@ peeks, and the accusations it ``observe``-d.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games.betrayal.actions import Action
@@ -25,17 +23,11 @@ from controller.games.betrayal.cards import BLACK_ACES, FACE, JOKER, NAMES, POWE
 from controller.games.betrayal.engine import MAX_RED
 from controller.games.betrayal.moves import awaiting_armies, red_choices, suit_choices
 from controller.games.betrayal.state import GameState
+from controller.games.common import ShownColours
 
 
-@dataclass
-class TableMemory:
+class TableMemory(ShownColours):
     """The cards each army has shown in accusations (public), red and black counted."""
-
-    shown: dict[int, Counter[str]] = field(default_factory=dict)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TableMemory:
-        """A copy to play a line out with (the strong bot copies one per play-out)."""
-        return TableMemory({army: Counter(tally) for army, tally in self.shown.items()})
 
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         for event in events:
@@ -44,13 +36,12 @@ class TableMemory:
                 self._saw(event["target"][0], event["target_card"])
 
     def _saw(self, army: int, name: str) -> None:
-        tally = self.shown.setdefault(army, Counter())
-        tally["red" if name[-1] in "HD" else "black"] += 1
+        self.saw(army, "red" if name[-1] in "HD" else "black")
 
     def suspicion(self, army: int) -> int:
         """How much the army's shown cards look like the traitor's: black ones up, red ones down;
         more than the traitor's five red cards clears it."""
-        tally = self.shown.get(army, Counter())
+        tally = self.tally(army)
         if tally["red"] > MAX_RED:
             return -100
         return tally["black"] - tally["red"]

@@ -9,25 +9,17 @@ clearly to the other colour. It sees only what its own seat view and the public 
 from __future__ import annotations
 
 import random
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
+from controller.games.common import ShownColours
 from controller.games.jaccuse.actions import Action
 from controller.games.jaccuse.cards import Color, color_of, rank_value
 from controller.games.jaccuse.engine import accusable
 from controller.games.jaccuse.state import GameState
 
 
-@dataclass
-class TableMemory:
+class TableMemory(ShownColours):
     """What every seat at the table has seen revealed, by colour."""
-
-    shown: dict[int, Counter[str]] = field(default_factory=dict)
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> TableMemory:
-        """A copy to play a line out with (the strong bot copies one per play-out)."""
-        return TableMemory({seat: Counter(tally) for seat, tally in self.shown.items()})
 
     def observe(self, events: tuple[dict[str, Any], ...]) -> None:
         for event in events:
@@ -35,11 +27,11 @@ class TableMemory:
                 for item in event["cards"]:
                     colour = color_of(item["card"])
                     if colour is not None:
-                        self.shown.setdefault(item["seat"], Counter())[colour] += 1
+                        self.saw(item["seat"], colour)
 
     def lean(self, seat: int) -> Color | None:
         """The colour a seat has clearly favoured (two more votes of it than of the other)."""
-        tally = self.shown.get(seat, Counter())
+        tally = self.tally(seat)
         if tally["red"] >= tally["black"] + 2:
             return "red"
         if tally["black"] >= tally["red"] + 2:

@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.conftest import Server
-from tests.browser.test_betrayal import Phone, check_table, tap_move
+from fixtures.browser import Server
+from test_betrayal_browser import Phone, check_table, tap_move
 
 pytestmark = pytest.mark.browser
 

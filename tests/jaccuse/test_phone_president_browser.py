@@ -8,9 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
-from tests.browser import stages
-from tests.browser.loads import PHONE, SeatPhone
+from browser import stages
+from browser.loads import PHONE, SeatPhone
 
 pytestmark = pytest.mark.browser
 

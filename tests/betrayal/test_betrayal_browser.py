@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser import phones
-from tests.browser.conftest import Server, serving
-from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
+from browser import phones
+from browser.page_checks import CONTRAST_JS, TARGETS_JS
+from fixtures.browser import Server, serving
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.conftest import Server, doc_picture, serving
+from fixtures.browser import Server, doc_picture, serving
 
 pytestmark = pytest.mark.browser
 

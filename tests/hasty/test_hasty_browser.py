@@ -18,10 +18,9 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser import phones
-from tests.browser.conftest import Server, serving, watched_page
-from tests.browser.test_game import CONTRAST_JS, TARGETS_JS
+from browser import phones
+from browser.page_checks import CONTRAST_JS, TARGETS_JS
+from fixtures.browser import Server, serving, watched_page
 
 pytestmark = pytest.mark.browser
 

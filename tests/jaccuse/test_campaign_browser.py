@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 import requests
-
-from .conftest import Server
-from .test_game import CARD_TEXT, Seat, colour, pretty, quality, wait_table
+from fixtures.browser import Server
+from test_game_browser import CARD_TEXT, Seat, colour, pretty, quality, wait_table
 
 pytestmark = pytest.mark.browser
 PLAYERS = 5

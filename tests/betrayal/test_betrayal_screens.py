@@ -2,9 +2,9 @@
 
 After a deliberate change to a screen, regenerate the references and look at them before committing:
 
-    UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/devices/test_screens_betrayal.py
+    UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/betrayal/test_betrayal_screens.py
 
-(the images are in tests/devices/reference/betrayal/, beside J'Accuse's.)
+(the images are in tests/betrayal/reference/.)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from controller.oled_kit.draw import HEIGHT, WIDTH
 from controller.oled_kit.model import DisplayModel
 
 HERE = Path(__file__).resolve().parent
-REFERENCE = HERE / "reference" / "betrayal"
+REFERENCE = HERE / "reference"
 
 
 def _load_scenes() -> ModuleType:

@@ -13,7 +13,7 @@ import pytest
 from controller.games.jaccuse import play_bot_game
 from controller.replay import replay_text
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "contracts" / "examples"
+EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "contracts" / "examples"
 KEYS = [
     "ok", "error", "applied", "over", "stability", "policies", "president", "xp", "hands",
     "membership", "network", "discard_count", "winning_color", "aligned", "winners",

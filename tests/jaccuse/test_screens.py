@@ -2,7 +2,7 @@
 
 After a deliberate change to a screen, regenerate the references and look at them before committing:
 
-    UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/devices/test_screens.py
+    UPDATE_REFERENCE=1 .venv/bin/python -m pytest tests/jaccuse/test_screens.py
 """
 
 from __future__ import annotations

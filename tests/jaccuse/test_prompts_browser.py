@@ -22,18 +22,17 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from fixtures.browser import Server
+from test_players_browser import FOURTEEN, _fits
 
 from controller.games import jaccuse as rules
 from controller.games.jaccuse.feed import seat_feed
 from controller.games.jaccuse.screens import render
 from controller.oled_kit.model import DisplayModel
 
-from .conftest import Server
-from .test_players import FOURTEEN, _fits
-
 pytestmark = pytest.mark.browser
 
-_HELPERS = Path(__file__).parents[1] / "jaccuse" / "helpers.py"
+_HELPERS = Path(__file__).parent / "helpers.py"
 _spec = importlib.util.spec_from_file_location("jaccuse_rules_helpers", _HELPERS)
 assert _spec is not None and _spec.loader is not None
 h: Any = importlib.util.module_from_spec(_spec)

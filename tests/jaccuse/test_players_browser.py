@@ -18,9 +18,8 @@ from typing import Any
 
 import pytest
 import requests
-
-from .conftest import Server
-from .test_game import RANKS, Seat, colour, pretty, quality, wait_table
+from fixtures.browser import Server
+from test_game_browser import RANKS, Seat, colour, pretty, quality, wait_table
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import Server
+from fixtures.browser import Server
 
 
 def _host(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:

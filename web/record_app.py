@@ -13,7 +13,7 @@ from flask import Flask, Response, render_template
 
 from controller.games.registry import game
 from controller.table.records import RecordFile
-from web import MAX_BODY, _serve_game_files, api, guards, pages, records
+from web import MAX_BODY, _serve_game_files, api, guards, i18n, pages, records
 from web.guards import BoxNames
 from web.page_base import game_page, html
 
@@ -24,6 +24,7 @@ def create_record_app(source: RecordFile, names: BoxNames | None = None) -> Flas
     _serve_game_files(app)
     app.config.update(MAX_CONTENT_LENGTH=MAX_BODY, JSON_SORT_KEYS=False, JACCUSE_HOST_KEY=None)
     guards.install(app, names if names is not None else BoxNames())
+    i18n.install(app)  # the page in its viewer's language, as a phone's is
     records.serve(app, source)
     name = source.replayed.kept.game
     page = game_page(name)

@@ -151,7 +151,7 @@ function render(v) {
   $("ruleslink").href = game.page.rules;
   document.title = `${game.page.title} · ${t("seat {seat}", {seat: v.seat})}`;
   renderTableFeed(v); awayCheck(v); renderTonight(v); howTo(v); nudge(v);
-  $("takehome").hidden = !t.over;  // a record holds every secret: the box gives it only once the game is over
+  $("takehome").hidden = !tv.over;  // a record holds every secret: the box gives it only once the game is over
   renderPart(v);
 }
 

@@ -157,7 +157,8 @@ def test_a_finished_game_retold_on_the_tv(
         tv.on("pageerror", lambda e, seen=tv_errors: seen.append(str(e)))
         tv.goto(base + "/")
         tv.wait_for_selector("#phase >> text=Game over")
-        host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, bypass_csp=True)
+        host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                       bypass_csp=True)
         host = host_ctx.new_page()
         host.set_default_timeout(15_000)
         host.goto(server.host_link())

@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from a2wsgi import WSGIMiddleware
 from uvicorn.config import Config as ServerConfig
 from uvicorn.server import Server
 
-from controller.config import ConfigError
+from controller.config import Config
 from controller.lan import routed_address, url_host
 from controller.replay import InputError
 from controller.table.records import RecordFile
@@ -29,14 +27,10 @@ from web.record_app import create_record_app
 from web.server import listen
 
 
-def main(args: argparse.Namespace, resolve_config: Callable[[argparse.Namespace], Any]) -> int:
-    """Serve the record ``args.record`` on the address and port ``run`` would use (its flags and its
-    config file); 2 for a file that cannot be read or is no game, 1 when the port cannot be had."""
-    try:
-        config = resolve_config(args)
-    except ConfigError as exc:
-        print(f"jaccuse-table: {exc}", file=sys.stderr)
-        return 2
+def main(args: argparse.Namespace, config: Config) -> int:
+    """Serve the record ``args.record`` on the address and port ``run`` would use (``config``: its
+    flags over its config file); 2 for a file that cannot be read or is no game, 1 when the port
+    cannot be had."""
     path = Path(args.record)
     try:
         source = RecordFile(path)

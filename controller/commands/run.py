@@ -249,10 +249,15 @@ def _fail(line: str) -> int:
 
 
 def main(args: argparse.Namespace) -> int:
+    try:
+        config = resolve_config(args)
+    except ConfigError as exc:
+        print(f"jaccuse-table: {exc}", file=sys.stderr)
+        return 2
     if args.record is not None:  # a record file retold: no table at all
         from controller.commands import record_box
 
-        return record_box.main(args, resolve_config)
+        return record_box.main(args, config)
     # No cyclic garbage collection until the `serving` line: the start-up's imports only create objects
     # that live on, and each full collection of them is a good part of a start on a Pi.
     gc.disable()
@@ -264,11 +269,6 @@ def main(args: argparse.Namespace) -> int:
     from controller.table import GameMismatch, HostKey, JournalUnavailable, Table, TableConfig
     from controller.table.journal import advice
 
-    try:
-        config = resolve_config(args)
-    except ConfigError as exc:
-        print(f"jaccuse-table: {exc}", file=sys.stderr)
-        return 2
     mock = bool(args.mock)
     if not mock and pi_model() is None:
         mock = True

@@ -59,7 +59,7 @@ from controller.games.hasty.engine import BIG_HANDS_PLAYS, showing, slot_rules
 from controller.games.hasty.mechanics import hand_limit, neighbour_slots
 from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, second_options
 from controller.games.hasty.powers import brunette_options
-from controller.games.hasty.state import GameState
+from controller.games.hasty.state import GameState, Pending
 
 HARM: Final = frozenset({MURDER, THREAT})
 SAFE: Final = frozenset({STOP, BODYGUARD})
@@ -164,11 +164,8 @@ def _turn(s: GameState, seat: int, rng: random.Random, memory: TableMemory | Non
     return Action(seat, "end")
 
 
-def _choose(s: GameState, seat: int, rng: random.Random) -> Action:
-    pending = s.pending
-    assert pending is not None
+def _choose(s: GameState, seat: int, pending: Pending, own: int | None, rng: random.Random) -> Action:
     kind = pending.kind
-    own = _own_position(s, seat)
     if kind == "pile":
         options = [p for p in pending.options if p != own] or list(pending.options)
         return Action(seat, "choose", at=max(options, key=lambda p: _danger(s, p)))
@@ -299,11 +296,8 @@ def _turn_second(s: GameState, seat: int, rng: random.Random, memory: TableMemor
     return Action(seat, "end")
 
 
-def _choose_second(s: GameState, seat: int, rng: random.Random) -> Action:
-    pending = s.pending
-    assert pending is not None
+def _choose_second(s: GameState, seat: int, pending: Pending, own: int | None, rng: random.Random) -> Action:
     kind = pending.kind
-    own = _own_position(s, seat)
     options = second_options(s, seat)
 
     def pick(keys: dict[str, object]) -> Action:
@@ -369,10 +363,10 @@ def sensible_action(s: GameState, seat: int, rng: random.Random, memory: TableMe
     """A move for ``seat`` if the game waits for it, else None."""
     if s.phase == "over" or seat != s.waiting:
         return None
-    if s.pending is not None:
-        if s.pending.kind in SECOND_KINDS:
-            return _choose_second(s, seat, rng)
-        return _choose(s, seat, rng)
+    pending = s.pending
+    if pending is not None:
+        choose = _choose_second if pending.kind in SECOND_KINDS else _choose
+        return choose(s, seat, pending, _own_position(s, seat), rng)
     if s.options.second_edition:
         return _turn_second(s, seat, rng, memory)
     return _turn(s, seat, rng, memory)

@@ -130,9 +130,17 @@ def _say(draw: ImageDraw.ImageDraw, language: str, text: str, room: int = WIDTH 
     return said
 
 
+def _header(draw: ImageDraw.ImageDraw, text: str) -> None:
+    """The title bar; Chinese text (16 px glyphs) fills it from its first row to its last."""
+    if not wide(text):
+        header(draw, text)
+        return
+    draw.rectangle((0, 0, WIDTH - 1, 15), fill=1)
+    centered(draw, text, 0, font(BOLD, 12), fill=0)
+
+
 def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None, language: str) -> None:
     """How many armies have chosen, and which are still choosing: never what anyone chose."""
-    header(draw, TITLE)
     armies = _armies(view)
     chosen = [bool(c) for c in view.get("chosen") or ()]
     ready = sum(chosen)
@@ -144,11 +152,13 @@ def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None,
         _say(draw, language, N_("Pick your army by phone")),
         _say(draw, language, N_("Waiting: {armies}"), armies=numbers) if waiting else "",
     ]
-    if any(wide(line) for line in lines):  # Chinese: three 16 px lines under the header
+    if any(wide(line) for line in lines):  # Chinese: a narrower title bar, three 16 px lines under it
+        header(draw, TITLE, height=12)
         shown = [lines[0], lines[1], lines[3]] if code else lines[1:]
         for index, line in enumerate(shown):
-            centered(draw, line, 16 * (index + 1), font(BOLD, 12))
+            centered(draw, line, 13 + 17 * index, font(BOLD, 12))
         return
+    header(draw, TITLE)
     if code:
         line = f"Join code {code}"
         if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
@@ -226,7 +236,7 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: st
     head = f"{_army_name(view, attacker)} > {_army_name(view, defender)}"
     if draw.textlength(head, font=font(BOLD, 12)) > WIDTH - 4:
         head = _say(draw, language, N_("ARMY {a} > ARMY {b}"), a=attacker, b=defender)
-    header(draw, head)
+    _header(draw, head)
     card, target_card = str(last.get("card")), str(last.get("target_card"))
     big = font(BOLD, 20)
     half = WIDTH // 2
@@ -240,34 +250,38 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: st
         draw.text((x, 19), text, font=big, fill=0 if winner else 1)
     centered(draw, "vs", 25, font(SMALL, 8))
     result = _result(draw, language, last, attacker, defender, won)
-    # a 16 px Chinese result sits two pixels higher, so the detail's 8 px line stays clear under it
+    # a 16 px Chinese result takes rows 40-55: the detail's 8 px line moves a row down, under it
     centered(draw, result, 40 if wide(result) else 42, font(BOLD, 12))
-    _result_detail(draw, view, last, attacker, defender, won)
+    _result_detail(draw, view, last, attacker, defender, won, 56 if wide(result) else 55)
 
 
 def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> None:
     """The winning side, the traitor's army, and every army's title and points (B17)."""
     side = view.get("winner_side")
     head = N_("TRAITOR WINS") if side == "traitor" else N_("LOYAL SIDE WINS") if side else N_("GAME OVER")
-    header(draw, _say(draw, language, head))
+    _header(draw, _say(draw, language, head))
     top = 31
     reveal = view.get("reveal")
     traitor = view.get("traitor")
     if traitor is None and isinstance(reveal, Mapping):
         traitor = reveal.get("traitor")
     if isinstance(traitor, int):
-        who = _army_name(view, traitor, long=True, language=language)
-        line = _say(draw, language, N_("Traitor: {who}"), WIDTH - 4, who=who)
-        if wide(line):  # a 16 px line: the titles start a pixel lower
-            top = 32
-        fit_text(draw, line, 2, 16 if wide(line) else 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+        line = _say(draw, language, N_("Traitor: {who}"), who=_army_name(view, traitor, True, language))
+        if not wide(line):  # a long name: the short form may fit the Chinese line
+            line = _say(draw, language, N_("Traitor: {who}"), who=_army_name(view, traitor, False, language))
+        if wide(line):  # a 16 px line under the bar: the titles start two rows lower
+            fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+            top = 33
+        else:
+            line = _say(draw, "en", N_("Traitor: {who}"), who=_army_name(view, traitor, True))
+            fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
     armies = _armies(view)
     titles = list(view.get("titles") or [])
     scores = list(view.get("scores") or [])
     small = font(SMALL, 8)
     columns = 1 if armies <= 4 else 2
     per_column = -(-armies // columns)
-    pitch = min(8, (HEIGHT - top) // max(1, per_column))
+    pitch = min(8, (HEIGHT - top + 1) // max(1, per_column))
     width = WIDTH // columns
     for army in range(armies):
         col, row = divmod(army, per_column)
@@ -412,6 +426,7 @@ def _result_detail(
     attacker: int,
     defender: int,
     won: bool,
+    y: int,
 ) -> None:
     """A line under the result when it mattered more: the traitor unmasked, an army out, the end."""
     loser = defender if won else attacker
@@ -426,7 +441,7 @@ def _result_detail(
         text = f"Traitor down {view.get('traitor_deaths_after_joker')}/{view.get('deaths_needed') or 3}"
     else:
         return
-    centered(draw, text, 55, font(SMALL, 8))
+    centered(draw, text, y, font(SMALL, 8))
 
 
 #: what the box draws Betrayal with (``Game.screens``)

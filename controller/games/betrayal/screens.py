@@ -26,20 +26,42 @@ Screens: setup (how many armies are ready and which are still choosing), play (w
 per army: face-down count, points/next reward, face-up cards; the pile, the joker and the count of
 three), the accusation moment, and the end (winning side, the traitor's army, every army's title).
 Up to 8 armies fit, in the 5x8 font.
+
+Words in the box's language (``model.language``; this package's catalogue): the setup screen, the
+accusation's header and result, the end's header and traitor line. A Chinese line takes the 16 px CJK
+font; one that would not fit its width stays English, and the play screen's rows, the accusation's
+second line and the end's titles stay English (docs/i18n.md says why).
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
+from controller.i18n import N_
+from controller.i18n.loading import load
 from controller.oled_kit.box_screens import game_renderer
-from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, centered, fit_text, font, header
+from controller.oled_kit.draw import (
+    BOLD,
+    HEIGHT,
+    SMALL,
+    WIDTH,
+    centered,
+    fit_text,
+    font,
+    font_for,
+    header,
+    wide,
+)
 from controller.oled_kit.model import DisplayModel, Reveal
+
+#: this package's folder: its catalogue (locale/) holds the screens' words
+_FOLDER: Final = Path(__file__).resolve().parent
 
 TITLE = "BETRAYAL"
 
@@ -86,24 +108,57 @@ def render_betrayal(
     image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
 ) -> None:
     """Pick the Betrayal screen that matters most now and draw it (from the public view only)."""
+    language = model.language
     if model.reveal is not None and isinstance(view.get("last_accusation"), Mapping):
-        _accusation(draw, view)
+        _accusation(draw, view, language)
     elif view.get("over") or view.get("phase") == "over":
-        _end(draw, view)
+        _end(draw, view, language)
     elif view.get("phase") == "setup":
-        _setup(draw, view, model.join_code)
+        _setup(draw, view, model.join_code, language)
     else:
         _play(draw, view, model.clock_left)
 
 
 # -- screens ---------------------------------------------------------------------------------------
-def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None) -> None:
+def _say(draw: ImageDraw.ImageDraw, language: str, text: str, room: int = WIDTH - 4, **params: Any) -> str:
+    """``text`` (a message of this package's catalogue) in the box's language with its ``params``; its
+    English when the translation would be wider than ``room`` in the font it is drawn with."""
+    english = text.format(**params)
+    said = load(_FOLDER, language).gettext(text).format(**params)
+    if said == english or draw.textlength(said, font=font_for(said, font(BOLD, 12))) > room:
+        return english
+    return said
+
+
+def _header(draw: ImageDraw.ImageDraw, text: str) -> None:
+    """The title bar; Chinese text (16 px glyphs) fills it from its first row to its last."""
+    if not wide(text):
+        header(draw, text)
+        return
+    draw.rectangle((0, 0, WIDTH - 1, 15), fill=1)
+    centered(draw, text, 0, font(BOLD, 12), fill=0)
+
+
+def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None, language: str) -> None:
     """How many armies have chosen, and which are still choosing: never what anyone chose."""
-    header(draw, TITLE)
     armies = _armies(view)
     chosen = [bool(c) for c in view.get("chosen") or ()]
     ready = sum(chosen)
     waiting = [int(a) for a in view.get("awaiting_armies") or ()]
+    numbers = " ".join(str(a) for a in waiting)
+    lines = [
+        _say(draw, language, N_("Join code {code}"), code=code) if code else "",
+        _say(draw, language, N_("Armies ready: {ready} of {armies}"), ready=ready, armies=armies),
+        _say(draw, language, N_("Pick your army by phone")),
+        _say(draw, language, N_("Waiting: {armies}"), armies=numbers) if waiting else "",
+    ]
+    if any(wide(line) for line in lines):  # Chinese: a narrower title bar, three 16 px lines under it
+        header(draw, TITLE, height=12)
+        shown = [lines[0], lines[1], lines[3]] if code else lines[1:]
+        for index, line in enumerate(shown):
+            centered(draw, line, 13 + 17 * index, font(BOLD, 12))
+        return
+    header(draw, TITLE)
     if code:
         line = f"Join code {code}"
         if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
@@ -116,7 +171,7 @@ def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None)
         centered(draw, "Pick your army by phone", 33, font(SMALL, 8))
         top = 46
     if waiting:
-        text = "Waiting: " + " ".join(str(a) for a in waiting)
+        text = "Waiting: " + numbers
         fit_text(draw, text, 2, top, (12, 8), right=WIDTH - 2, font_name=BOLD)
 
 
@@ -171,7 +226,7 @@ def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None)
         _up_cards(draw, up, up_left, text_y, fnt, ink)
 
 
-def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> None:
     """The moment after an accusation: both cards face up, the winner's lit, and what it did."""
     last = view.get("last_accusation") or {}
     attacker = int(last.get("army") or 0)
@@ -180,8 +235,8 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
     won = last.get("winner") == "attacker"
     head = f"{_army_name(view, attacker)} > {_army_name(view, defender)}"
     if draw.textlength(head, font=font(BOLD, 12)) > WIDTH - 4:
-        head = f"ARMY {attacker} > ARMY {defender}"
-    header(draw, head)
+        head = _say(draw, language, N_("ARMY {a} > ARMY {b}"), a=attacker, b=defender)
+    _header(draw, head)
     card, target_card = str(last.get("card")), str(last.get("target_card"))
     big = font(BOLD, 20)
     half = WIDTH // 2
@@ -194,29 +249,39 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
             draw.rectangle((left + 2, 18, left + half - 9, 39), fill=1)
         draw.text((x, 19), text, font=big, fill=0 if winner else 1)
     centered(draw, "vs", 25, font(SMALL, 8))
-    centered(draw, _result(view, last, attacker, defender, won), 42, font(BOLD, 12))
-    _result_detail(draw, view, last, attacker, defender, won)
+    result = _result(draw, language, last, attacker, defender, won)
+    # a 16 px Chinese result takes rows 40-55: the detail's 8 px line moves a row down, under it
+    centered(draw, result, 40 if wide(result) else 42, font(BOLD, 12))
+    _result_detail(draw, view, last, attacker, defender, won, 56 if wide(result) else 55)
 
 
-def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> None:
     """The winning side, the traitor's army, and every army's title and points (B17)."""
     side = view.get("winner_side")
-    header(draw, "TRAITOR WINS" if side == "traitor" else "LOYAL SIDE WINS" if side else "GAME OVER")
+    head = N_("TRAITOR WINS") if side == "traitor" else N_("LOYAL SIDE WINS") if side else N_("GAME OVER")
+    _header(draw, _say(draw, language, head))
+    top = 31
     reveal = view.get("reveal")
     traitor = view.get("traitor")
     if traitor is None and isinstance(reveal, Mapping):
         traitor = reveal.get("traitor")
     if isinstance(traitor, int):
-        line = f"Traitor: {_army_name(view, traitor, long=True)}"
-        fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+        line = _say(draw, language, N_("Traitor: {who}"), who=_army_name(view, traitor, True, language))
+        if not wide(line):  # a long name: the short form may fit the Chinese line
+            line = _say(draw, language, N_("Traitor: {who}"), who=_army_name(view, traitor, False, language))
+        if wide(line):  # a 16 px line under the bar: the titles start two rows lower
+            fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
+            top = 33
+        else:
+            line = _say(draw, "en", N_("Traitor: {who}"), who=_army_name(view, traitor, True))
+            fit_text(draw, line, 2, 17, (12, 8), right=WIDTH - 2, font_name=BOLD)
     armies = _armies(view)
     titles = list(view.get("titles") or [])
     scores = list(view.get("scores") or [])
     small = font(SMALL, 8)
     columns = 1 if armies <= 4 else 2
     per_column = -(-armies // columns)
-    top = 31
-    pitch = min(8, (HEIGHT - top) // max(1, per_column))
+    pitch = min(8, (HEIGHT - top + 1) // max(1, per_column))
     width = WIDTH // columns
     for army in range(armies):
         col, row = divmod(army, per_column)
@@ -260,12 +325,14 @@ def _seat_name_of_army(view: Mapping[str, Any], army: int) -> str | None:
     return None
 
 
-def _army_name(view: Mapping[str, Any], army: int, long: bool = False) -> str:
+def _army_name(view: Mapping[str, Any], army: int, long: bool = False, language: str = "en") -> str:
     """``Ann 2`` when the seat has a name (with the army's number: a seat may lead two), else the number."""
     name = _seat_name_of_army(view, army)
     if name:
         return f"{name[:8]} ({army})" if long else f"{name[:6]} {army}"
-    return f"army {army}" if long else str(army)
+    if long:
+        return load(_FOLDER, language).gettext(N_("army {a}")).format(a=army)
+    return str(army)
 
 
 def _reward(nxt: Mapping[str, Any]) -> str:
@@ -340,12 +407,16 @@ def _right(draw: ImageDraw.ImageDraw, text: str, right: float, y: int, fnt: Any,
     draw.text((right - draw.textlength(text, font=fnt), y), text, font=fnt, fill=ink)
 
 
-def _result(view: Mapping[str, Any], last: Mapping[str, Any], attacker: int, defender: int, won: bool) -> str:
+def _result(
+    draw: ImageDraw.ImageDraw, language: str, last: Mapping[str, Any], attacker: int, defender: int, won: bool
+) -> str:
     if last.get("target_card") == "JK":
-        return "THE JOKER DIES"
+        return _say(draw, language, N_("THE JOKER DIES"))
     if last.get("by_two"):
-        return "THE 2 DEFENDS"
-    return f"{attacker} WINS" if won else f"{defender} HOLDS"
+        return _say(draw, language, N_("THE 2 DEFENDS"))
+    if won:
+        return _say(draw, language, N_("{a} WINS"), a=attacker)
+    return _say(draw, language, N_("{a} HOLDS"), a=defender)
 
 
 def _result_detail(
@@ -355,6 +426,7 @@ def _result_detail(
     attacker: int,
     defender: int,
     won: bool,
+    y: int,
 ) -> None:
     """A line under the result when it mattered more: the traitor unmasked, an army out, the end."""
     loser = defender if won else attacker
@@ -369,7 +441,7 @@ def _result_detail(
         text = f"Traitor down {view.get('traitor_deaths_after_joker')}/{view.get('deaths_needed') or 3}"
     else:
         return
-    centered(draw, text, 55, font(SMALL, 8))
+    centered(draw, text, y, font(SMALL, 8))
 
 
 #: what the box draws Betrayal with (``Game.screens``)

@@ -10,7 +10,7 @@ any other moment. The shot clock plays a random legal move for every army it wai
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from controller.games.betrayal.actions import Action, ActionFormatError
@@ -18,22 +18,39 @@ from controller.games.betrayal.bot import army_action
 from controller.games.betrayal.describe import describe_event
 from controller.games.betrayal.engine import Refused
 from controller.games.betrayal.moves import awaiting_armies
+from controller.games.betrayal.said import msg
 from controller.games.betrayal.seats import armies_of, army_count
 from controller.games.betrayal.seats import seat_of as _seat_of
 from controller.games.betrayal.state import GameState
 from controller.games.common import dark_pads, lines_about, name_at
 from controller.games.shape import SeatRefused
+from controller.i18n import Said
 
 NO_PRESS: Final = Refused(
     "nothing_to_end", "a press on your pad ends your turn after a won accusation; there is nothing to end now"
 )
 #: act -> (what the log says the clock did, what the forced seat's feed says)
-_FORCED: Final = {
-    "army": ("a random army chosen", "a random army was chosen for you"),
-    "accuse": ("a random accusation", "a random accusation was made for you"),
-    "hide": ("the card hidden at random", "your card was hidden at a random place"),
-    "end": ("turn ended", "your turn was ended"),
-    "peek": ("two random cards looked at", "two random cards were looked at for you"),
+_FORCED: Final[dict[str, tuple[Callable[[Said], Said], Said]]] = {
+    "army": (
+        lambda who: msg("Out of time for {who}: a random army chosen (forced).", who=who),
+        msg("Time ran out: a random army was chosen for you."),
+    ),
+    "accuse": (
+        lambda who: msg("Out of time for {who}: a random accusation (forced).", who=who),
+        msg("Time ran out: a random accusation was made for you."),
+    ),
+    "hide": (
+        lambda who: msg("Out of time for {who}: the card hidden at random (forced).", who=who),
+        msg("Time ran out: your card was hidden at a random place."),
+    ),
+    "end": (
+        lambda who: msg("Out of time for {who}: turn ended (forced).", who=who),
+        msg("Time ran out: your turn was ended."),
+    ),
+    "peek": (
+        lambda who: msg("Out of time for {who}: two random cards looked at (forced).", who=who),
+        msg("Time ran out: two random cards were looked at for you."),
+    ),
 }
 
 def parse_action(players: int, seat: int, data: object) -> Action:
@@ -79,15 +96,19 @@ def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
     return out
 
 
-def _who(army: int, players: int, names: Sequence[str | None]) -> str:
+def _who(army: int, players: int, names: Sequence[str | None]) -> Said:
     name = name_at(names, _seat_of(players, army))
-    return f"army {army} ({name})" if name else f"army {army}"
+    return msg("army {a} ({name})", a=army, name=name) if name else msg("army {a}", a=army)
 
 
 def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
-    log, feed = _FORCED.get(action.act, (action.act, action.act))
     players = max(len(names), seat + 1)
-    return f"Out of time for {_who(action.army, players, names)}: {log} (forced).", f"Time ran out: {feed}."
+    who = _who(action.army, players, names)
+    forced = _FORCED.get(action.act)
+    if forced is None:  # no act of the game's is missing: a plain line rather than none
+        return f"Out of time for {who}: {action.act} (forced).", f"Time ran out: {action.act}."
+    log, feed = forced
+    return log(who), feed
 
 
 def _concerns(event: dict[str, Any], mine: tuple[int, ...]) -> bool:

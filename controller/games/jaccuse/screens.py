@@ -156,11 +156,12 @@ def _presidency(
         line, detail = say(N_("Enact a policy")), ""
     else:
         line, detail = say(N_("Accuse, parley")), say(N_("or pass"))
-    # two lines in 16 px Chinese take the room of two at 12 px and the gap between them
-    fit_text(draw, line, 44, 14 if wide(line) else 16, (12,))
+    # in Chinese every line is 16 px high: four rows of 16 fill the panel without touching
+    rows = (16, 32, 48) if wide(line + detail) else (16, 29, 44)
+    fit_text(draw, line, 44, rows[0], (12,))
     if detail:
-        fit_text(draw, detail, 44, 29, (12,))
-    return _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock, page=page,
+        fit_text(draw, detail, 44, rows[1], (12,))
+    return _waiting(draw, view.get("awaiting") or [], rows[2], left=44, compact=True, clock=clock, page=page,
                     say=say)
 
 

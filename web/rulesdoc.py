@@ -10,6 +10,10 @@ markdown again and fail when the two differ; after editing a game's rules.md, re
 This reads only the markdown docs/rules.md uses (headings, paragraphs, lists, tables, emphasis, code,
 links and images); everything is escaped, links to other documents become plain text (they do not
 exist on the box) and an SVG picture is inlined, so the page needs nothing from outside.
+
+A game may also tell its rules in another language: ``rules.<language>.md`` beside ``rules.md``
+(``rules.zh_Hant.md``) becomes the same template with the language before its suffix
+(``rules_doc.zh_Hant.html``), which the rules page serves to a phone reading that language.
 """
 
 from __future__ import annotations
@@ -20,33 +24,49 @@ import sys
 from pathlib import Path
 
 from controller.games import registry
+from controller.i18n import DEFAULT, LANGUAGES
 
 
-def docs() -> dict[str, tuple[Path, Path]]:
-    """Every installed game with a rules page: name -> (its rules.md, the generated template)."""
+def docs(language: str = DEFAULT) -> dict[str, tuple[Path, Path]]:
+    """Every installed game with a rules page in ``language``: name -> (its rules markdown, the
+    generated template). English is every game's ``rules.md``; another language only the games that
+    have its ``rules.<language>.md``."""
     found = {}
     for name in registry.names():
         known = registry.game(name)
-        if known.rules_template:
-            found[name] = (known.folder / "rules.md", known.folder / "templates" / known.rules_template)
+        if not known.rules_template:
+            continue
+        page = known.folder / "templates" / known.rules_template
+        if language == DEFAULT:
+            found[name] = (known.folder / "rules.md", page)
+            continue
+        markdown = known.folder / f"rules.{language}.md"
+        if markdown.is_file():
+            found[name] = (markdown, translated(page, language))
     return found
 
 
-def source(game: str | None = None) -> Path:
-    """A game's rules.md (the default game's without a name)."""
-    return docs()[game or registry.DEFAULT_GAME][0]
+def translated(page: Path, language: str) -> Path:
+    """The generated page of a rules template in ``language`` (``rules_doc.html`` in English)."""
+    return page if language == DEFAULT else page.with_name(f"{page.stem}.{language}{page.suffix}")
 
 
-def target(game: str | None = None) -> Path:
+def source(game: str | None = None, language: str = DEFAULT) -> Path:
+    """A game's rules markdown (the default game's without a name)."""
+    return docs(language)[game or registry.DEFAULT_GAME][0]
+
+
+def target(game: str | None = None, language: str = DEFAULT) -> Path:
     """The generated page of a game's rules (the default game's without a name)."""
-    return docs()[game or registry.DEFAULT_GAME][1]
+    return docs(language)[game or registry.DEFAULT_GAME][1]
 
 _LIST_ITEM = re.compile(r"^(\s*)(?:(-)|(\d+)\.)\s+(.*)$")
 _IMAGE = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """A heading's anchor: its Latin letters and digits, and its Chinese characters as they are."""
+    return re.sub(r"[^a-z0-9\u3400-\u9fff]+", "-", text.lower()).strip("-")
 
 
 def inline(text: str) -> str:
@@ -156,9 +176,9 @@ def render(markdown: str, base: Path | None = None) -> str:
     return "\n".join([nav, *out]) + "\n"
 
 
-def generated(game: str | None = None) -> str:
-    """The page of a game's rules.md (the default game's without a name)."""
-    path = source(game)
+def generated(game: str | None = None, language: str = DEFAULT) -> str:
+    """The page of a game's rules markdown (the default game's without a name)."""
+    path = source(game, language)
     # the package's folder and file, the same wherever the package is installed (or compiled)
     shown = f"{path.parent.name}/{path.name}"
     note = f"<!-- generated from the game package's {shown} by `python -m web.rulesdoc`: "
@@ -167,9 +187,10 @@ def generated(game: str | None = None) -> str:
 
 
 def main() -> int:
-    for game, (markdown, page) in docs().items():
-        page.write_text(generated(game), encoding="utf-8")
-        print(f"wrote {page} from {markdown}")
+    for language in LANGUAGES:
+        for game, (markdown, page) in docs(language).items():
+            page.write_text(generated(game, language), encoding="utf-8")
+            print(f"wrote {page} from {markdown}")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""Plain-English lines for the table log, made from the engine's public events.
+"""The table log's lines, made from the engine's public events: messages of the game's catalogue
+(said.py), whose English is the line as it always was.
 
 Seats are told by name when the table knows one (``names``, index = seat), else as "seat N". The
 private keys some events carry (see ``feed.PRIVATE_KEYS``) are never read here.
@@ -10,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from controller.games.jaccuse import said
-from controller.games.jaccuse.cards import pretty
+from controller.games.jaccuse.said import card, colour, joined, listed, msg, msg_n
 
 Names = Sequence[str | None] | None
 
@@ -30,76 +31,90 @@ def describe_event(event: dict[str, Any], names: Names = None) -> str | None:
         return who(seat, names, start=start)
 
     if kind == "membership_placed":
-        return f"{w(event['seat'], True)} placed a membership card."
+        return msg("{who} placed a membership card.", who=w(event["seat"], True))
     if kind == "election":
-        return "A new election begins."
+        return msg("A new election begins.")
     if kind == "revealed":
-        shown = ", ".join(f"{w(c['seat'])} {pretty(c['card'])}" for c in event["cards"]) or "no cards"
-        label = "Vote" if event["round"] == 1 else f"Tie round {event['round'] - 1}"
+        shown = joined([msg("{who} {card}", who=w(c["seat"]), card=card(c["card"])) for c in event["cards"]])
+        shown = shown or msg("no cards")
+        first, tie = event["round"] == 1, event["round"] - 1
         # the seats that abstained are named too: a vote's line is the whole table's answer
         out = [w(s) for s in event.get("abstained", [])]
         if not out or not event["cards"]:
-            return f"{label}: {shown}."
-        names = out[0] if len(out) == 1 else ", ".join(out[:-1]) + " and " + out[-1]
-        return f"{label}: {shown}; {names} abstained."
+            if first:
+                return msg("Vote: {cards}.", cards=shown)
+            return msg("Tie round {n}: {cards}.", n=tie, cards=shown)
+        if first:
+            return msg("Vote: {cards}; {who} abstained.", cards=shown, who=listed(out))
+        return msg("Tie round {n}: {cards}; {who} abstained.", n=tie, cards=shown, who=listed(out))
     if kind == "all_abstained":
-        return "Nobody revealed a card."
+        return msg("Nobody revealed a card.")
     if kind == "consensus":
-        return f"Consensus on {event['color']}."
+        return msg("Consensus on {colour}.", colour=colour(event["color"]))
     if kind == "only_neutral":
-        return "Only neutral jokers were revealed: nothing passes."
+        return msg("Only neutral jokers were revealed: nothing passes.")
     if kind == "tie":
-        seats = ", ".join(w(s) for s in event["seats"])
-        return f"Tie between {seats}: another round."
+        return msg("Tie between {who}: another round.", who=joined([w(s) for s in event["seats"]]))
     if kind == "elected":
-        return f"{w(event['seat'], True)} is President with {pretty(event['card'])}."
+        return msg("{who} is President with {card}.", who=w(event["seat"], True), card=card(event["card"]))
     if kind == "president":
-        return f"{w(event['seat'], True)} becomes President."
+        return msg("{who} becomes President.", who=w(event["seat"], True))
     if kind == "parley_offered":
-        return (
-            f"President {w(event['president'])} offers {w(event['target'])}"
-            f" a parley of {event['count']} card{'' if event['count'] == 1 else 's'}."
-        )
+        return msg_n("President {who} offers {target} a parley of {n} card.",
+                     "President {who} offers {target} a parley of {n} cards.",
+                     who=w(event["president"]), target=w(event["target"]), n=event["count"])
     if kind == "parley_done":
-        return f"{w(event['target'], True)} answered the parley."
+        return msg("{who} answered the parley.", who=w(event["target"], True))
     if kind == "defected":
-        return f"President {w(event['seat'])} defected to a new membership card."
+        return msg("President {who} defected to a new membership card.", who=w(event["seat"]))
     if kind == "accused":
         # what the table waits for next: the target's new membership card, in both cases (R16, R17)
-        verdict = "correct" if event["correct"] else "wrong"
-        return (
-            f"President {w(event['president'])} accused {w(event['target'])} of being {event['color']}:"
-            f" {pretty(event['membership'])}, {verdict}: {w(event['target'])} places a new membership card."
-        )
+        words = {"who": w(event["president"]), "target": w(event["target"]), "colour": colour(event["color"]),
+                 "card": card(event["membership"])}
+        if event["correct"]:
+            return msg("President {who} accused {target} of being {colour}: {card}, correct: {target}"
+                       " places a new membership card.", **words)
+        return msg("President {who} accused {target} of being {colour}: {card}, wrong: {target}"
+                   " places a new membership card.", **words)
     if kind == "crisis":
         if event["from"] == event["stability"]:
-            return f"Crisis: third wrong accusation; stability stays at {event['stability']} (never below 1)."
-        return f"Crisis: third wrong accusation; stability {event['from']} -> {event['stability']}."
+            return msg("Crisis: third wrong accusation; stability stays at {n} (never below 1).",
+                       n=event["stability"])
+        return msg("Crisis: third wrong accusation; stability {before} -> {after}.", before=event["from"],
+                   after=event["stability"])
     if kind == "passed":
-        return f"President {w(event['seat'])} passed."
+        return msg("President {who} passed.", who=w(event["seat"]))
     if kind == "policy":
-        what = f"enacted ({pretty(event['card'])})" if event["kind"] == "enacted" else "free"
-        return f"A {event['color']} policy passes, {what}."
+        if event["kind"] == "enacted":
+            return msg("A {colour} policy passes, enacted ({card}).", colour=colour(event["color"]),
+                       card=card(event["card"]))
+        return msg("A {colour} policy passes, free.", colour=colour(event["color"]))
     if kind == "nobody_can_vote":
-        return "Nobody holds a card to vote with."
+        return msg("Nobody holds a card to vote with.")
     if kind == "xp_given":
-        return f"{w(event['seat'], True)} gave {event['amount']} XP to {w(event['to'])}."
+        return msg("{who} gave {n} XP to {to}.", who=w(event["seat"], True), n=event["amount"],
+                   to=w(event["to"]))
     if kind == "generation_over":
-        head = f"Generation {event['generation']} ends: "
         if event["winning_color"] is None:
-            return head + "no winning colour, nobody scores."
-        shown = ", ".join(f"{w(s)} {pretty(c)}" for s, c in enumerate(event["membership"]) if c is not None)
-        return head + f"{event['winning_color']} wins. Memberships: {shown}."
+            return msg("Generation {n} ends: no winning colour, nobody scores.", n=event["generation"])
+        shown = joined([msg("{who} {card}", who=w(s), card=card(c)) for s, c in enumerate(event["membership"])
+                        if c is not None])
+        return msg("Generation {n} ends: {colour} wins. Memberships: {cards}.", n=event["generation"],
+                   colour=colour(event["winning_color"]), cards=shown)
     if kind == "generation":
-        return f"Generation {event['generation']} begins at stability {event['stability']}."
+        return msg("Generation {n} begins at stability {k}.", n=event["generation"], k=event["stability"])
     if kind == "campaign_over":
-        vp = ", ".join(f"{w(s)} {v}" for s, v in enumerate(event["vp"]))
-        winners = ", ".join(w(s) for s in event["winners"])
-        return f"The campaign is over. VP: {vp}. Winner(s): {winners}."
+        vp = joined([msg("{who} {n}", who=w(s), n=v) for s, v in enumerate(event["vp"])])
+        return msg("The campaign is over. VP: {vp}. Winner(s): {who}.", vp=vp,
+                   who=joined([w(s) for s in event["winners"]]))
     if kind == "over":  # a single game's end (a campaign's generation ends with ``generation_over``)
         if event["winning_color"] is None:
-            return "The game ends with no winning colour."
-        winners = ", ".join(w(s) for s in event["winners"]) or "nobody"
+            return msg("The game ends with no winning colour.")
+        winners = joined([w(s) for s in event["winners"]]) or msg("nobody")
+        if event["winning_color"] == "red":
+            return msg("Red wins the game. Winners: {who}.", who=winners)
+        if event["winning_color"] == "black":
+            return msg("Black wins the game. Winners: {who}.", who=winners)
         return f"{event['winning_color'].capitalize()} wins the game. Winners: {winners}."
     return None
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from controller.games.jaccuse.cards import color_of, pretty
+from controller.games.jaccuse.cards import color_of
 from controller.games.jaccuse.describe import Names, who
+from controller.games.jaccuse.said import card as pretty
 from controller.games.jaccuse.said import colour as colour_word
-from controller.games.jaccuse.said import msg, msg_n
+from controller.games.jaccuse.said import joined, msg, msg_n
 
 #: event type -> the keys that only some seats may learn (who may is decided in ``seat_feed``)
 PRIVATE_KEYS: Final[dict[str, tuple[str, ...]]] = {
@@ -33,7 +34,7 @@ def public_event(event: dict[str, Any]) -> dict[str, Any]:
 
 
 def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(pretty(c) for c in cards)
+    return joined([pretty(c) for c in cards])
 
 
 def _count(n: int) -> str:

@@ -1,9 +1,12 @@
 """J'Accuse's lines as messages of its own catalogue (locale/ in this package; docs/i18n.md): each is its
 English text everywhere it was (replays, the API's messages), and a page says it again in its reader's
-language. ``seat`` and ``colour`` are the words the lines put inside others."""
+language. ``seat``, ``colour``, ``card`` and the lists are the words the lines put inside others."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from controller.games.jaccuse.cards import JOKERS, pretty
 from controller.i18n import Said, Sayer
 
 msg = Sayer("jaccuse")
@@ -22,3 +25,32 @@ def colour(name: str) -> Said | str:
     if name == "black":
         return msg("black")
     return name
+
+
+def card(name: str) -> Said | str:
+    """A card as a line shows it: ``10♥`` as it is in every language, a joker by its name ("red joker")."""
+    if name not in JOKERS:
+        return pretty(name)
+    if name == "RJ":
+        return msg("red joker")
+    if name == "BJ":
+        return msg("black joker")
+    return msg("neutral joker")
+
+
+def joined(parts: Sequence[str]) -> str:
+    """Items one after the other: "a, b, c" (English's comma, Chinese's 、), each said in the reader's
+    language."""
+    if not parts:
+        return ""
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = msg("{first}, {rest}", first=part, rest=out)
+    return out
+
+
+def listed(parts: Sequence[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"."""
+    if len(parts) < 2:
+        return joined(parts)
+    return msg("{items} and {last}", items=joined(parts[:-1]), last=parts[-1])

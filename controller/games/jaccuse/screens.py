@@ -9,28 +9,42 @@ seconds (``controller.games.game.Game`` hands them to the box).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
-from controller.oled_kit.box_screens import game_renderer
+from controller.i18n import N_
+from controller.i18n.loading import load
+from controller.oled_kit.box_screens import box_screen
 from controller.oled_kit.draw import (
     BOLD,
     WIDTH,
     Font,
+    blank,
     centered,
     fit_text,
     font,
+    font_for,
     header,
     names_line,
     seat_label,
     seat_name,
+    wide,
 )
 from controller.oled_kit.model import DisplayModel, Reveal
 
-TITLE = "J'ACCUSE"
+TITLE = "J'ACCUSE"  # the game's name, as the box's start screen shows it in every language
+#: the screen's words in the box's language (this package's catalogue; English as written)
+Say = Callable[[str], str]
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def words(language: str) -> Say:
+    """The game's OLED words in ``language``: a message of its catalogue, English when it has none."""
+    return load(_PACKAGE, language).gettext
 
 
 def moment_key(view: Mapping[str, Any] | None) -> tuple[tuple[int, str], ...]:
@@ -52,26 +66,36 @@ def reveal_from_event(event: Mapping[str, Any]) -> tuple[Reveal, ...] | None:
     return tuple(sorted(items, key=lambda r: r.seat))
 
 
-# the pads are J'Accuse's votes: without them (or paused) no vote goes on
-@game_renderer(TITLE, unplugged="Voting paused.", paused="Voting paused.")
-def render(
-    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any]
+def render(model: DisplayModel) -> Image.Image:
+    """The shared screens first (a fault, the start screen), else J'Accuse's own, in the box's language."""
+    image, draw = blank()
+    say = words(model.language)
+    # the pads are J'Accuse's votes: without them (or paused) no vote goes on
+    paused = say(N_("Voting paused."))
+    if not box_screen(image, draw, model, unplugged=paused, paused=paused, title=TITLE):
+        assert model.view is not None
+        _render(image, draw, model, model.view, say)
+    return image
+
+
+def _render(
+    image: Image.Image, draw: ImageDraw.ImageDraw, model: DisplayModel, view: Mapping[str, Any], say: Say
 ) -> None:
     """Pick the J'Accuse screen that matters most now and draw it."""
     pages = 1
     if (view.get("over") or view.get("phase") == "over") and _campaign(view):
-        screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page)
+        screen, pages = "campaign-over", _campaign_over(draw, view, _campaign(view) or {}, model.page, say)
     elif view.get("over") or view.get("phase") == "over":
         screen = "over"
-        _game_over(draw, view)
+        _game_over(draw, view, say)
     elif model.reveal is not None:
-        screen, pages = "reveal", _reveal(draw, view, model.reveal, model.page)
+        screen, pages = "reveal", _reveal(draw, view, model.reveal, model.page, say)
     elif view.get("phase") == "election":
-        screen, pages = "election", _election(draw, view, model.clock_left, model.page)
+        screen, pages = "election", _election(draw, view, model.clock_left, model.page, say)
     elif view.get("phase") == "setup":
-        screen, pages = "setup", _setup(draw, view, model.clock_left, model.join_code, model.page)
+        screen, pages = "setup", _setup(draw, view, model.clock_left, model.join_code, model.page, say)
     else:
-        screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page)
+        screen, pages = "presidency", _presidency(draw, view, model.clock_left, model.page, say)
     if pages > 1:  # for the display worker, which turns the pages (and starts a new screen at its first)
         image.info["pages"], image.info["screen"] = pages, screen
 
@@ -82,68 +106,78 @@ def _setup(
     clock: int | None = None,
     code: str | None = None,
     page: int = 0,
+    say: Say = str,
 ) -> int:
     gen = _generation_label(view)
-    header(draw, f"{gen}  MEMBERSHIP" if gen else "MEMBERSHIP")
+    title = say(N_("MEMBERSHIP"))
+    _header(draw, f"{gen}  {title}" if gen else title)
     # while seats are free, the join code matters more than the instruction (the phones give that)
-    line = "Place a card"
+    line = say(N_("Place a card"))
     if code:
-        line = f"Join code {code}"
-        if draw.textlength(line, font=font(BOLD, 12)) > WIDTH - 4:
-            line = f"Code {code}"  # a 12-character code
-    centered(draw, line, 18, font(BOLD, 12))
-    return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page)
+        line = say(N_("Join code {code}")).format(code=code)
+        if draw.textlength(line, font=font_for(line, font(BOLD, 12))) > WIDTH - 4:
+            line = say(N_("Code {code}")).format(code=code)  # a 12-character code
+    centered(draw, line, 17 if wide(line) else 18, font(BOLD, 12))
+    return _waiting(draw, view.get("awaiting") or [], 32, left=2, clock=clock, page=page, say=say)
 
 
 def _election(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0,
+    say: Say = str,
 ) -> int:
     _stability(draw, view)
     rnd = int(view.get("round") or 1)
-    title = "VOTE" if rnd <= 1 else f"TIE VOTE {rnd}"
+    title = say(N_("VOTE")) if rnd <= 1 else say(N_("TIE VOTE {n}")).format(n=rnd)
     fit_text(draw, title, 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
-    _policies(draw, view, 44, 15)
-    return _waiting(draw, view.get("awaiting") or [], 32, left=44, clock=clock, page=page)
+    _policies(draw, view, 44, 15, say)
+    return _waiting(draw, view.get("awaiting") or [], 32, left=44, clock=clock, page=page, say=say)
 
 
 def _presidency(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None = None, page: int = 0,
+    say: Say = str,
 ) -> int:
     phase = view.get("phase")
     president = view.get("president")
     who = seat_name(view, president) if isinstance(president, int) else "?"
     _stability(draw, view)
-    fit_text(draw, f"PRES {who}", 44, 0, (12,), right=_MARKS_LEFT)
+    fit_text(draw, say(N_("PRES {who}")).format(who=who), 44, 0, (12,), right=_MARKS_LEFT)
     _crisis_marks(draw, view)
     parley = view.get("parley")
     if phase == "parley" and isinstance(parley, Mapping):
         count = parley.get("count")
-        line = f"Parley > {seat_name(view, int(parley.get('target', 0)))}"
-        detail = f"{count} card{'s' if count != 1 else ''}" if count is not None else ""
+        line = say(N_("Parley > {who}")).format(who=seat_name(view, int(parley.get("target", 0))))
+        one, many = say(N_("1 card")), say(N_("{n} cards"))
+        detail = (one if count == 1 else many.format(n=count)) if count is not None else ""
     elif phase == "replace_membership":
-        line, detail = "Replacing", "membership"
+        line, detail = say(N_("Replacing")), say(N_("membership"))
     elif phase == "enact":
-        line, detail = "Enact a policy", ""
+        line, detail = say(N_("Enact a policy")), ""
     else:
-        line, detail = "Accuse, parley", "or pass"
-    fit_text(draw, line, 44, 16, (12,))
+        line, detail = say(N_("Accuse, parley")), say(N_("or pass"))
+    # in Chinese every line is 16 px high: four rows of 16 fill the panel without touching
+    rows = (16, 32, 48) if wide(line + detail) else (16, 29, 44)
+    fit_text(draw, line, 44, rows[0], (12,))
     if detail:
-        fit_text(draw, detail, 44, 29, (12,))
-    return _waiting(draw, view.get("awaiting") or [], 44, left=44, compact=True, clock=clock, page=page)
+        fit_text(draw, detail, 44, rows[1], (12,))
+    return _waiting(draw, view.get("awaiting") or [], rows[2], left=44, compact=True, clock=clock, page=page,
+                    say=say)
 
 
 REVEAL_PER_PAGE = 9  # 3 columns of 3: 14 seats in two pages, both seen in the table's 5 s reveal
 
 
 def _reveal(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal], page: int = 0
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], reveal: Sequence[Reveal], page: int = 0,
+    say: Say = str,
 ) -> int:
     """The totals in the header, then each seat's number and its card in large type, 9 to a page."""
     reds = sum(1 for r in reveal if r.card and _card_color(r.card) == "red")
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
     shown, page_label = _page_of(list(reveal), REVEAL_PER_PAGE, page)
-    header(draw, f"RED {reds}  BLACK {blacks}" + (f"  {page_label}" if page_label else ""))
+    totals = say(N_("RED {red}  BLACK {black}")).format(red=reds, black=blacks)
+    _header(draw, totals + (f"  {page_label}" if page_label else ""))
     seat_font, card_font = font(BOLD, 12), font(BOLD, 16)
     col_width, rows = WIDTH // 3, 3
     for index, item in enumerate(shown):
@@ -173,15 +207,17 @@ SCORES_PER_PAGE = 4  # 2 columns of 2 at 16 px
 
 
 def _campaign_over(
-    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any], page: int = 0
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], campaign: Mapping[str, Any], page: int = 0,
+    say: Say = str,
 ) -> int:
     """Final scores: the winners (XP broke any tie in VP), then every seat's VP, four to a page
     (`seat: VP`, the header says what the numbers are)."""
     winners = [int(s) for s in campaign.get("winners") or []]
     vp = [int(v) for v in campaign.get("vp") or []]
     shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
-    header(draw, "FINAL VP" + (f"  {page_label}" if page_label else ""))
-    _fit_line(draw, ("Winner " if len(winners) == 1 else "Winners ") + names_line(view, winners), 17)
+    _header(draw, say(N_("FINAL VP")) + (f"  {page_label}" if page_label else ""))
+    won = say(N_("Winner {who}")) if len(winners) == 1 else say(N_("Winners {who}"))
+    _fit_line(draw, won.format(who=names_line(view, winners)), 17)
     big = font(BOLD, 16)
     for index, (seat, points) in enumerate(shown):
         col, row = divmod(index, 2)
@@ -189,16 +225,22 @@ def _campaign_over(
     return _page_count(len(vp), SCORES_PER_PAGE)
 
 
-def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], say: Say = str) -> None:
     colour = view.get("winning_color")
-    header(draw, "GAME OVER")
-    headline = f"{str(colour).upper()} WINS" if colour else "NO WINNER"
+    _header(draw, say(N_("GAME OVER")))
+    if colour == "red":
+        headline = say(N_("RED WINS"))
+    elif colour == "black":
+        headline = say(N_("BLACK WINS"))
+    else:
+        headline = f"{str(colour).upper()} WINS" if colour else say(N_("NO WINNER"))
     centered(draw, headline, 20, font(BOLD, 16))
     seats = view.get("winners") or []
     if seats:
-        _fit_line(draw, ("Winner: " if len(seats) == 1 else "Winners: ") + names_line(view, seats), 44)
+        won = say(N_("Winner: {who}")) if len(seats) == 1 else say(N_("Winners: {who}"))
+        _fit_line(draw, won.format(who=names_line(view, seats)), 44)
     elif colour:
-        centered(draw, "No seat won", 44, font(BOLD, 12))
+        centered(draw, say(N_("No seat won")), 44, font(BOLD, 12))
 
 
 # -- parts -----------------------------------------------------------------------------------------
@@ -241,13 +283,14 @@ def _echo_index(view: Mapping[str, Any]) -> int | None:
     return 0
 
 
-def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int) -> None:
+def _policies(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], x: int, y: int, say: Say = str) -> None:
     """One 12 px box per policy (R hollow, B filled), the trailing streak underlined."""
     policies = [p for p in view.get("policies") or [] if isinstance(p, Mapping)]
     streak = view.get("streak") or {}
     streak_len = int(streak.get("length") or 0)
     if not policies:
-        draw.text((x, y), "no policies yet", font=font(BOLD, 11), fill=1)
+        none = say(N_("no policies yet"))
+        draw.text((x, y), none, font=font_for(none, font(BOLD, 11)), fill=1)
         return
     pitch = 14
     slots = (WIDTH - x) // pitch
@@ -279,15 +322,16 @@ def _waiting(
     compact: bool = False,
     clock: int | None = None,
     page: int = 0,
+    say: Say = str,
 ) -> int:
     """`Wait:` (with the shot clock, `Wait 12s:`) and the seat numbers in 16 px type with clear gaps,
     on two lines (one when `compact`); seats that do not fit go on further pages, and the label then
     says which page this is (`Wait 1/2:`); returns the number of pages."""
     if not seats:
         return 1
-    label_font, numbers = font(BOLD, 12), font(BOLD, 16)
+    head = say(N_("Wait")) if clock is None else say(N_("Wait {n}s")).format(n=clock)
+    label_font, numbers = font_for(head, font(BOLD, 12)), font(BOLD, 16)
     lines, gap, pitch = (1 if compact else 2), 7, 16
-    head = "Wait" if clock is None else f"Wait {clock}s"
     labels = [seat_label(s) for s in seats]
     # with a page counter the label is wider; lay out once without, and again with it if needed
     for marked in (False, True):
@@ -296,7 +340,7 @@ def _waiting(
             break
     index = page % len(pages)
     prefix = f"{head} {index + 1}/{len(pages)}:" if len(pages) > 1 else f"{head}:"
-    draw.text((left, y + 3), prefix, font=label_font, fill=1)
+    draw.text((left, y if wide(head) else y + 3), prefix, font=label_font, fill=1)
     for line, x, label in pages[index]:
         draw.text((x, y + line * pitch), label, font=numbers, fill=1)
     return len(pages)
@@ -345,8 +389,9 @@ def _crisis_marks(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
 
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, y: int) -> None:
-    """A centred line at 12 px, shortened with "." when even that does not fit (many winners)."""
-    fnt = font(BOLD, 12)
+    """A centred line at 12 px (16 px in Chinese), shortened with "." when even that does not fit (many
+    winners)."""
+    fnt = font_for(text, font(BOLD, 12))
     while len(text) > 2 and draw.textlength(text, font=fnt) > WIDTH - 2:
         text = text[:-2].rstrip() + "."
     centered(draw, text, y, fnt)
@@ -365,6 +410,15 @@ def _card_text(card: str | None) -> str:
     if card is None:
         return "--"
     return card
+
+
+def _header(draw: ImageDraw.ImageDraw, text: str) -> None:
+    """The kit's lit bar across the top; in Chinese the 16 px glyphs fill it from its first row."""
+    if not wide(text):
+        header(draw, text)
+        return
+    draw.rectangle((0, 0, WIDTH - 1, 15), fill=1)
+    centered(draw, text, 0, font(BOLD, 12), fill=0)
 
 
 #: what the box draws J'Accuse with (``Game.screens``)

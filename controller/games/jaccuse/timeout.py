@@ -17,6 +17,7 @@ from controller.games.jaccuse.cards import color_of
 from controller.games.jaccuse.describe import Names, who
 from controller.games.jaccuse.draws import choice
 from controller.games.jaccuse.moves import awaiting
+from controller.games.jaccuse.said import msg
 from controller.games.jaccuse.state import GameState
 
 
@@ -65,20 +66,21 @@ def _forced(s: GameState, seat: int, rng: random.Random) -> Action | None:
 
 _FORCED: Final[dict[str, tuple[str, str]]] = {
     # act -> (what the room reads, what the seat reads)
-    "abstain": ("abstains", "you abstained"),
-    "pass": ("passes", "you passed"),
-    "membership": ("a membership card is placed at random", "a random card became your membership card"),
-    "parley_reply": ("a random answer is given", "random cards were given back"),
-    "enact": ("a random card is enacted", "a random card was enacted for you"),
+    "abstain": (msg("abstains"), msg("you abstained")),
+    "pass": (msg("passes"), msg("you passed")),
+    "membership": (msg("a membership card is placed at random"),
+                   msg("a random card became your membership card")),
+    "parley_reply": (msg("a random answer is given"), msg("random cards were given back")),
+    "enact": (msg("a random card is enacted"), msg("a random card was enacted for you")),
 }
 
 
 def describe_forced(action: Action, names: Names = None) -> str:
     """The log line that marks a move the clock forced (the move's own events are told as usual)."""
     what = _FORCED.get(action.act, (action.act, action.act))[0]
-    return f"Out of time for {who(action.seat, names)}: {what} (forced)."
+    return msg("Out of time for {who}: {what} (forced).", who=who(action.seat, names), what=what)
 
 
 def forced_feed_line(action: Action) -> str:
     """The line the forced seat reads in its feed."""
-    return f"Time ran out: {_FORCED.get(action.act, (action.act, action.act))[1]}."
+    return msg("Time ran out: {what}.", what=_FORCED.get(action.act, (action.act, action.act))[1])

@@ -3,11 +3,38 @@
 // enact, give XP) and the public table with the campaign. phone.js keeps the shared parts (join,
 // stream, in-flight buttons, name, the table feed, the nudge); gamepart.js mounts this part's elements
 // whenever J'Accuse is dealt, then phone.js calls render() with each view.
-import {$, btn, cap, confirmButton, count, el, feedEntries, list, moveOf, who, whoSeat, whileHeld} from "./shell.js";
-import {byRank, campaignWinners, cardFace, chips, colour, echoIndex, historyTable, label, memberChip, networkWords, pips,
-  PHASE, rankOf, scoreTable} from "./jaccuse_cards.js";
+import {$, btn, cap, confirmButton, el, feedEntries, list, moveOf, refusalWords, who, whoSeat, whileHeld} from "./shell.js";
+import {byRank, campaignWinners, cardCount, cardFace, chips, colour, colourWord, echoIndex, historyTable, label, memberChip,
+  networkWords, pips, PHASE, rankOf, scoreTable, t, yours} from "./jaccuse_cards.js";
 
 export const STYLES = "jaccuse.css";  // its own styles (gamepart.js links them)
+
+// The rules' refusals by their code (the API's message stays English): one text per code, which says
+// what every refusal of that code means without the seat numbers the English message names.
+refusalWords(() => ({
+  game_over: t("The game is over; nothing more can be played."),
+  card_not_in_hand: t("That card is not in the hand."),
+  wrong_phase: t("That cannot be done now."),
+  not_president: t("Only the President can do that."),
+  membership_placed: t("This seat has already placed a membership card."),
+  not_your_turn: t("The table waits for another seat's membership card."),
+  not_voting: t("This seat does not vote in this round."),
+  already_pressed: t("This seat has already pressed in this round."),
+  no_vote_selected: t("Select a card before pressing REVEAL."),
+  parley_pending: t("The parley must be answered first."),
+  parley_used: t("A President may parley only once per presidency."),
+  parley_empty: t("A parley offers at least one card."),
+  parley_too_many: t("That seat holds fewer cards than you offered."),
+  not_parley_target: t("Only the seat offered the parley can answer it."),
+  parley_wrong_count: t("Give back exactly as many cards as you were offered."),
+  bad_target: t("Choose another seat than your own."),
+  bad_color: t("An accusation names red or black."),
+  target_out: t("That seat has no cards left and cannot be accused."),
+  target_barred: t("That seat has been President since the last election and cannot be accused."),
+  neutral_policy: t("A neutral joker has no colour and cannot be enacted."),
+  bad_amount: t("Give at least 1 XP."),
+  not_enough_xp: t("You do not have that much XP."),
+}));
 let ctx = null, me = null, mode = null, picked = [], target = null, accColour = null;
 let seenFeed = 0, seenRefusals = null;
 const send = (action) => ctx.send(action);
@@ -23,23 +50,23 @@ export function reset() { mode = null; picked = []; target = null; accColour = n
 const MARKUP = {
   away: `<div id="tie" class="panel tie jx" hidden></div>`,
   tonight: `<div class="panel jx">
-      <button id="peek" class="peek" type="button" aria-label="hold to see your membership and network">
-        <span id="cover">Hold here to peek at your membership and network</span>
+      <button id="peek" class="peek" type="button" aria-label="${t("hold to see your membership and network")}">
+        <span id="cover">${t("Hold here to peek at your membership and network")}</span>
         <span id="secret" class="secret" hidden></span>
       </button>
     </div>
-    <div class="panel jx"><h2>Your hand · <span id="handcount"></span></h2><div id="hand" data-live data-own-cards></div></div>
+    <div class="panel jx"><h2>${t("Your hand")} · <span id="handcount"></span></h2><div id="hand" data-live data-own-cards></div></div>
     <div class="panel jx" id="acts" data-live></div>`,
   bpanel: `<div class="panel jx" id="public"></div>
-    <details class="panel jx" id="feedbox"><summary class="ctl">What happened to you</summary><ol id="feed" class="feed"></ol></details>`,
+    <details class="panel jx" id="feedbox"><summary class="ctl">${t("What happened to you")}</summary><ol id="feed" class="feed"></ol></details>`,
 };
 
 export function mount() {
   const placed = [];
   for (const [before, html] of Object.entries(MARKUP)) {
-    const t = document.createElement("template");
-    t.innerHTML = html;
-    const nodes = [...t.content.children];
+    const tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    const nodes = [...tpl.content.children];
     $(before).before(...nodes);
     placed.push(...nodes);
   }
@@ -49,84 +76,96 @@ export function mount() {
 }
 
 
+// two sentences one after the other (English puts a space between them, Chinese none)
+function then(first, next) { return !next ? first : !first ? next : t("{first} {next}", {first, next}); }
+
 function waitingFor(v) {
-  const t = v.table, w = t.awaiting.filter((s) => s !== v.seat);
-  return w.length ? ` Waiting for ${list(w.map((s) => who(t, s)))}.` : "";
+  const tv = v.table, w = tv.awaiting.filter((s) => s !== v.seat);
+  return w.length ? t("Waiting for {who}.", {who: list(w.map((s) => who(tv, s)))}) : "";
 }
 
 // The end of a game, explained to this seat: the winner, whether it was aligned and why, and XP.
 function endText(v) {
-  const t = v.table, col = t.winning_color;
-  if (!col) return "Game over: no colour won, so nobody wins.";
-  const net = v.network, mine = t.reveal ? t.reveal.membership[v.seat] : v.membership;
+  const tv = v.table, col = tv.winning_color;
+  if (!col) return t("Game over: no colour won, so nobody wins.");
+  const net = v.network, mine = tv.reveal ? tv.reveal.membership[v.seat] : v.membership;
   let why;
-  if (net[0] === net[1]) why = `Your network is both ${net[0]}, so you were ${net[0] === col ? "" : "not "}aligned with ${col}.`;
-  else {
-    const mc = mine && colour(mine) !== "neutral" ? colour(mine) : "no colour";
-    why = `Your network is ${net[0]} and ${net[1]}, so your membership card decided: ` +
-      (mine ? `${label(mine)}, ${mc}` : "you had none") + `, so you were ${mc === col ? "" : "not "}aligned.`;
+  if (net[0] === net[1]) {
+    const words = {colour: colourWord(net[0]), winner: colourWord(col)};
+    why = net[0] === col ? t("Your network is both {colour}, so you were aligned with {winner}.", words) :
+      t("Your network is both {colour}, so you were not aligned with {winner}.", words);
+  } else {
+    const mc = mine && colour(mine) !== "neutral" ? colour(mine) : null;
+    const words = {one: colourWord(net[0]), other: colourWord(net[1]), card: mine ? label(mine) : "", colour: mc ? colourWord(mc) : t("no colour")};
+    if (!mine) why = t("Your network is {one} and {other}, so your membership card decided: you had none, so you were not aligned.", words);
+    else why = mc === col ? t("Your network is {one} and {other}, so your membership card decided: {card}, {colour}, so you were aligned.", words) :
+      t("Your network is {one} and {other}, so your membership card decided: {card}, {colour}, so you were not aligned.", words);
   }
-  const aligned = t.reveal ? t.reveal.aligned.includes(v.seat) : false;
+  const aligned = tv.reveal ? tv.reveal.aligned.includes(v.seat) : false;
   let end;
-  if (t.winners.includes(v.seat)) end = t.winners.length > 1 ? " You share the win!" : " You win!";
-  else if (aligned && t.winners.length) {
-    const top = t.xp[t.winners[0]];
-    end = ` You lost on XP: the winner${t.winners.length > 1 ? "s" : ""} had ${top} XP, you had ${t.xp[v.seat]}.`;
-  } else end = " You did not win this time.";
-  return `Game over: ${col} wins. ${why}${end}`;
+  if (tv.winners.includes(v.seat)) end = tv.winners.length > 1 ? t("You share the win!") : t("You win!");
+  else if (aligned && tv.winners.length) {
+    const words = {top: tv.xp[tv.winners[0]], mine: tv.xp[v.seat]};
+    end = tv.winners.length > 1 ? t("You lost on XP: the winners had {top} XP, you had {mine}.", words) :
+      t("You lost on XP: the winner had {top} XP, you had {mine}.", words);
+  } else end = t("You did not win this time.");
+  return then(then(t("Game over: {colour} wins.", {colour: colourWord(col)}), why), end);
 }
 
 export function prompt(v, shared) {
-  const pads = shared.pads(), t = v.table, acts = v.acts, c = t.campaign, others = waitingFor(v);
-  if (c && c.over) return "Campaign over: " + (c.winners.includes(v.seat) ? "you won the campaign!" : campaignWinners(c, t) + ".") +
-    ` You scored ${c.vp[v.seat]} VP.`;
-  if (c && c.generation > 1 && t.phase === "setup" && acts.includes("membership"))
-    return `Generation ${c.generation} of ${c.generations}: a new hand. Choose your new secret membership card: tap a card, then Place.`;
-  if (t.over) return endText(v);
-  if (acts.includes("membership")) return t.phase === "setup" ? "Choose your secret membership card: tap a card, then Place." :
-    "Place a membership card: tap a card, then Place (the same card as before is allowed).";
-  if (t.phase === "setup") return (v.last_move_by === "bot" ? "The bot placed a membership card for this seat before you took it (hold the grey panel to see it)." :
-    "Your membership card is placed.") + others;
+  const pads = shared.pads(), tv = v.table, acts = v.acts, c = tv.campaign, others = waitingFor(v);
+  if (c && c.over) return then(c.winners.includes(v.seat) ? t("Campaign over: you won the campaign!") :
+    t("Campaign over: {winners}.", {winners: campaignWinners(c, tv)}), t("You scored {n} VP.", {n: c.vp[v.seat]}));
+  if (c && c.generation > 1 && tv.phase === "setup" && acts.includes("membership"))
+    return t("Generation {n} of {total}: a new hand. Choose your new secret membership card: tap a card, then Place.", {n: c.generation, total: c.generations});
+  if (tv.over) return endText(v);
+  if (acts.includes("membership")) return tv.phase === "setup" ? t("Choose your secret membership card: tap a card, then Place.") :
+    t("Place a membership card: tap a card, then Place (the same card as before is allowed).");
+  if (tv.phase === "setup") return then(v.last_move_by === "bot" ? t("The bot placed a membership card for this seat before you took it (hold the grey panel to see it).") :
+    t("Your membership card is placed."), others);
   if (acts.includes("vote")) {
-    const sel = v.selected ? ` Selected: ${label(v.selected)}.` : "";
-    const tie = t.round > 1 ? `Tie round ${t.round - 1}: you vote again. ` : "";
-    return tie + (pads === "phone" ? `Tap a card, then REVEAL, or ABSTAIN.${sel}` :
-      `Tap a card to select it, then press REVEAL or ABSTAIN on your pad.${sel}`);
+    const sel = v.selected ? t("Selected: {card}.", {card: label(v.selected)}) : "";
+    const tie = tv.round > 1 ? t("Tie round {n}: you vote again.", {n: tv.round - 1}) : "";
+    return then(tie, then(pads === "phone" ? t("Tap a card, then REVEAL, or ABSTAIN.") :
+      t("Tap a card to select it, then press REVEAL or ABSTAIN on your pad."), sel));
   }
   if (acts.includes("parley_reply")) {
-    const n = count(t.parley.count);
-    return `${cap(who(t, t.parley.president))}, the President, offers you ${n} in a parley. Choose ${n} of yours to give back.`;
+    return t("{who}, the President, offers you {cards} in a parley. Choose {cards} of yours to give back.",
+      {who: cap(who(tv, tv.parley.president)), cards: cardCount(tv.parley.count)});
   }
-  if (acts.includes("enact")) return "Your accusation was right. Enact a red or black card as a policy.";
+  if (acts.includes("enact")) return t("Your accusation was right. Enact a red or black card as a policy.");
   // a President made by a wrong accusation is told so where the eye is (the feed says it far below)
-  const wrong = t.incorrect_accusations > 0 && ["presidency", "parley"].includes(t.phase);
-  const why = (s) => (wrong ? ` (The accusation against ${s === v.seat ? "you" : who(t, s)} was wrong: ` +
-    `${t.incorrect_accusations} of 3 since the election, and the third is a crisis.)` : "");
-  if (acts.includes("pass")) return "You are President." + why(v.seat) + (acts.includes("parley") ?
-    " You may parley first, then defect, accuse or pass." : " Defect, accuse or pass.");
-  if (t.phase === "election") {
-    const tie = t.round > 1 ? `Tie round ${t.round - 1}. ` : "";
-    if (t.pressed.includes(v.seat)) {
+  const wrong = tv.incorrect_accusations > 0 && ["presidency", "parley"].includes(tv.phase);
+  const why = (s) => (!wrong ? "" : s === v.seat ?
+    t("(The accusation against you was wrong: {k} of 3 since the election, and the third is a crisis.)", {k: tv.incorrect_accusations}) :
+    t("(The accusation against {who} was wrong: {k} of 3 since the election, and the third is a crisis.)", {who: who(tv, s), k: tv.incorrect_accusations}));
+  if (acts.includes("pass")) return then(then(t("You are President."), why(v.seat)), acts.includes("parley") ?
+    t("You may parley first, then defect, accuse or pass.") : t("Defect, accuse or pass."));
+  if (tv.phase === "election") {
+    const tie = tv.round > 1 ? t("Tie round {n}.", {n: tv.round - 1}) : "";
+    if (tv.pressed.includes(v.seat)) {
       // which card is locked in (the view keeps it in `selected`), and who pressed: you, or the bot before you sat down
-      const what = v.selected ? `REVEAL is pressed: ${label(v.selected)} is locked in.` : "You abstained this round.";
-      const by = v.last_move_by === "bot" ? (v.selected ? `The bot pressed REVEAL for this seat before you took it: ${label(v.selected)} is locked in.` :
-        "The bot abstained for this seat before you took it.") : what;
-      return tie + by + (others || " Waiting for the others.");
+      const card = v.selected ? label(v.selected) : "";
+      const what = v.selected ? t("REVEAL is pressed: {card} is locked in.", {card}) : t("You abstained this round.");
+      const by = v.last_move_by === "bot" ? (v.selected ? t("The bot pressed REVEAL for this seat before you took it: {card} is locked in.", {card}) :
+        t("The bot abstained for this seat before you took it.")) : what;
+      return then(then(tie, by), others || t("Waiting for the others."));
     }
-    if (t.table_cards.some((x) => x.seat === v.seat)) return tie + "Your card lies on the table in this tie round; the seats still holding cards vote again." + others;
-    if (!t.eligible.includes(v.seat)) {
+    if (tv.table_cards.some((x) => x.seat === v.seat)) return then(then(tie, t("Your card lies on the table in this tie round; the seats still holding cards vote again.")), others);
+    if (!tv.eligible.includes(v.seat)) {
       // out of this round: with no cards at all, or (in a tie round) because only the last round's revealers vote
-      if (!v.hand.length) return tie + "You have no cards: you sit this election out." + others;
-      return (t.round > 1 ? `Tie round ${t.round - 1}: only the seats that revealed in the last round vote again; you wait.` :
-        "You do not vote in this round.") + others;
+      if (!v.hand.length) return then(then(tie, t("You have no cards: you sit this election out.")), others);
+      return then(tv.round > 1 ? t("Tie round {n}: only the seats that revealed in the last round vote again; you wait.", {n: tv.round - 1}) :
+        t("You do not vote in this round."), others);
     }
   }
-  if (t.phase === "parley" && t.parley && t.parley.president === v.seat) return `You offered a parley: waiting for ${who(t, t.parley.target)} to answer.`;
-  if (t.phase === "replace_membership" && t.replacing !== null && t.replacing !== undefined)
-    return `Waiting for ${who(t, t.replacing)} to place a new membership card.`;
-  if (t.president === v.seat && (t.phase === "presidency" || t.phase === "parley")) return "You are President." + why(v.seat) + others;
-  if (t.president !== null && t.president !== undefined && t.phase !== "election") return `${cap(who(t, t.president))} is President.` + why(t.president) + others;
-  return "Nothing to do right now." + others;
+  if (tv.phase === "parley" && tv.parley && tv.parley.president === v.seat) return t("You offered a parley: waiting for {who} to answer.", {who: who(tv, tv.parley.target)});
+  if (tv.phase === "replace_membership" && tv.replacing !== null && tv.replacing !== undefined)
+    return t("Waiting for {who} to place a new membership card.", {who: who(tv, tv.replacing)});
+  if (tv.president === v.seat && (tv.phase === "presidency" || tv.phase === "parley")) return then(then(t("You are President."), why(v.seat)), others);
+  if (tv.president !== null && tv.president !== undefined && tv.phase !== "election")
+    return then(then(t("{who} is President.", {who: cap(who(tv, tv.president))}), why(tv.president)), others);
+  return then(t("Nothing to do right now."), others);
 }
 
 function cardButtons(cards, onTap, enabled, selected) {
@@ -141,25 +180,26 @@ function cardButtons(cards, onTap, enabled, selected) {
 }
 
 // the header's phase, with the campaign's generation
-export function phaseText(t) {
-  return (t.campaign ? (t.campaign.over ? "Campaign over" : `Generation ${t.campaign.generation}/${t.campaign.generations} · `) : "") +
-    (t.campaign && t.campaign.over ? "" : PHASE[t.phase] || t.phase);
+export function phaseText(tv) {
+  const c = tv.campaign;
+  return (c ? (c.over ? t("Campaign over") : t("Generation {n}/{total} · ", {n: c.generation, total: c.generations})) : "") +
+    (c && c.over ? "" : PHASE[tv.phase] || tv.phase);
 }
 
 export function render(v, c) {
   // a new game (its first view) starts with nothing chosen and a fresh feed
   if (me && v.table.version === 0 && me.table.version > 0) { mode = null; picked = []; seenFeed = 0; }
-  me = v; ctx = c; const t = v.table;
+  me = v; ctx = c; const tv = v.table;
   // secret strip contents (shown only while held)
   const sec = $("secret"); sec.replaceChildren();
-  sec.append(el("div", {}, el("div", {class: "muted", text: "membership"}),
-    v.membership ? cardFace(v.membership, "div", {class: "small"}) : el("span", {text: "none yet"})));
-  const n = t.players, left = (v.seat + n - 1) % n, right = (v.seat + 1) % n;
-  sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, left)}`}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: v.network[0]})));
-  sec.append(el("div", {}, el("div", {class: "muted", text: `network with ${who(t, right)}`}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: v.network[1]})));
+  sec.append(el("div", {}, el("div", {class: "muted", text: t("membership")}),
+    v.membership ? cardFace(v.membership, "div", {class: "small"}) : el("span", {text: t("none yet")})));
+  const n = tv.players, left = (v.seat + n - 1) % n, right = (v.seat + 1) % n;
+  sec.append(el("div", {}, el("div", {class: "muted", text: t("network with {who}", {who: who(tv, left)})}), el("span", {class: `net ${v.network[0]}`, "data-net": v.network[0], text: colourWord(v.network[0])})));
+  sec.append(el("div", {}, el("div", {class: "muted", text: t("network with {who}", {who: who(tv, right)})}), el("span", {class: `net ${v.network[1]}`, "data-net": v.network[1], text: colourWord(v.network[1])})));
   renderFeed(v); renderTie(v); renderHand(v); renderActs(v); renderTable(v);
   // a pad press the box refused (REVEAL with no card chosen) flashes here, as the pad's light does
-  if (seenRefusals !== null && v.pad_refusals > seenRefusals) ctx.flash("Your REVEAL was refused: pick a card first.");
+  if (seenRefusals !== null && v.pad_refusals > seenRefusals) ctx.flash(t("Your REVEAL was refused: pick a card first."));
   seenRefusals = v.pad_refusals;
 }
 
@@ -172,18 +212,21 @@ function renderFeed(v) {
 
 // A tie round explained where it is seen first: between whom, why, who votes again, and the cards.
 function renderTie(v) {
-  const t = v.table, box = $("tie");
-  box.hidden = !(t.phase === "election" && t.round > 1);
+  const tv = v.table, box = $("tie");
+  box.hidden = !(tv.phase === "election" && tv.round > 1);
   if (box.hidden) { box.replaceChildren(); return; }
-  const coloured = t.revealed.filter((x) => x.card !== "NJ");
+  const coloured = tv.revealed.filter((x) => x.card !== "NJ");
   const top = Math.max(...coloured.map((x) => rankOf(x.card)));
   const tied = coloured.filter((x) => rankOf(x.card) === top);
-  const voters = t.eligible.map((s) => (s === v.seat ? "you" : who(t, s)));
-  box.replaceChildren(el("b", {text: `Tie round ${t.round - 1}: `}),
-    el("span", {text: `${list(tied.map((x) => `${who(t, x.seat)} (${label(x.card)})`))} tied for the highest card, so nobody was elected. ` +
-      `${cap(list(voters))} ${voters.length === 1 && voters[0] !== "you" ? "votes" : "vote"} again; the cards shown stay on the table.`}),
-    el("div", {class: "hand small", "data-tie": ""}, ...t.table_cards.map((x) => el("div", {class: tied.some((y) => y.seat === x.seat) ? "tied" : ""},
-      el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"})))));
+  const voters = tv.eligible.map((s) => (s === v.seat ? t("you") : who(tv, s)));
+  const one = tv.eligible.length === 1 && tv.eligible[0] !== v.seat;  // "seat 3 votes", "you vote"
+  const again = {who: cap(list(voters))};
+  box.replaceChildren(el("b", {text: t("Tie round {n}: ", {n: tv.round - 1})}),
+    el("span", {text: then(t("{who} tied for the highest card, so nobody was elected.",
+      {who: list(tied.map((x) => t("{who} ({card})", {who: who(tv, x.seat), card: label(x.card)})))}),
+    one ? t("{who} votes again; the cards shown stay on the table.", again) : t("{who} vote again; the cards shown stay on the table.", again))}),
+    el("div", {class: "hand small", "data-tie": ""}, ...tv.table_cards.map((x) => el("div", {class: tied.some((y) => y.seat === x.seat) ? "tied" : ""},
+      el("div", {class: "muted name", text: who(tv, x.seat)}), cardFace(x.card, "div", {class: "small"})))));
 }
 
 function cardMode() {
@@ -208,10 +251,10 @@ function renderHand(v) {
   const locked = v.table.phase === "election" && v.table.pressed.includes(v.seat) && v.selected;
   if (locked) {
     const b = hand.querySelector(`[data-card="${v.selected}"]`);
-    if (b) { b.classList.add("locked"); b.append(el("span", {class: "lockmark", text: "locked in"})); }
+    if (b) { b.classList.add("locked"); b.append(el("span", {class: "lockmark", text: t("locked in")})); }
   }
   $("hand").replaceChildren(hand);
-  $("handcount").textContent = count(v.hand.length);
+  $("handcount").textContent = cardCount(v.hand.length);
 }
 
 // the choices a move opens (the seats and colours to accuse, the seats to parley with) grow the moves'
@@ -224,92 +267,93 @@ function inView() {
 
 function renderActs(v) {
   const box = $("acts"); box.replaceChildren();
-  const t = v.table;
-  if (t.over) { box.append(ctx.playAgain()); return; }
+  const tv = v.table;
+  if (tv.over) { box.append(ctx.playAgain()); return; }
   const one = picked[0];
-  if (moveOf(me, "membership")) box.append(btn(one ? `Place ${label(one)} as membership` : "Place (pick a card)", () => send({act: "membership", card: one}), "primary", !one));
+  if (moveOf(me, "membership")) box.append(btn(one ? t("Place {card} as membership", {card: label(one)}) : t("Place (pick a card)"), () => send({act: "membership", card: one}), "primary", !one));
   if (moveOf(me, "vote") && ctx.pads() === "phone") {
     // REVEAL says why it is off: a vote needs a card first
-    box.append(btn(moveOf(me, "reveal") ? "REVEAL" : "REVEAL (tap a card first)", () => send({act: "reveal"}), "primary", !moveOf(me, "reveal")));
-    box.append(btn("ABSTAIN", () => send({act: "abstain"})));
+    box.append(btn(moveOf(me, "reveal") ? t("REVEAL") : t("REVEAL (tap a card first)"), () => send({act: "reveal"}), "primary", !moveOf(me, "reveal")));
+    box.append(btn(t("ABSTAIN"), () => send({act: "abstain"})));
   }
   const reply = moveOf(me, "parley_reply");
-  if (reply) box.append(btn(`Give back ${picked.length}/${reply.count}`, () => send({act: "parley_reply", cards: picked}), "primary", picked.length !== reply.count));
-  if (moveOf(me, "enact")) box.append(btn(one ? `Enact ${label(one)}` : "Enact (pick a card)", () => send({act: "enact", card: one}), "primary", !one));
+  if (reply) box.append(btn(t("Give back {picked}/{n}", {picked: picked.length, n: reply.count}), () => send({act: "parley_reply", cards: picked}), "primary", picked.length !== reply.count));
+  if (moveOf(me, "enact")) box.append(btn(one ? t("Enact {card}", {card: label(one)}) : t("Enact (pick a card)"), () => send({act: "enact", card: one}), "primary", !one));
   if (moveOf(me, "pass")) {
     const row = el("div");
-    for (const a of ["parley", "defect", "accuse"]) if (moveOf(me, a)) row.append(btn(cap(a), () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false));
-    row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.textContent.toLowerCase() === mode)));
-    row.append(confirmButton("Pass", "End your presidency without acting?", "Yes, pass", () => send({act: "pass"})));
+    const named = {parley: t("Parley"), defect: t("Defect"), accuse: t("Accuse")};
+    for (const a of ["parley", "defect", "accuse"]) if (moveOf(me, a)) row.append(btn(named[a], () => { mode = mode === a ? null : a; picked = []; target = null; accColour = null; renderHand(me); renderActs(me); setButtons(); if (mode) inView(); }, "", false, {"data-mode": a}));
+    row.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.mode === mode)));
+    row.append(confirmButton(t("Pass"), t("End your presidency without acting?"), t("Yes, pass"), () => send({act: "pass"})));
     box.append(row);
     if (mode === "parley") {
       const mv = moveOf(me, "parley");
-      box.append(el("p", {text: "Offer to:"}), el("div", {}, ...mv.targets.map((x) => {
-        const b = btn(`${whoSeat(t, x.seat)} (max ${x.max})`, () => { target = x.seat; renderActs(me); setButtons(); });
+      box.append(el("p", {text: t("Offer to:")}), el("div", {}, ...mv.targets.map((x) => {
+        const b = btn(t("{who} (max {n})", {who: whoSeat(tv, x.seat), n: x.max}), () => { target = x.seat; renderActs(me); setButtons(); });
         b.dataset.target = x.seat; b.setAttribute("aria-pressed", String(target === x.seat)); return b; })));
       const mx = target === null ? 0 : mv.targets.find((x) => x.seat === target).max;
-      box.append(el("p", {class: "muted", text: "Tap the cards to offer in your hand."}),
-        btn(target === null ? "Offer (pick a seat)" : !picked.length ? `Offer to ${whoSeat(t, target)} (tap cards to offer)` :
-          `Offer ${count(picked.length)} to ${whoSeat(t, target)}`, () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
+      box.append(el("p", {class: "muted", text: t("Tap the cards to offer in your hand.")}),
+        btn(target === null ? t("Offer (pick a seat)") : !picked.length ? t("Offer to {who} (tap cards to offer)", {who: whoSeat(tv, target)}) :
+          t("Offer {cards} to {who}", {cards: cardCount(picked.length), who: whoSeat(tv, target)}), () => send({act: "parley", target, cards: picked}), "primary", target === null || !picked.length || picked.length > mx));
     }
-    if (mode === "defect") box.append(el("p", {class: "muted", text: "Tap your new membership card in your hand."}),
-      btn(one ? `Defect: new membership ${label(one)}` : "Defect (pick a card)", () => send({act: "defect", card: one}), "primary", !one));
+    if (mode === "defect") box.append(el("p", {class: "muted", text: t("Tap your new membership card in your hand.")}),
+      btn(one ? t("Defect: new membership {card}", {card: label(one)}) : t("Defect (pick a card)"), () => send({act: "defect", card: one}), "primary", !one));
     if (mode === "accuse") {
       const mv = moveOf(me, "accuse");
-      box.append(el("p", {text: "Accuse:"}), el("div", {}, ...mv.targets.map((s) => {
-        const b = btn(whoSeat(t, s), () => { target = s; renderActs(me); setButtons(); });
+      box.append(el("p", {text: t("Accuse:")}), el("div", {}, ...mv.targets.map((s) => {
+        const b = btn(whoSeat(tv, s), () => { target = s; renderActs(me); setButtons(); });
         b.dataset.target = s; b.setAttribute("aria-pressed", String(target === s)); return b; })));
-      box.append(el("p", {text: "of being:"}), el("div", {}, ...mv.colors.map((c) => {
-        const b = btn(c === "red" ? "♥ red" : "♠ black", () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
-      box.append(btn(target === null ? "Accuse (pick a seat)" : !accColour ? `Accuse ${whoSeat(t, target)} (pick a colour)` :
-        `Accuse ${whoSeat(t, target)} of being ${accColour}`, () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
+      box.append(el("p", {text: t("of being:")}), el("div", {}, ...mv.colors.map((c) => {
+        const b = btn((c === "red" ? "♥ " : "♠ ") + colourWord(c), () => { accColour = c; renderActs(me); setButtons(); }); b.setAttribute("aria-pressed", String(accColour === c)); return b; })));
+      box.append(btn(target === null ? t("Accuse (pick a seat)") : !accColour ? t("Accuse {who} (pick a colour)", {who: whoSeat(tv, target)}) :
+        t("Accuse {who} of being {colour}", {who: whoSeat(tv, target), colour: colourWord(accColour)}), () => send({act: "accuse", target, color: accColour}), "primary", target === null || !accColour));
     }
   }
   const gx = moveOf(me, "give_xp");
   if (gx) {
-    const sel = el("select", {id: "xpto", "aria-label": "give XP to", class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: whoSeat(t, s)})));
-    const amt = el("input", {id: "xpamt", type: "number", min: 1, max: gx.max, value: 1, "aria-label": "amount", class: "ctl num"});
-    box.append(el("details", {}, el("summary", {text: `Give XP (you have ${gx.max})`, class: "ctl"}), sel, amt,
-      btn("Give", () => send({act: "give_xp", to: Number(sel.value), amount: Number(amt.value)}))));
+    const sel = el("select", {id: "xpto", "aria-label": t("give XP to"), class: "ctl"}, ...gx.to.map((s) => el("option", {value: s, text: whoSeat(tv, s)})));
+    const amt = el("input", {id: "xpamt", type: "number", min: 1, max: gx.max, value: 1, "aria-label": t("amount"), class: "ctl num"});
+    box.append(el("details", {}, el("summary", {text: t("Give XP (you have {n})", {n: gx.max}), class: "ctl"}), sel, amt,
+      btn(t("Give"), () => send({act: "give_xp", to: Number(sel.value), amount: Number(amt.value)}))));
   }
 }
 
 function renderTable(v) {
-  const t = v.table, box = $("public"); box.replaceChildren();
-  const c = t.campaign, echo = echoIndex(t);
-  box.append(el("div", {}, el("b", {text: "Stability "}), pips(t.stability),
-    c && c.generation > 1 ? el("span", {class: "muted", text: ` carried over from generation ${c.generation - 1}`}) : ""));
-  box.append(el("div", {"data-crisis": t.incorrect_accusations}, el("b", {text: "Wrong accusations "}),
-    el("span", {class: t.incorrect_accusations >= 2 ? "hot" : "", text: `${t.incorrect_accusations} of 3`}),
-    el("span", {class: "muted", text: " since the election (the third is a crisis)"})));
-  box.append(el("div", {}, el("b", {text: "Policies"}), chips(t.policies, t.streak, echo),
-    echo !== null ? el("div", {class: "muted", text: "echo: the last generation's winning colour, passed for free"}) : ""));
-  const shown = t.table_cards.length ? t.table_cards : t.revealed;
-  if (shown.length) box.append(el("div", {}, el("b", {text: t.table_cards.length ? "On the table (tie round)" : "Revealed in the last vote"}),
-    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted name", text: who(t, x.seat)}), cardFace(x.card, "div", {class: "small"}))))));
-  const rows = el("table", {}, el("tr", {}, ...["seat", ...(c ? ["VP"] : []), "XP", "cards", ""].map((h) => el("th", {text: h}))));
-  for (let s = 0; s < t.players; s++) {
+  const tv = v.table, box = $("public"); box.replaceChildren();
+  const c = tv.campaign, echo = echoIndex(tv);
+  box.append(el("div", {}, el("b", {text: t("Stability") + " "}), pips(tv.stability),
+    c && c.generation > 1 ? el("span", {class: "muted", text: " " + t("carried over from generation {n}", {n: c.generation - 1})}) : ""));
+  box.append(el("div", {"data-crisis": tv.incorrect_accusations}, el("b", {text: t("Wrong accusations") + " "}),
+    el("span", {class: tv.incorrect_accusations >= 2 ? "hot" : "", text: t("{k} of 3", {k: tv.incorrect_accusations})}),
+    el("span", {class: "muted", text: " " + t("since the election (the third is a crisis)")})));
+  box.append(el("div", {}, el("b", {text: t("Policies")}), chips(tv.policies, tv.streak, echo),
+    echo !== null ? el("div", {class: "muted", text: t("echo: the last generation's winning colour, passed for free")}) : ""));
+  const shown = tv.table_cards.length ? tv.table_cards : tv.revealed;
+  if (shown.length) box.append(el("div", {}, el("b", {text: tv.table_cards.length ? t("On the table (tie round)") : t("Revealed in the last vote")}),
+    el("div", {class: "hand small"}, ...shown.map((x) => el("div", {}, el("div", {class: "muted name", text: who(tv, x.seat)}), cardFace(x.card, "div", {class: "small"}))))));
+  const rows = el("table", {}, el("tr", {}, ...[t("seat"), ...(c ? [t("VP")] : []), t("XP"), t("cards"), ""].map((h) => el("th", {text: h}))));
+  for (let s = 0; s < tv.players; s++) {
     const tags = [];
-    if (s === t.president) tags.push("President");
-    if (t.barred.includes(s)) tags.push("can't be accused");
-    if (t.awaiting.includes(s)) tags.push("to act");
-    if (t.over && t.winners.includes(s)) tags.push("winner");
-    const name = t.names[s] ? `${s} · ${t.names[s]}` : String(s);
-    rows.append(el("tr", {}, el("td", {text: s === v.seat ? `${name} (you)` : name}), ...(c ? [el("td", {class: "vp", text: c.vp[s]})] : []), el("td", {text: t.xp[s]}), el("td", {text: t.hand_counts[s]}), el("td", {text: tags.join(", ")})));
+    if (s === tv.president) tags.push(t("President"));
+    if (tv.barred.includes(s)) tags.push(t("can't be accused"));
+    if (tv.awaiting.includes(s)) tags.push(t("to act"));
+    if (tv.over && tv.winners.includes(s)) tags.push(t("winner"));
+    const name = tv.names[s] ? `${s} · ${tv.names[s]}` : String(s);
+    rows.append(el("tr", {}, el("td", {text: s === v.seat ? yours(name) : name}), ...(c ? [el("td", {class: "vp", text: c.vp[s]})] : []), el("td", {text: tv.xp[s]}), el("td", {text: tv.hand_counts[s]}), el("td", {text: tags.join(t(", "))})));
   }
   box.append(rows);
-  if (t.over && t.reveal) {
-    const n = t.players, net = t.reveal.network;
-    box.append(el("h2", {text: "Everyone's cards"}), el("table", {class: "reveal jreveal"},
-      el("tr", {}, ...["seat", "membership", "network", ""].map((h) => el("th", {text: h}))),
-      ...t.reveal.membership.map((m, s) => el("tr", {"data-reveal-seat": s}, el("td", {text: who(t, s)}), el("td", {}, memberChip(m)),
+  if (tv.over && tv.reveal) {
+    const n = tv.players, net = tv.reveal.network;
+    box.append(el("h2", {text: t("Everyone's cards")}), el("table", {class: "reveal jreveal"},
+      el("tr", {}, ...[t("seat"), t("membership"), t("network"), ""].map((h) => el("th", {text: h}))),
+      ...tv.reveal.membership.map((m, s) => el("tr", {"data-reveal-seat": s}, el("td", {text: who(tv, s)}), el("td", {}, memberChip(m)),
         el("td", {class: "small-text", text: networkWords([net[(s + n - 1) % n], net[s]])}),
-        el("td", {}, t.reveal.aligned.includes(s) ? el("span", {class: "win", text: "aligned"}) : "")))));
+        el("td", {}, tv.reveal.aligned.includes(s) ? el("span", {class: "win", text: t("aligned")}) : "")))));
   }
   if (c) {
-    box.append(el("h2", {text: c.over ? "Final scores" : `Campaign: generation ${c.generation} of ${c.generations}`}));
-    if (c.over) box.append(el("div", {class: "win", text: campaignWinners(c, t) + " (XP breaks a tie in VP)"}), scoreTable(t, v.seat));
-    else box.append(el("div", {class: "muted", text: "VP: 1 when your membership matches a generation's winning colour; networks score at the end."}));
-    box.append(el("h2", {text: "Generations"}), historyTable(t, v.seat));
+    box.append(el("h2", {text: c.over ? t("Final scores") : t("Campaign: generation {n} of {total}", {n: c.generation, total: c.generations})}));
+    if (c.over) box.append(el("div", {class: "win", text: t("{winners} (XP breaks a tie in VP)", {winners: campaignWinners(c, tv)})}), scoreTable(tv, v.seat));
+    else box.append(el("div", {class: "muted", text: t("VP: 1 when your membership matches a generation's winning colour; networks score at the end.")}));
+    box.append(el("h2", {text: t("Generations")}), historyTable(tv, v.seat));
   }
 }

@@ -103,9 +103,10 @@ def fit_text(
 
 
 def header(draw: ImageDraw.ImageDraw, text: str, height: int = 16) -> None:
-    """A lit bar across the top with ``text`` centred in it, dark on light."""
+    """A lit bar across the top with ``text`` centred in it, dark on light; Chinese text (16 px glyphs)
+    fills it from its first row to its last."""
     draw.rectangle((0, 0, WIDTH - 1, height - 1), fill=1)
-    centered(draw, text, 1, font(BOLD, 12), fill=0)
+    centered(draw, text, 0 if wide(text) else 1, font(BOLD, 12), fill=0)
 
 
 def seat_label(seat: int) -> str:

@@ -130,15 +130,6 @@ def _say(draw: ImageDraw.ImageDraw, language: str, text: str, room: int = WIDTH 
     return said
 
 
-def _header(draw: ImageDraw.ImageDraw, text: str) -> None:
-    """The title bar; Chinese text (16 px glyphs) fills it from its first row to its last."""
-    if not wide(text):
-        header(draw, text)
-        return
-    draw.rectangle((0, 0, WIDTH - 1, 15), fill=1)
-    centered(draw, text, 0, font(BOLD, 12), fill=0)
-
-
 def _setup(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], code: str | None, language: str) -> None:
     """How many armies have chosen, and which are still choosing: never what anyone chose."""
     armies = _armies(view)
@@ -236,7 +227,7 @@ def _accusation(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: st
     head = f"{_army_name(view, attacker)} > {_army_name(view, defender)}"
     if draw.textlength(head, font=font(BOLD, 12)) > WIDTH - 4:
         head = _say(draw, language, N_("ARMY {a} > ARMY {b}"), a=attacker, b=defender)
-    _header(draw, head)
+    header(draw, head)
     card, target_card = str(last.get("card")), str(last.get("target_card"))
     big = font(BOLD, 20)
     half = WIDTH // 2
@@ -259,7 +250,7 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> N
     """The winning side, the traitor's army, and every army's title and points (B17)."""
     side = view.get("winner_side")
     head = N_("TRAITOR WINS") if side == "traitor" else N_("LOYAL SIDE WINS") if side else N_("GAME OVER")
-    _header(draw, _say(draw, language, head))
+    header(draw, _say(draw, language, head))
     top = 31
     reveal = view.get("reveal")
     traitor = view.get("traitor")

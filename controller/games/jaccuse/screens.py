@@ -110,7 +110,7 @@ def _setup(
 ) -> int:
     gen = _generation_label(view)
     title = say(N_("MEMBERSHIP"))
-    _header(draw, f"{gen}  {title}" if gen else title)
+    header(draw, f"{gen}  {title}" if gen else title)
     # while seats are free, the join code matters more than the instruction (the phones give that)
     line = say(N_("Place a card"))
     if code:
@@ -177,7 +177,7 @@ def _reveal(
     blacks = sum(1 for r in reveal if r.card and _card_color(r.card) == "black")
     shown, page_label = _page_of(list(reveal), REVEAL_PER_PAGE, page)
     totals = say(N_("RED {red}  BLACK {black}")).format(red=reds, black=blacks)
-    _header(draw, totals + (f"  {page_label}" if page_label else ""))
+    header(draw, totals + (f"  {page_label}" if page_label else ""))
     seat_font, card_font = font(BOLD, 12), font(BOLD, 16)
     col_width, rows = WIDTH // 3, 3
     for index, item in enumerate(shown):
@@ -215,7 +215,7 @@ def _campaign_over(
     winners = [int(s) for s in campaign.get("winners") or []]
     vp = [int(v) for v in campaign.get("vp") or []]
     shown, page_label = _page_of(list(enumerate(vp)), SCORES_PER_PAGE, page)
-    _header(draw, say(N_("FINAL VP")) + (f"  {page_label}" if page_label else ""))
+    header(draw, say(N_("FINAL VP")) + (f"  {page_label}" if page_label else ""))
     won = say(N_("Winner {who}")) if len(winners) == 1 else say(N_("Winners {who}"))
     _fit_line(draw, won.format(who=names_line(view, winners)), 17)
     big = font(BOLD, 16)
@@ -227,7 +227,7 @@ def _campaign_over(
 
 def _game_over(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], say: Say = str) -> None:
     colour = view.get("winning_color")
-    _header(draw, say(N_("GAME OVER")))
+    header(draw, say(N_("GAME OVER")))
     if colour == "red":
         headline = say(N_("RED WINS"))
     elif colour == "black":
@@ -410,15 +410,6 @@ def _card_text(card: str | None) -> str:
     if card is None:
         return "--"
     return card
-
-
-def _header(draw: ImageDraw.ImageDraw, text: str) -> None:
-    """The kit's lit bar across the top; in Chinese the 16 px glyphs fill it from its first row."""
-    if not wide(text):
-        header(draw, text)
-        return
-    draw.rectangle((0, 0, WIDTH - 1, 15), fill=1)
-    centered(draw, text, 0, font(BOLD, 12), fill=0)
 
 
 #: what the box draws J'Accuse with (``Game.screens``)

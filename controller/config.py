@@ -15,6 +15,7 @@ from typing import Any
 
 from controller.games.registry import DEFAULT_GAME, UnknownGame, check_game
 from controller.games.registry import game as game_named
+from controller.i18n import LANGUAGES
 
 DEFAULT_PATH = Path("/etc/jaccuse-table/config.toml")
 #: the tables the box seats (it has 14 pads); the game's own range is checked once the game is known
@@ -55,6 +56,9 @@ class Config:
     oled_contrast: int = 0xCF
     oled_dim_after: int = 10  # minutes without a change before the panel dims (0: never)
     oled_off_after: int = 60  # minutes without a change before it goes dark (0: never)
+    # the box's language: the table page, the host page and the OLED (the host page can change it;
+    # each phone follows its own browser or switch): "en" or "zh_Hant" (docs/i18n.md)
+    language: str = "en"
 
 
 # file key -> (Config field, checker); the file groups keys in [box], [pads] and [oled]
@@ -160,6 +164,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         # checked against the game's own table options once the whole file is read
         "options": ("options", _option_names),
         "allowed_hosts": ("allowed_hosts", _host_names),
+        "language": ("language", _choice(tuple(LANGUAGES))),
     },
     "pads": {
         "mode": ("pads", _choice(PAD_MODES)),
@@ -286,6 +291,8 @@ def default_config_text() -> str:
                               # (docs/configuration.md and `run --help` list each game's)
 # allowed_hosts = []          # more names the box answers to, e.g. ["jaccuse.lan"] (its addresses,
                               # localhost and HOSTNAME.local always work)
+# language = "en"            # the TV's, host page's and display's: "en" or "zh_Hant" (phones follow
+                              # their own browser; the host page can change it)
 
 [pads]
 # mode = "auto"               # auto | gpio | serial | phone | mock (auto: the USB hub if found, else GPIO)

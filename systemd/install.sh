@@ -113,15 +113,17 @@ if [ ! -x "$APP/venv/bin/python" ]; then
 fi
 # a digest of the source decides whether the installed copy is current
 # (and the compile switch: changing it installs again)
-digest="$(cd "$SRC" && { find controller web hardware systemd pyproject.toml setup.py build_backend.py README.md \
+# what the box installs from: the package and what building it reads (not the tests, docs or benchmarks,
+# which a test run may be writing to while this copies)
+INSTALLED=(controller web hardware systemd pyproject.toml setup.py build_backend.py README.md)
+digest="$(cd "$SRC" && { find "${INSTALLED[@]}" \
     -type f -not -path '*/__pycache__/*' -print0 | sort -z | xargs -0 sha256sum; echo "compile=$COMPILE"; \
     echo "lgpio-from-pypi=$LGPIO_FROM_PYPI"; } | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$APP/.installed" 2>/dev/null)" != "$digest" ]; then
     rm -rf "$APP/src"
     mkdir -p "$APP/src"
-    (cd "$SRC" && tar --exclude=.venv --exclude=.git --exclude='__pycache__' --exclude=./build \
-        --exclude=.pytest_cache --exclude=node_modules \
-        --exclude=./artifacts --exclude=.hypothesis -cf - .) | tar -xf - -C "$APP/src"
+    (cd "$SRC" && tar --exclude='__pycache__' --exclude=.pytest_cache --exclude=node_modules \
+        -cf - "${INSTALLED[@]}") | tar -xf - -C "$APP/src"
     if [ "$COMPILE" = 1 ]; then
         say "installing the package into $APP/venv, rules core compiled with mypyc (a few minutes)"
         if ! JACCUSE_COMPILE_RULES=1 "$APP/venv/bin/pip" install -q "$APP/src"; then

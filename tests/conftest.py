@@ -18,6 +18,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+#: fixtures every folder may use (tests/fixtures): a game's tests in tests/<game>/ drive browsers and draw
+#: OLED screens as the box's own tests do
+pytest_plugins = ["fixtures.browser", "fixtures.devices"]
+
 settings.register_profile("dev", deadline=None)
 settings.register_profile(
     "ci",
@@ -86,7 +90,7 @@ GROUPS = {
     "reliability/test_fuzz_http.py": "floods",
     "reliability/test_hostile_network.py": "floods",
     "reliability/test_seated_phones_are_never_crowded_out.py": "floods",
-    "web/test_leak_and_concurrency.py": "floods",
+    "jaccuse/test_leak_and_concurrency.py": "floods",
     "firmware/test_micropython.py": "micropython",
     "jaccuse/test_compiled_build.py": "compiled-rules",
 }
@@ -103,6 +107,8 @@ def _start_rank(item: pytest.Item) -> int:
     boxes to break them); 2: the rest, quick tests that fill the workers' last minutes."""
     if item.get_closest_marker("slow") is not None:
         return 0
+    if item.get_closest_marker("browser") is not None:  # a module's pytestmark (tests/<game>/ too)
+        return 1
     return 1 if Path(str(item.path)).relative_to(TESTS).parts[0] in ("browser", "reliability") else 2
 
 
@@ -125,8 +131,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """A skipped browser test is easy to miss in a green run: say it in the summary, whatever -r says.
 
-    It lives here, not in tests/browser/conftest.py, because under parallel workers only the workers
-    load that folder's conftest; this process, which writes the summary, loads this one."""
+    It lives here, not beside the browser fixtures, because it reports on the whole run."""
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if "BROWSER TESTS" in str(r.longrepr)]
     if skipped:
         first = skipped[0].longrepr

@@ -31,11 +31,12 @@ def test_the_long_tests_start_first(request: pytest.FixtureRequest) -> None:
     """Every browser test is collected before the quick unit tests (this one among them)."""
     if request.config.pluginmanager.has_plugin("randomly"):
         pytest.skip("pytest-randomly shuffles the order")
-    modules = [_module(item) for item in request.session.items]
-    browser = [n for n, module in enumerate(modules) if module.startswith("browser/")]
+    items = request.session.items
+    # tests/browser/ and the games' own browser tests (tests/<game>/test_*_browser.py) alike
+    browser = [n for n, item in enumerate(items) if item.get_closest_marker("browser") is not None]
     if not browser:
         pytest.skip("no browser test collected in this run")
-    assert max(browser) < modules.index(_module(request.node))
+    assert max(browser) < items.index(request.node)
 
 
 @pytest.mark.skipif("PYTEST_XDIST_WORKER" not in os.environ, reason="runs only under parallel workers")

@@ -18,7 +18,7 @@ from werkzeug.exceptions import NotFound
 
 from controller.games import registry
 from controller.table import HostKey, Table
-from web import api, guards, pages, records
+from web import api, guards, i18n, pages, records
 from web.guards import BoxNames
 from web.join_guard import JoinGuard
 
@@ -47,6 +47,7 @@ def create_app(
     display: DisplaySource | None = None,
     public_base: str | Callable[[], str] | None = None,
     names: BoxNames | None = None,
+    language: str = "en",
 ) -> Flask:
     """Build the app.
 
@@ -62,6 +63,7 @@ def create_app(
       says it now (the box follows its LAN address); without it the address the page came from is used.
     - ``names``: the names and addresses the box answers to (the Host and Origin checks of
       :mod:`web.guards`); by default its host name, ``localhost`` and the addresses it holds.
+    - ``language``: the box's language (config ``language``) until the host page chooses another.
     """
     app = Flask(__name__, static_folder=None)
     _serve_game_files(app)
@@ -76,10 +78,12 @@ def create_app(
         JACCUSE_DISPLAY=display,
         JACCUSE_PUBLIC_BASE=public_base,
         JACCUSE_JOIN_GUARD=JoinGuard(),
+        JACCUSE_LANGUAGE=language,
     )
     app.json.sort_keys = False  # type: ignore[attr-defined]
     base_name = public_base if isinstance(public_base, str) else None
     guards.install(app, names if names is not None else BoxNames(public_base=base_name))
+    i18n.install(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     records.install(app, table)

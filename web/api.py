@@ -19,9 +19,11 @@ from werkzeug.exceptions import HTTPException
 
 from controller.games.registry import game, names
 from controller.games.shape import SeatRefused
+from controller.i18n import LANGUAGES, said_json
 from controller.table import HostKey, Outcome, Snapshot
 from controller.table.seating import Device
 from web.context import (
+    box_language,
     current_table,
     from_the_box_itself,
     host_key_now,
@@ -155,6 +157,8 @@ def box() -> Response:
             "said_at": snap.said_at,
             "said_game": snap.said_game,
             "log": list(snap.log),
+            # each log line as a message the pages say again in their language (None: shown as it is)
+            "log_said": [said_json(line) for line in snap.log],
             "pads": current_table().config.pads,
             # the address phones reach the box at, for the text under the join QR codes
             "join_base": public_base(),
@@ -343,6 +347,7 @@ def host_state() -> tuple[Response, int]:
     info = seats_info(snap)
     info.update({"join_code": snap.join_code, "clock": snap.public.get("clock"), "join_base": public_base(),
                  "multi_seat": snap.multi_seat, "join_guesses": _join_guard().status(),
+                 "language": box_language(), "languages": dict(LANGUAGES),
                  "game_name": snap.game_name, "game": snap.game, "options_on": _options_on(snap),
                  "lists_on": _lists_on(snap), "new_seats": snap.new_seats,
                  "games": {name: _game_info(name) for name in names()}})
@@ -388,6 +393,7 @@ _HOST_SETTINGS: dict[str, tuple[str, str, Callable[[Any], bool]]] = {
     "join-code": ("join_code", "code", lambda v: v is None or isinstance(v, str)),
     "lock": ("locked", "locked", lambda v: isinstance(v, bool)),
     "multi-seat": ("multi_seat", "allowed", lambda v: isinstance(v, bool)),
+    "language": ("language", "language", lambda v: isinstance(v, str)),
     "hand-over": ("hand_over", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "to-bot": ("to_bot", "seat", lambda v: isinstance(v, int) and not isinstance(v, bool)),
     "evening": ("evening", "clear", lambda v: v is True),
@@ -401,7 +407,8 @@ def host_setting(setting: str) -> tuple[Response, int]:
     ``lock {"locked": bool}``, ``hand-over {"seat": S}`` (a bot's seat, for a person to join),
     ``to-bot {"seat": S}`` (a free seat, or a person's released in the same step, for the bot),
     ``evening {"clear": true}`` (a new evening: the scoreboard starts empty),
-    ``bot-level {"seat": S, "level": "random"|"sensible"|"strong"}`` (who plays a bot's seat)."""
+    ``bot-level {"seat": S, "level": "random"|"sensible"|"strong"}`` (who plays a bot's seat),
+    ``language {"language": "en"|"zh_Hant"}`` (the table page's, host page's and OLED's)."""
     if not _host_ok():
         return error(401, "unauthorized", "the host key is needed")
     if setting not in _HOST_SETTINGS:

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from flask import current_app, request
 
+from controller.i18n import DEFAULT
 from controller.table import HostKey, Table, check_host_key
 from web.guards import is_the_box
+
+
+def box_language() -> str:
+    """The box's language (the table page, the host page, the OLED): the host's choice, else the config's."""
+    chosen = current_table().snapshot().language
+    return str(chosen or current_app.config.get("JACCUSE_LANGUAGE") or DEFAULT)
 
 
 def current_table() -> Table:

@@ -5,6 +5,7 @@ both use it."""
 from __future__ import annotations
 
 from flask import Response, render_template
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from controller.games.registry import DEFAULT_GAME, game
@@ -26,7 +27,7 @@ def error_page(exc: HTTPException) -> Response:
     """Every path that is not a page gets the styled "not found" page (and other errors theirs)."""
     status = exc.code or 500
     if status == 404:
-        title, text = "Not found", "There is no page at this address. The table page lists every seat."
+        title, text = _("Not found"), _("There is no page at this address. The table page lists every seat.")
     else:
         title, text = exc.name, exc.description or ""
     return html(render_template("message.html", title=title, text=text), status)

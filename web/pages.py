@@ -14,10 +14,12 @@ from pathlib import Path
 from urllib.parse import quote
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from controller.games.registry import DEFAULT_GAME, UnknownGame, game, names
-from web.context import current_table, host_key_ok, may_see_the_code, public_base
+from web.context import box_language, current_table, host_key_ok, may_see_the_code, public_base
+from web.i18n import phone_language, use_language
 from web.page_base import game_page, html
 
 bp = Blueprint("pages", __name__)
@@ -45,6 +47,7 @@ def _game() -> tuple[str, str, dict[str, str]]:
 @bp.get("/")
 def table_page() -> Response:
     mock = current_app.config["JACCUSE_MOCK_PRESS"] is not None
+    use_language(box_language())  # the TV speaks the box's language
     title, rules, page = _game()
     return html(render_template("table.html", mock=mock, game_title=title, rules=rules, game=page,
                                  preload=preloads(page["name"], "table")))
@@ -53,9 +56,10 @@ def table_page() -> Response:
 @bp.get("/seat/<int:seat>")
 def seat_page(seat: int) -> Response:
     snap = current_table().snapshot()
+    use_language(phone_language())  # a phone speaks its own
     if seat >= snap.players:
-        return html(render_template("message.html", title="No such seat",
-                                     text=f"This table has seats 0 to {snap.players - 1}."), 404)
+        text = _("This table has seats 0 to %(last)s.", last=snap.players - 1)
+        return html(render_template("message.html", title=_("No such seat"), text=text), 404)
     # whether the seat can be taken is in the page itself, so the link says so before any tap (the
     # page script keeps it current: this phone may be the one holding the seat)
     kind = snap.claimed[seat]
@@ -93,10 +97,11 @@ def favicon() -> Response:
 
 @bp.get("/host")
 def host_page() -> Response:
+    use_language(box_language())
     if not host_key_ok(request.args.get("key", "")):
-        return html(render_template("message.html", title="Host link needed",
-                                     text="Open the host link the box printed when it started "
-                                     "(also in host-link.txt in its data folder)."), 401)
+        return html(render_template("message.html", title=_("Host link needed"),
+                                     text=_("Open the host link the box printed when it started "
+                                            "(also in host-link.txt in its data folder).")), 401)
     return html(render_template("host.html"))
 
 

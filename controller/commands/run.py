@@ -367,6 +367,7 @@ def main(args: argparse.Namespace) -> int:
             display=LateDisplay(devices),
             public_base=base_now,
             names=names,
+            language=config.language,
         )
         limits = limits_from(args)
         broadcaster = broadcaster_for(table, limits, args.heartbeat)

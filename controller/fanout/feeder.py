@@ -84,10 +84,12 @@ class DeviceFeeder:
         self._epoch = 0  # the pads' round number (see pad_round_epoch)
         self._round: RoundKey = None
         self._pad_count = 0  # the seats the pads were opened for (a later deal may have more or fewer)
+        self.language = "en"  # the config's language; the host's choice (in the snapshot) wins
 
     def open(self, mock: bool, pads: str, players: int, config: Config) -> None:
         """Open the pads asked for (none with ``phone``) and the OLED; a missing OLED is not fatal."""
         self.pads_label = PAD_LABELS.get(pads)
+        self.language = config.language
         self._pad_count = players
         if pads != "phone":
             try:
@@ -237,6 +239,7 @@ class DeviceFeeder:
             pads=self.pads_label,
             clock_left=clock_left(snap.public),
             join_code=snap.join_code,
+            language=snap.language or self.language,
         )
 
     def close(self) -> None:

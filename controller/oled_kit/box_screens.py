@@ -15,6 +15,8 @@ from typing import Any
 import segno
 from PIL import Image, ImageDraw
 
+from controller.i18n import N_
+from controller.i18n.loading import box_words
 from controller.oled_kit.draw import BOLD, HEIGHT, SMALL, WIDTH, Font, blank, centered, fit_text, font
 from controller.oled_kit.model import DisplayModel
 
@@ -24,28 +26,33 @@ def box_screen(
     draw: ImageDraw.ImageDraw,
     model: DisplayModel,
     *,
-    unplugged: str = "Phones still play.",
-    paused: str = "Game paused.",
+    unplugged: str = N_("Phones still play."),
+    paused: str = N_("Game paused."),
     title: str,
 ) -> bool:
     """The shared screen the model calls for, drawn: a fault (``unplugged`` and ``paused`` say what a
     missing hub or a pause means in this game) or the start screen (``title``: the game's name in
     capitals). True when one was drawn, False when the game draws its own."""
     view = model.view
+
+    def say(text: str) -> str:  # the box's own words in its language (the game's as they come)
+        return box_words(model.language, text)
+
     if model.cannot_save:
-        _fault(draw, "CANNOT SAVE", ["Disk full? Moves", "wait for space."])
+        _fault(draw, say(N_("CANNOT SAVE")), [say(N_("Disk full? Moves")), say(N_("wait for space."))])
     elif model.hub_connected is False:
-        _fault(draw, "PADS UNPLUGGED", [unplugged, "Plug the hub in."])
+        _fault(draw, say(N_("PADS UNPLUGGED")), [say(unplugged), say(N_("Plug the hub in."))])
     elif model.paused:
-        _fault(draw, "PAUSED", [paused])
+        _fault(draw, say(N_("PAUSED")), [say(paused)])
     elif model.journal_set_aside:
-        _fault(draw, "JOURNAL SET ASIDE", ["It was damaged.", "New game dealt."])
+        _fault(draw, say(N_("JOURNAL SET ASIDE")), [say(N_("It was damaged.")), say(N_("New game dealt."))])
     elif model.journal_recovered:
         move = view.get("version") if view else None
-        where = f"move {move}." if move is not None else "a restart."
-        _fault(draw, "MOVE LOST" if model.moves_lost else "GAME RESTORED", ["Picked up after", where])
+        where = say(N_("move {n}.")).format(n=move) if move is not None else say(N_("a restart."))
+        _fault(draw, say(N_("MOVE LOST")) if model.moves_lost else say(N_("GAME RESTORED")),
+               [say(N_("Picked up after")), where])
     elif view is None or (model.startup_url and not view.get("version")):
-        _startup(image, draw, model.startup_url, model.pads, model.join_code, title=title)
+        _startup(image, draw, model.startup_url, model.pads, model.join_code, title=title, say=say)
     else:
         return False
     return True
@@ -56,7 +63,7 @@ GameDrawing = Callable[[Image.Image, ImageDraw.ImageDraw, DisplayModel, Mapping[
 
 
 def game_renderer(
-    title: str, *, unplugged: str = "Phones still play.", paused: str = "Game paused."
+    title: str, *, unplugged: str = N_("Phones still play."), paused: str = N_("Game paused.")
 ) -> Callable[[GameDrawing], Callable[[DisplayModel], Image.Image]]:
     """A game's renderer (``Screens.render``) from what it draws of its own: the shared screens come
     first (``box_screen`` with the game's ``title`` and wording), else its drawing on a cleared panel,
@@ -106,11 +113,12 @@ def _startup(
     pads: str | None,
     code: str | None = None,
     title: str = "",
+    say: Callable[[str], str] = str,
 ) -> None:
     """The start screen (`title` is the game's name in capitals)."""
     if not url:
         centered(draw, title, 12, font(BOLD, 18))
-        centered(draw, "starting...", 38, font(BOLD, 12))
+        centered(draw, say(N_("starting...")), 38, font(BOLD, 12))
         if pads:
             centered(draw, f"Pads: {pads}", 54, font(SMALL, 8))
         return

@@ -19,6 +19,7 @@ requested size to the nearest drawn size at or below it, so callers keep asking 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +32,11 @@ FONT_DIR = Path(__file__).with_name("fonts")
 BOLD = "terminus-bold.otb"  # strikes at 12, 14, 16, 18, 20, 22, 24, 28 and 32 px
 SMALL = "spleen-5x8.pcf"  # 5 px wide, 8 px high: for the lines that must fit many characters
 TERMINUS_SIZES = (12, 14, 16, 18, 20, 22, 24, 28, 32)
+#: GNU Unifont's 16 px glyphs, cut to the characters a Chinese table meets (cjk_font.py says how): the
+#: one size Chinese is drawn at, 8 characters a line, whatever size the screen asks for its Latin text
+WIDE = "unifont-cjk.pcf"
+WIDE_SIZE = 16
+_WIDE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
 
 Font = ImageFont.FreeTypeFont
 
@@ -38,10 +44,23 @@ Font = ImageFont.FreeTypeFont
 @lru_cache(maxsize=32)
 def font(name: str, size: int) -> Font:
     """The bitmap font at the largest size it was drawn at that is not above `size`."""
+    if name == WIDE:
+        return ImageFont.truetype(str(FONT_DIR / WIDE), WIDE_SIZE)
     if name == SMALL or size < TERMINUS_SIZES[0]:
         return ImageFont.truetype(str(FONT_DIR / SMALL), 8)
     drawn = max(s for s in TERMINUS_SIZES if s <= size)
     return ImageFont.truetype(str(FONT_DIR / BOLD), drawn)
+
+
+def wide(text: str) -> bool:
+    """Whether ``text`` holds characters the Latin fonts lack (Chinese, full-width forms)."""
+    return bool(_WIDE.search(text))
+
+
+def font_for(text: str, fnt: Font) -> Font:
+    """The font ``text`` is drawn with: ``fnt``, or the CJK font when ``text`` holds characters it lacks
+    (a name in Chinese characters, a screen in Chinese)."""
+    return font(WIDE, WIDE_SIZE) if wide(text) else fnt
 
 
 def blank() -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -56,6 +75,7 @@ def centered(
     draw: ImageDraw.ImageDraw, text: str, y: int, fnt: Font, fill: int = 1, right: int = WIDTH
 ) -> None:
     """``text`` centred between the left edge and ``right``, its top at ``y``."""
+    fnt = font_for(text, fnt)
     width = draw.textlength(text, font=fnt)
     draw.text(((right - width) / 2, y), text, font=fnt, fill=fill)
 
@@ -72,7 +92,7 @@ def fit_text(
     """Left-aligned text in the largest of `sizes` that fits before `right`; shortened with "." if
     even the smallest does not fit (a long name)."""
     for size in sizes:
-        fnt = font(font_name, size)
+        fnt = font_for(text, font(font_name, size))
         if x + draw.textlength(text, font=fnt) <= right:
             break
     else:

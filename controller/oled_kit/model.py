@@ -40,3 +40,4 @@ class DisplayModel:
     journal_set_aside: bool = False  # a damaged journal was set aside at start and a new game dealt
     moves_lost: int = 0  # with journal_recovered: saved moves that did not read back at start
     page: int = 0  # which page of a screen too full for one (any number: taken modulo the pages)
+    language: str = "en"  # the box's language: the shared screens' words (controller/locale)

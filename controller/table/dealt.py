@@ -16,12 +16,14 @@ from typing import Any, Final, cast
 from controller.games import registry
 from controller.games.rules import Rules
 from controller.games.shape import AcceptedShape, Event, RefusedShape, TableRules
+from controller.i18n import Sayer, said_json
 from controller.table.hesitation import Hesitations
 
 LOG_LINES: Final = 30
 FEED_LINES: Final = 8  # per seat: the newest lines of its personal feed
 TABLE_FEED: Final = 6  # per seat view: the newest public log lines (the phone's table feed)
 
+msg = Sayer("controller")  # the table's own lines (controller/locale)
 Line = tuple[int, str]  # (the version it was told at, the text)
 
 
@@ -70,21 +72,28 @@ class Chronicle:
             for other, feed in enumerate(self.feeds):
                 lines = adapter.seat_feed(events, other, labels)
                 if lines and other == seat and source == "bot":
-                    lines = ["The bot moved for your seat:", *lines]
+                    lines = [msg("The bot moved for your seat:"), *lines]
                 feed.extend((version, line) for line in lines)
         except Exception:  # a log line must never cost an action
             traceback.print_exc()
 
     def feed_view(self, seat: int) -> list[dict[str, Any]]:
         """A seat's own feed as its view shows it, newest first."""
-        return [{"version": v, "text": text} for v, text in reversed(self.feeds[seat])]
+        return [_line(v, text) for v, text in reversed(self.feeds[seat])]
 
     def table_feed_view(self, seat: int) -> list[dict[str, Any]]:
         """The room's newest lines, newest first; ``you``: an action of that moment also told this seat
         something (its own feed has a line of the same version)."""
         mine = {v for v, _ in self.feeds[seat]}
         newest = list(self.log)[-TABLE_FEED:][::-1]
-        return [{"version": v, "text": text, "you": v in mine} for v, text in newest]
+        return [{**_line(v, text), "you": v in mine} for v, text in newest]
+
+
+def _line(version: int, text: str) -> dict[str, Any]:
+    """A line as a view shows it: its version, its English text, and the message a page says again in
+    its own language (``said``: only for a line written as one, controller.i18n.Said)."""
+    said = said_json(text)
+    return {"version": version, "text": text, "said": said} if said else {"version": version, "text": text}
 
 
 class Dealt:

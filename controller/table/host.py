@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from controller.games import registry
+from controller.i18n import LANGUAGES, known_language
 from controller.table import evening, kept, seating
 from controller.table.bot_turns import BotTurns
 from controller.table.bots import LEVELS
@@ -55,6 +56,7 @@ class HostDesk:
             "join_code": self._join_code,
             "locked": lambda on: ({"seats_locked": "1" if on else None}, None),
             "multi_seat": lambda on: ({"multi_seat": "1" if on else None}, None),
+            "language": self._language,
             "hand_over": self._hand_over,
             "bot_name": self._bot_name,
             "bot_level": self._bot_level,
@@ -86,7 +88,8 @@ class HostDesk:
         seats = loop.seats
         return Outcome(ok=True, data={"join_code": seats.join_code, "locked": seats.locked,
                                       "clock": loop.clock.seconds, "multi_seat": seats.multi_seat,
-                                      "bot_levels": list(loop.bots.seat_levels())})
+                                      "bot_levels": list(loop.bots.seat_levels()),
+                                      "language": seats.language})
 
     def _clock(self, value: Any) -> tuple[Rows, Then] | Outcome:
         try:
@@ -110,6 +113,12 @@ class HostDesk:
         except ValueError as exc:
             return Outcome.refused(400, "bad_code", str(exc))
         return {"join_code": code}, None
+
+    def _language(self, value: Any) -> tuple[Rows, Then] | Outcome:
+        known = known_language(value) if isinstance(value, str) else None
+        if known is None:
+            return Outcome.refused(400, "bad_language", f"the box speaks {', '.join(LANGUAGES)}")
+        return {"language": known}, None
 
     def _hand_over(self, seat: Any) -> tuple[Rows, Then] | Outcome:
         rows = self._loop.seats.hand_over_rows(seat)

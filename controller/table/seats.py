@@ -111,6 +111,8 @@ class Seats:
         self.join_code: str | None = settings.get("join_code") or None
         self.locked = settings.get("seats_locked") == "1"
         self.multi_seat = settings.get("multi_seat") == "1"  # the host lets one device take more seats
+        # the box's language as the host chose it (None: the config's): the table page, host page, OLED
+        self.language: str | None = settings.get("language") or None
         self.claims = 0  # rises whenever a seat is claimed or released (a token starts or stops working)
         # seats that asked to play again once the game is over (journaled: a restart keeps the ready check)
         over = loop.dealt.state.over
@@ -191,6 +193,8 @@ class Seats:
             self.locked = rows["seats_locked"] == "1"
         if "multi_seat" in rows:
             self.multi_seat = rows["multi_seat"] == "1"
+        if "language" in rows:
+            self.language = rows["language"] or None
 
     # ------------------------------------------------------------------ the bots' seats at start
     def seat_bots(self, from_flag: bool, count: int, asked: bool) -> None:

@@ -55,6 +55,7 @@ class Snapshot:
     join_code: str | None = None
     seats_locked: bool = False
     multi_seat: bool = False  # the host lets one device hold more than one seat
+    language: str | None = None  # the box's language as the host chose it (None: the config's)
     handed_over: frozenset[int] = frozenset()  # bot seats the host handed to a person
     bot_seats: frozenset[int] = frozenset()  # the seats the bots play (journaled: a restart keeps them)
     bot_levels: tuple[str | None, ...] = ()  # per seat: who plays it when a bot does (bots.LEVELS)
@@ -137,6 +138,7 @@ def build(
         join_code=seats.join_code,
         seats_locked=seats.locked,
         multi_seat=seats.multi_seat,
+        language=seats.language,
         handed_over=seats.handed,
         bot_seats=frozenset(seats.bots),
         bot_levels=levels,

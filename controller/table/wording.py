@@ -20,7 +20,11 @@ from itertools import pairwise
 from typing import Any, NamedTuple
 
 from controller.games import registry
+from controller.i18n import DEFAULT, LANGUAGES, Sayer
+from controller.i18n.catalogues import render
 from controller.table import confusables
+
+msg = Sayer("controller")  # the table's own lines (controller/locale)
 
 #: how many seats the bot games that teach the box's words are played with (a few: their lines are
 #: the same words whatever the count)
@@ -30,25 +34,37 @@ _MARK = "\ue000"
 _MARKED = re.compile(f"{_MARK}\\d+{_MARK}")
 #: a number (any script's digits): a seat's label beside a name, as the log and the pages write them
 NUMBER = "#"
+_HAN = "\u3400-\u9fff\uf900-\ufaff"
+_WORD = re.compile(f"[{_HAN}]|[^\\W_{_HAN}]+")
 
 
 def released_line(seat: int, name: str | None, to_bot: bool) -> str:
     """The log's line for the host releasing a seat (``name``: the seat's, already isolated)."""
-    who = f" ({name})" if name else ""
-    then = " A bot plays it now." if to_bot else ""
-    return f"The host released seat {seat}{who}: its phone's link no longer works.{then}"
+    if name and to_bot:
+        return msg("The host released seat {seat} ({name}): its phone's link no longer works. "
+                   "A bot plays it now.", seat=seat, name=name)
+    if name:
+        return msg("The host released seat {seat} ({name}): its phone's link no longer works.",
+                   seat=seat, name=name)
+    if to_bot:
+        return msg("The host released seat {seat}: its phone's link no longer works. A bot plays it now.",
+                   seat=seat)
+    return msg("The host released seat {seat}: its phone's link no longer works.", seat=seat)
 
 
 def retaken_line(seat: int, name: str | None) -> str:
     """The log's line for a released seat taken again (``name``: the new one, already isolated)."""
-    return f"Seat {seat} was taken again after the host released it" + (f", as {name}." if name else ".")
+    if name:
+        return msg("Seat {seat} was taken again after the host released it, as {name}.", seat=seat, name=name)
+    return msg("Seat {seat} was taken again after the host released it.", seat=seat)
 
 
 def words(text: str) -> tuple[str, ...]:
     """``text`` as the words a reader sees: letters and digits only, each word as its confusable
-    skeleton case-folded (an "О" of another script is an "O"), every number as ``NUMBER``."""
+    skeleton case-folded (an "О" of another script is an "O"), every number as ``NUMBER``. Chinese is
+    written without spaces: each of its characters is a word of its own."""
     out = []
-    for word in re.findall(r"[^\W_]+", unicodedata.normalize("NFC", text)):
+    for word in _WORD.findall(unicodedata.normalize("NFC", text)):
         if all(unicodedata.category(ch) == "Nd" for ch in word):
             out.append(NUMBER)
             continue
@@ -98,7 +114,10 @@ def around_names(game: str) -> Around:
     before: set[str] = set()
     after: set[str] = set()
     pairs: set[tuple[str, str]] = set()
-    for line in {*_table_lines(), *_lines_of(game)}:
+    told = {*_table_lines(), *_lines_of(game)}
+    # and the same lines in every language the box speaks (a name must not pose in Chinese either)
+    told |= {render(line, language) for line in told for language in LANGUAGES if language != DEFAULT}
+    for line in told:
         parts = [words(part) for part in _MARKED.split(line)]
         for n, part in enumerate(parts):
             pairs.update(pairwise(part))

@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any
 
 import requests
+from fixtures.browser import Server
 
 from controller.client import random_action
 from controller.games.registry import game, names
-from tests.browser.conftest import Server
 
 Met = tuple[str, int, list[dict[str, Any]]]  # a stage, the seat in it, every seat's view
 STAGES = ("setup", "turn", "choice", "vote", "others", "over")

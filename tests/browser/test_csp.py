@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.conftest import Server, watched_page
+from fixtures.browser import Server, watched_page
 
 
 def test_pages_work_under_their_content_security_policy(browser: Any, server: Server) -> None:

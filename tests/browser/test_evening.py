@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 import requests
+from fixtures.browser import Server, doc_picture, serving
 
 from controller.client import random_action
-from tests.browser.conftest import Server, doc_picture, serving
-from tests.browser.test_betrayal import Phone as BetrayalPhone
+from tests.betrayal.test_betrayal_browser import Phone as BetrayalPhone
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def evening(tmp_path: Path) -> Iterator[Server]:
 
 
 class Phone(BetrayalPhone):
-    """A phone of test_betrayal.py's kind, for either game: joined once its view is there."""
+    """A phone of Betrayal's browser test's kind, for either game: joined once its view is there."""
 
     def join(self, name: str) -> None:
         self.page.goto(f"{self.base}/seat/{self.seat}")

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.conftest import Server, serving
+from fixtures.browser import Server, serving
 
 pytestmark = pytest.mark.browser
 

@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser import stages
-from tests.browser.loads import CONTRACT_JS, PHONE, SeatPhone, layout_problems, problems
+from browser import stages
+from browser.loads import CONTRACT_JS, PHONE, SeatPhone, layout_problems, problems
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 import requests
+from fixtures.browser import Server
 
-from tests.browser import phones
-from tests.browser.conftest import Server
+from browser import phones
 
 pytestmark = pytest.mark.browser
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import requests
-
-from tests.browser.conftest import Server
+from fixtures.browser import Server
 
 
 def _auth(token: str) -> dict[str, str]:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import requests
+from fixtures.browser import Server
 
-from tests.browser.conftest import Server
 from tests.games.toy_install import child_env, install_toy, lit_in_top_row
 
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.conftest import doc_picture, serving
+from fixtures.browser import doc_picture, serving
 
 pytestmark = pytest.mark.browser
 

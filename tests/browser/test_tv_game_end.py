@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 import requests
+from fixtures.browser import serving
 
-from tests.browser.conftest import serving
-from tests.browser.test_tv import SMALL_TEXT_JS
+from browser.test_tv import SMALL_TEXT_JS
 
 pytestmark = pytest.mark.browser
 

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 import requests
-
-from tests.browser.conftest import Server
+from fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
 

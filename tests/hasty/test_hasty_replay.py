@@ -11,7 +11,7 @@ from hasty_helpers import make_deal, run_cli, run_cli_file
 
 from controller.games.hasty import play_bot_game, replay_summary
 
-#: the contract's examples for this game, beside the repository as for J'Accuse (tests/test_replay.py)
+#: the contract's examples for this game, beside the repository as for J'Accuse (tests/jaccuse/test_replay.py)
 EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "contracts" / "examples" / "hasty"
 KEYS = [
     "ok", "error", "applied", "over", "phase", "turn", "waiting", "pending", "row", "loupe", "review",

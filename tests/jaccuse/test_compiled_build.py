@@ -74,8 +74,14 @@ def test_the_rules_and_box_tests_pass_on_the_compiled_core(compiled_copy: Path) 
     result = _run(
         compiled_copy, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider",
         "-m", "not browser", "--ignore=tests/jaccuse/test_compiled_build.py",
-        "tests/jaccuse", "tests/test_replay.py", "tests/test_simulate.py", "tests/test_cli.py",
-        "tests/table",
+        # J'Accuse's tests of its rules, replay and simulate; its pages, screens and whole-box leak
+        # tests drive the box rather than the core, and stay with the sources' pass
+        *(f"--ignore={path}" for path in sorted(ROOT.glob("tests/jaccuse/test_*_browser.py"))),
+        "--ignore=tests/jaccuse/test_leak_and_concurrency.py",
+        "--ignore=tests/jaccuse/test_campaign_views.py", "--ignore=tests/jaccuse/test_screens.py",
+        "tests/jaccuse", "tests/test_cli.py",
+        # the box's table tests on the compiled core, the games' tables among them
+        "tests/table", "tests/betrayal/test_betrayal_table.py", "tests/hasty/test_hasty_table.py",
         timeout=1200,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

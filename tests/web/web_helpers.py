@@ -19,6 +19,7 @@ import requests
 
 from controller.client import BoxProcess, EventStream, phone_address, random_action
 from controller.games.jaccuse.feed import seat_feed
+from controller.i18n import said_json
 from controller.replay import replay_text
 from controller.table import Table, rules_part
 from controller.table.dealt import FEED_LINES
@@ -232,7 +233,12 @@ class FeedMirror:
             feed.extend((version, line) for line in seat_feed(events, seat, names))
 
     def view(self, seat: int) -> list[dict[str, Any]]:
-        return [{"version": v, "text": text} for v, text in reversed(self.feeds[seat])]
+        """As the view shows it: each line's English text, and its message when it was written as one."""
+        out: list[dict[str, Any]] = []
+        for v, text in reversed(self.feeds[seat]):
+            said = said_json(text)
+            out.append({"version": v, "text": text, "said": said} if said else {"version": v, "text": text})
+        return out
 
 
 class ServerLoop:

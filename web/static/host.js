@@ -1,7 +1,7 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {$, api, confirmButton, el, errorText, list} from "./shell.js";
+import {$, LANG, api, confirmButton, el, errorText, list, t} from "./shell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
@@ -22,18 +22,18 @@ async function post(path, body, done) {
   refresh();
 }
 
-const toBot = (x) => post("/api/host/to-bot", {seat: x.seat}, () => `A bot plays seat ${x.seat} now.`);
-const release = (x) => post("/api/host/release", {seat: x.seat}, () => `Seat ${x.seat} is free: a person can scan its code.`);
+const toBot = (x) => post("/api/host/to-bot", {seat: x.seat}, () => t("A bot plays seat {n} now.", {n: x.seat}));
+const release = (x) => post("/api/host/release", {seat: x.seat}, () => t("Seat {n} is free: a person can scan its code.", {n: x.seat}));
 
 // Removing a player is one flow: "Remove" asks who plays the seat from now on (a bot, or another person
 // who scans its code), and that one answer does it; Cancel leaves everything as it was.
 function removeFlow(x) {
   const box = el("span", {class: "confirm", "data-remove": x.seat});
-  const first = el("button", {type: "button", text: "Remove player", onclick: () => {
-    box.replaceChildren(el("span", {class: "question", text: `Remove ${x.name || `seat ${x.seat}`}? Their phone stops working for this seat. Who plays it now?`}),
-      el("button", {type: "button", class: "primary", text: "A bot", onclick: () => { box.replaceChildren(first); toBot(x); }}),
-      el("button", {type: "button", class: "primary", text: "Another person", onclick: () => { box.replaceChildren(first); release(x); }}),
-      el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
+  const first = el("button", {type: "button", text: t("Remove player"), onclick: () => {
+    box.replaceChildren(el("span", {class: "question", text: t("Remove {who}? Their phone stops working for this seat. Who plays it now?", {who: x.name || t("seat {n}", {n: x.seat})})}),
+      el("button", {type: "button", class: "primary", text: t("A bot"), onclick: () => { box.replaceChildren(first); toBot(x); }}),
+      el("button", {type: "button", class: "primary", text: t("Another person"), onclick: () => { box.replaceChildren(first); release(x); }}),
+      el("button", {type: "button", text: t("Cancel"), onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();
   }});
   box.append(first);
@@ -48,38 +48,38 @@ function warning(box, text, choices) {
   box.replaceChildren(el("span", {class: "question", text}),
     ...choices.map(([label, act], i) => el("button", {type: "button", class: i ? "" : "primary", text: label,
       onclick: () => { box.hidden = true; box.replaceChildren(); act(); }})),
-    el("button", {type: "button", text: "Cancel", onclick: () => { box.hidden = true; box.replaceChildren(); }}));
+    el("button", {type: "button", text: t("Cancel"), onclick: () => { box.hidden = true; box.replaceChildren(); }}));
   box.querySelector("button.primary").focus();
 }
 
 // A bot's seat handed to a person. On a locked table nobody could take it and the game would wait for
 // the seat: the page says so first and offers to unlock the seats (as locking with a free seat warns).
 const handed = (x, locked) => () => locked
-  ? `Seat ${x.seat} is free, but the seats are locked: nobody can take it until you unlock them.`
-  : `Seat ${x.seat} is free for a person: scan its code.`;
+  ? t("Seat {n} is free, but the seats are locked: nobody can take it until you unlock them.", {n: x.seat})
+  : t("Seat {n} is free for a person: scan its code.", {n: x.seat});
 function handOver(x) {
   const box = el("span", {class: "confirm warn", "data-handwarn": x.seat, role: "alert", hidden: ""});
-  const button = el("button", {type: "button", "data-handover": x.seat, text: "Hand to a person", onclick: () => {
+  const button = el("button", {type: "button", "data-handover": x.seat, text: t("Hand to a person"), onclick: () => {
     if (!state.locked) { post("/api/host/hand-over", {seat: x.seat}, handed(x, false)); return; }
-    warning(box, `The seats are locked. Once the bot leaves seat ${x.seat} nobody can take it, and the game would wait for it.`, [
-      ["Unlock the seats, then hand it over", async () => {
+    warning(box, t("The seats are locked. Once the bot leaves seat {n} nobody can take it, and the game would wait for it.", {n: x.seat}), [
+      [t("Unlock the seats, then hand it over"), async () => {
         const r = await api("/api/host/lock", {method: "POST", headers: H, body: JSON.stringify({locked: false})});
         if (!r.ok) { say(errorText(r), false); refresh(); return; }
-        post("/api/host/hand-over", {seat: x.seat}, () => `Seats unlocked. ${handed(x, false)()}`);
+        post("/api/host/hand-over", {seat: x.seat}, () => `${t("Seats unlocked.")} ${handed(x, false)()}`);
       }],
-      ["Hand it over anyway", () => post("/api/host/hand-over", {seat: x.seat}, handed(x, true))],
+      [t("Hand it over anyway"), () => post("/api/host/hand-over", {seat: x.seat}, handed(x, true))],
     ]);
   }});
   return [button, box];
 }
 
-const LEVELS = {random: "random bot", sensible: "sensible bot", strong: "strong bot"};
+const LEVELS = {random: t("random bot"), sensible: t("sensible bot"), strong: t("strong bot")};
 
 // who plays a bot's seat: the host can make a bot weaker or stronger between two of its moves
 function levelPicker(x) {
-  const pick = el("select", {class: "ctl", "data-bot-level": x.seat, "aria-label": `Bot of seat ${x.seat}`,
+  const pick = el("select", {class: "ctl", "data-bot-level": x.seat, "aria-label": t("Bot of seat {n}", {n: x.seat}),
     onchange: () => post("/api/host/bot-level", {seat: x.seat, level: pick.value},
-      () => `Seat ${x.seat} is now played by the ${LEVELS[pick.value]}.`)},
+      () => t("Seat {n} is now played by the {level}.", {n: x.seat, level: LEVELS[pick.value]}))},
     ...Object.entries(LEVELS).map(([value, text]) => el("option", {value, text})));
   pick.value = x.level || "strong";
   return pick;
@@ -88,20 +88,20 @@ function levelPicker(x) {
 function seatRow(x) {
   const name = x.name ? ` · ${x.name}` : "";
   const row = el("div", {class: "host-row", "data-host-seat": x.seat},
-    el("span", {text: `Seat ${x.seat}${name}: ${x.bot ? "a bot plays it" : x.claimed ? "taken" : "free"}`}));
+    el("span", {text: `${t("Seat {n}", {n: x.seat})}${name}: ${x.bot ? t("a bot plays it") : x.claimed ? t("taken") : t("free")}`}));
   if (x.claimed && !x.bot) row.append(removeFlow(x));
   if (x.bot) {  // a bot's name is the host's to choose
-    const input = el("input", {class: "ctl", maxlength: "24", "aria-label": `name of the bot on seat ${x.seat}`, "data-botname": x.seat, value: x.name || ""});
-    row.append(input, el("button", {type: "button", text: "Rename", onclick: () =>
-      post("/api/host/bot-name", {seat: x.seat, name: input.value}, (b) => `The bot on seat ${x.seat} is ${b.name} now.`)}));
+    const input = el("input", {class: "ctl", maxlength: "24", "aria-label": t("name of the bot on seat {n}", {n: x.seat}), "data-botname": x.seat, value: x.name || ""});
+    row.append(input, el("button", {type: "button", text: t("Rename"), onclick: () =>
+      post("/api/host/bot-name", {seat: x.seat, name: input.value}, (b) => t("The bot on seat {n} is {name} now.", {n: x.seat, name: b.name}))}));
   }
   if (x.bot) row.append(...handOver(x));
-  if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: "Give to a bot", onclick: () => toBot(x)}));
+  if (!x.claimed) row.append(el("button", {type: "button", "data-tobot": x.seat, text: t("Give to a bot"), onclick: () => toBot(x)}));
   if (x.bot) row.append(levelPicker(x));
   if (!x.claimed && !state.locked) {
     const q = new URLSearchParams({key, at: state.join_base, v: state.join_code || "-"});
-    row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": `join seat ${x.seat}`},
-      el("img", {src: `/qr/seat/${x.seat}.svg?${q}`, alt: `QR code for seat ${x.seat}`})));
+    row.append(el("a", {class: "qr", href: `${state.join_base}/seat/${x.seat}${state.join_code ? `?code=${state.join_code}` : ""}`, "aria-label": t("join seat {n}", {n: x.seat})},
+      el("img", {src: `/qr/seat/${x.seat}.svg?${q}`, alt: t("QR code for seat {n}", {n: x.seat})})));
   }
   return row;
 }
@@ -112,49 +112,49 @@ async function refresh() {
   state = r.body;
   // a question the host is answering (remove a player?) or a name being typed is not swept away
   if (!$("seats").querySelector(".question, input:focus")) $("seats").replaceChildren(...state.seats.map(seatRow));
-  $("codeline").replaceChildren(state.join_code ? el("p", {}, el("span", {text: "Join code: "}), el("b", {class: "joincode", id: "code", text: state.join_code}))
-    : el("p", {class: "muted", text: "No join code: anyone on the Wi-Fi can take a free seat."}));
-  $("lock").textContent = state.locked ? "Unlock the seats" : "Lock the seats";
+  $("codeline").replaceChildren(state.join_code ? el("p", {}, el("span", {text: t("Join code:") + " "}), el("b", {class: "joincode", id: "code", text: state.join_code}))
+    : el("p", {class: "muted", text: t("No join code: anyone on the Wi-Fi can take a free seat.")}));
+  $("lock").textContent = state.locked ? t("Unlock the seats") : t("Lock the seats");
   $("lock").setAttribute("aria-pressed", String(state.locked));
-  $("multiseat").textContent = state.multi_seat ? "One seat per phone again" : "Let one phone take several seats";
+  $("multiseat").textContent = state.multi_seat ? t("One seat per phone again") : t("Let one phone take several seats");
   $("multiseat").setAttribute("aria-pressed", String(Boolean(state.multi_seat)));
   const guesses = state.join_guesses || {};
   $("guessing").hidden = !guesses.under_attack;
   $("guessing").textContent = guesses.under_attack
-    ? `Someone is guessing the join code: ${guesses.wrong_last_minute} wrong codes in the last minute. `
-      + "Joining waits until it stops; lock the seats or set a new code." : "";
+    ? t("Someone is guessing the join code: {n} wrong codes in the last minute. Joining waits until it stops; lock the seats or set a new code.", {n: guesses.wrong_last_minute}) : "";
   if (state.locked) $("lockwarn").hidden = true;  // (an open warning is not rebuilt under the host's finger)
   const clock = state.clock || {seconds: 0};
   if (!$("seconds").matches(":focus")) $("seconds").value = clock.seconds;
-  $("clocknow").textContent = clock.seconds ? `now ${clock.seconds} s a decision` : "now off";
+  $("clocknow").textContent = clock.seconds ? t("now {n} s a decision", {n: clock.seconds}) : t("now off");
   $("tablelink").href = `/?key=${encodeURIComponent(key)}`;
   syncDeal(state);
+  languagePicker(state);
   setBusy(busy);
 }
 
-$("newevening").append(confirmButton("New evening", "Clear tonight's scoreboard?", "Yes, clear it",
-  () => post("/api/host/evening", {clear: true}, () => "A new evening: the scoreboard is empty.")));
-$("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => `New join code: ${b.join_code}.`));
-$("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => `Join code: ${b.join_code}.`));
-$("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => "No join code any more."));
+$("newevening").append(confirmButton(t("New evening"), t("Clear tonight's scoreboard?"), t("Yes, clear it"),
+  () => post("/api/host/evening", {clear: true}, () => t("A new evening: the scoreboard is empty."))));
+$("newcode").addEventListener("click", () => post("/api/host/join-code", {code: "new"}, (b) => t("New join code: {code}.", {code: b.join_code})));
+$("setcode").addEventListener("click", () => post("/api/host/join-code", {code: $("owncode").value}, (b) => t("Join code: {code}.", {code: b.join_code})));
+$("nocode").addEventListener("click", () => post("/api/host/join-code", {code: null}, () => t("No join code any more.")));
 $("multiseat").addEventListener("click", () => post("/api/host/multi-seat", {allowed: !state.multi_seat},
-  (b) => b.multi_seat ? "One phone may now take several seats." : "One seat per phone."));
-const lock = (on) => post("/api/host/lock", {locked: on}, (b) => b.locked ? "Seats locked." : "Seats unlocked.");
+  (b) => b.multi_seat ? t("One phone may now take several seats.") : t("One seat per phone.")));
+const lock = (on) => post("/api/host/lock", {locked: on}, (b) => b.locked ? t("Seats locked.") : t("Seats unlocked."));
 // Locking with a free seat would leave the table waiting for a player who can no longer sit down: the
 // page says which seats are free and offers to give them to bots first.
 function lockWarning() {
   const free = state.seats.filter((x) => !x.claimed);
-  const many = free.length > 1, it = many ? "them" : "it";
-  const which = (many ? "Seats " : "Seat ") + free.map((x) => x.seat).join(", ");
-  warning($("lockwarn"), `${which} ${many ? "are" : "is"} free. Once the seats are locked nobody can take ${it}, and the game would wait for ${it}.`, [
-    [`Give ${it} to ${many ? "bots" : "a bot"}, then lock`, async () => {
+  const many = free.length > 1, seats = free.map((x) => x.seat).join(t(", "));
+  warning($("lockwarn"), many ? t("Seats {seats} are free. Once the seats are locked nobody can take them, and the game would wait for them.", {seats})
+    : t("Seat {seats} is free. Once the seats are locked nobody can take it, and the game would wait for it.", {seats}), [
+    [many ? t("Give them to bots, then lock") : t("Give it to a bot, then lock"), async () => {
       for (const x of free) {
         const r = await api("/api/host/to-bot", {method: "POST", headers: H, body: JSON.stringify({seat: x.seat})});
         if (!r.ok) { say(errorText(r), false); refresh(); return; }
       }
       lock(true);
     }],
-    ["Lock anyway", () => lock(true)],
+    [t("Lock anyway"), () => lock(true)],
   ]);
 }
 $("lock").addEventListener("click", () => {
@@ -162,7 +162,7 @@ $("lock").addEventListener("click", () => {
   lock(!state.locked);
 });
 $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: Number($("seconds").value) || 0},
-  (b) => b.clock ? `Shot clock: ${b.clock} s a decision.` : "Shot clock off."));
+  (b) => b.clock ? t("Shot clock: {n} s a decision.", {n: b.clock}) : t("Shot clock off.")));
 // the next deal: the game and player count shown are the current ones until the host changes them
 // the games on offer come with every host state (/api/host/state: title and seat range of each)
 let games = {};
@@ -206,11 +206,11 @@ function dealOptions(st) {
       ...Object.entries(l.values).map(([v, what]) => {
         const id = `opt-${k}-${v}`, b = el("input", {type: "checkbox", id, "data-value": v, class: "ctl"});
         b.checked = ticked.includes(v);
-        b.addEventListener("change", () => { $("dealsets").textContent = emptyList() ? `Tick at least one: ${emptyList()}.` : ""; });
+        b.addEventListener("change", () => { $("dealsets").textContent = emptyList() ? t("Tick at least one: {which}.", {which: emptyList()}) : ""; });
         return row(id, b, what);
       }));
   });
-  box.replaceChildren(el("legend", {text: "Table options"}), ...listBoxes, ...Object.entries(offered).map(([k, what]) => {
+  box.replaceChildren(el("legend", {text: t("Table options")}), ...listBoxes, ...Object.entries(offered).map(([k, what]) => {
     const id = `opt-${k}`, b = el("input", {type: "checkbox", id, "data-option": k, class: "ctl"});
     b.checked = on.includes(k);
     return row(id, b, what);
@@ -225,14 +225,13 @@ function addedSeats() {
   return n > now ? Array.from({length: n - now}, (_, i) => now + i) : [];
 }
 const seatsPick = () => picked || (state && state.new_seats) || "free";
-const seatWords = (added) => (added.length > 1 ? "seats " : "seat ") + list(added.map(String));
+const seatWords = (added) => (added.length > 1 ? t("seats {list}", {list: list(added.map(String))}) : t("seat {n}", {n: added[0]}));
 function newSeats() {
   const added = addedSeats(), box = $("newseats"), key = `${added.join(",")}|${seatsPick()}`;
   box.hidden = !added.length;
   if (!added.length) { picked = null; seatsShown = ""; box.replaceChildren(); return; }
   if (key === seatsShown) return;
   seatsShown = key;
-  const them = added.length > 1 ? "them" : "it";
   const radio = (value, text) => {
     const id = `newseats-${value}`, r = el("input", {type: "radio", name: "newseats", id, value, "data-new-seats": value, class: "ctl"});
     r.checked = seatsPick() === value;
@@ -240,16 +239,18 @@ function newSeats() {
     return el("div", {class: "optrow"}, r, el("label", {for: id, text}));
   };
   const which = seatWords(added);
-  box.replaceChildren(el("legend", {text: `New ${which}: who takes ${them}?`}),
-    radio("bots", `Bots play ${them} (a person can take a bot's seat later)`),
-    radio("free", `Free for people: the game waits until someone scans ${added.length > 1 ? "their codes" : "its code"}`));
+  const many = added.length > 1;
+  box.replaceChildren(el("legend", {text: many ? t("New {which}: who takes them?", {which}) : t("New {which}: who takes it?", {which})}),
+    radio("bots", many ? t("Bots play them (a person can take a bot's seat later)") : t("Bots play it (a person can take a bot's seat later)")),
+    radio("free", many ? t("Free for people: the game waits until someone scans their codes") : t("Free for people: the game waits until someone scans its code")));
 }
 function dealQuestion() {
   const added = addedSeats();
-  if (!added.length) return "End this game and deal the one chosen above?";
-  const which = seatWords(added);
-  return `End this game and deal the one chosen above? The new ${which} ` +
-    (seatsPick() === "bots" ? `go${added.length > 1 ? "" : "es"} to bots.` : `${added.length > 1 ? "stay" : "stays"} free for people to join.`);
+  if (!added.length) return t("End this game and deal the one chosen above?");
+  const which = seatWords(added), many = added.length > 1, bots = seatsPick() === "bots";
+  const then = bots ? (many ? t("The new {which} go to bots.", {which}) : t("The new {which} goes to bots.", {which}))
+    : (many ? t("The new {which} stay free for people to join.", {which}) : t("The new {which} stays free for people to join.", {which}));
+  return `${t("End this game and deal the one chosen above?")} ${then}`;
 }
 function limits() { const g = games[$("gamesel").value]; if (!g) return; $("players").min = g.min_players; $("players").max = g.max_players; }
 // called with each host state: the games on offer, and the game dealt now
@@ -258,7 +259,7 @@ function syncDeal(st) {
     games = st.games;
     const sel = $("gamesel"), keep = sel.value;
     sel.replaceChildren(...Object.entries(games).map(([g, r]) =>
-      el("option", {value: g, text: `${r.title || g} (${r.min_players}-${r.max_players} players)`})));
+      el("option", {value: g, text: t("{title} ({min}-{max} players)", {title: r.title || g, min: r.min_players, max: r.max_players})})));
     if (keep in games) sel.value = keep;
   }
   const now = {game: st.game_name, players: st.players};
@@ -279,21 +280,37 @@ $("gamesel").addEventListener("change", () => {
   if (g && !(n >= g.min_players && n <= g.max_players)) $("players").value = Math.min(g.max_players, Math.max(g.min_players, n || g.min_players));
   newSeats();
 });
-$("newgame").append(confirmButton("Deal a new game for the same seats", dealQuestion, "Yes, deal", () => {
+$("newgame").append(confirmButton(t("Deal a new game for the same seats"), dealQuestion, t("Yes, deal"), () => {
   const added = addedSeats(), none = emptyList();
-  if (none) { say(`Nothing to deal with: tick at least one of ${none}.`, false); return; }
+  if (none) { say(t("Nothing to deal with: tick at least one of {which}.", {which: none}), false); return; }
   // `replaces`: the game this page shows, so a second deal sent by a double tap deals nothing more
-  post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => `Game ${b.game} dealt: ${titleOf(b.game_name)}` +
-    (b.players ? ` for ${b.players} players.` : ".") +
-    (added.length ? (b.new_seats === "bots" ? ` Bots play the new ${seatWords(added)}.` : ` The new ${seatWords(added)} ${added.length > 1 ? "are" : "is"} free: scan a code to sit down.`) : ""));
+  post("/api/host/new-game", {...nextDeal(), replaces: state.game}, (b) => {
+    const which = seatWords(added), many = added.length > 1;
+    const dealtNow = b.players ? t("Game {n} dealt: {title} for {players} players.", {n: b.game, title: titleOf(b.game_name), players: b.players})
+      : t("Game {n} dealt: {title}.", {n: b.game, title: titleOf(b.game_name)});
+    if (!added.length) return dealtNow;
+    return `${dealtNow} ${b.new_seats === "bots" ? t("Bots play the new {which}.", {which})
+      : many ? t("The new {which} are free: scan a code to sit down.", {which}) : t("The new {which} is free: scan a code to sit down.", {which})}`;
+  });
 }));
 
 // a host link that got out: end it; the box answers with the new link and this page moves there
-$("rotate").append(confirmButton("New host link", "End this host link and make a new one?", "Yes, new link", async () => {
+$("rotate").append(confirmButton(t("New host link"), t("End this host link and make a new one?"), t("Yes, new link"), async () => {
   if (busy) return;
   setBusy(true);
   const r = await api("/api/host/rotate-key", {method: "POST", headers: H});
   setBusy(false);
   if (r.ok) location.replace(r.body.host_link); else say(errorText(r), false);
 }));
+// the box's language (the table page, this page and the box's display), the host's to choose; the box
+// keeps it (journaled like every host setting), and this page follows it
+function languagePicker(st) {
+  if (!st.languages || $("langsel")) return;
+  const sel = el("select", {id: "langsel", class: "ctl", "aria-label": t("The box's language")},
+    ...Object.entries(st.languages).map(([value, text]) => el("option", {value, text})));
+  sel.value = st.language;
+  sel.addEventListener("change", () => post("/api/host/language", {language: sel.value}, () => { location.reload(); return ""; }));
+  $("tablelink").after(el("label", {class: "muted", for: "langsel", text: t("Box language") + " "}), sel);
+}
+document.documentElement.lang = LANG.replace("_", "-");
 refresh(); setInterval(() => { if (!busy) refresh(); }, 4000);

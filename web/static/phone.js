@@ -1,7 +1,7 @@
 // The phone page: one seat's private view, driven by the legal moves in /api/me. This is the shell every
 // game shares (join, stream, in-flight buttons, the table feed, the nudge, play again, the name); the
 // game's own part (its package's <parts>_phone.js, see gamepart.js) says what to do and draws the rest.
-import {$, api, btn, cap, el, errorText, feedEntries, list, scoreboard, showClock, syncBoxTime, who} from "./shell.js";
+import {$, LANG, api, btn, cap, el, errorText, feedEntries, languageSwitch, list, scoreboard, showClock, syncBoxTime, t, who} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const SEAT = Number(document.body.dataset.seat);
@@ -54,7 +54,7 @@ async function join(ev) {
     if (name) localStorage.setItem("jaccuse_name", name);
     showError(""); start();
   } else if (r.status === 409) { showError(""); joinState(); }
-  else showError(errorText(r, "could not join: the box"));
+  else showError(errorText(r, t("could not join: the box")));
 }
 
 // The join screen follows the seat: taken, a bot's, locked, or free (and whether a code is needed).
@@ -62,13 +62,13 @@ async function joinState() {
   const r = await api("/api/seats");
   if (!r.ok) return;
   const x = r.body.seats[SEAT], note = $("claimnote");
-  const name = x.name ? ` by ${x.name}` : "";
   let free = false;
-  if (x.bot) note.textContent = `A bot plays seat ${SEAT}. If you want to play it, ask the host to hand it to you.`;
-  else if (x.claimed) note.textContent = `Seat ${SEAT} is taken${name}. If it is yours and your phone lost it, ask the host to release it.`;
-  else if (r.body.locked) note.textContent = "The host has locked the seats. Ask them to unlock before you sit down.";
-  else { note.textContent = `Seat ${SEAT} is free.`; free = true; }
-  if (released) note.textContent = `The host released seat ${SEAT}: this phone no longer plays it. ` + note.textContent;
+  if (x.bot) note.textContent = t("A bot plays seat {seat}. If you want to play it, ask the host to hand it to you.", {seat: SEAT});
+  else if (x.claimed && x.name) note.textContent = t("Seat {seat} is taken by {name}. If it is yours and your phone lost it, ask the host to release it.", {seat: SEAT, name: x.name});
+  else if (x.claimed) note.textContent = t("Seat {seat} is taken. If it is yours and your phone lost it, ask the host to release it.", {seat: SEAT});
+  else if (r.body.locked) note.textContent = t("The host has locked the seats. Ask them to unlock before you sit down.");
+  else { note.textContent = t("Seat {seat} is free.", {seat: SEAT}); free = true; }
+  if (released) note.textContent = t("The host released seat {seat}: this phone no longer plays it.", {seat: SEAT}) + " " + note.textContent;
   $("joinform").hidden = !free;
   $("codebox").hidden = !r.body.code_needed;
 }
@@ -84,7 +84,7 @@ async function start() {
     // a phone that was playing this seat and is now refused: the host released it (or dealt fewer seats)
     if (me || (sent && !$("game").hidden)) released = true;
     localStorage.removeItem("jaccuse_token");
-    me = null; $("title").textContent = `Seat ${SEAT}`; $("phase").textContent = "";
+    me = null; $("title").textContent = t("Seat {seat}", {seat: SEAT}); $("phase").textContent = "";
     $("join").hidden = false; $("game").hidden = true; online = true; $("conn").textContent = "";
     joinState(); return;
   }
@@ -98,12 +98,12 @@ async function start() {
 function listen() {
   if (es) es.close();
   es = new EventSource("/api/me/events");
-  es.onmessage = (e) => { $("conn").textContent = "● live"; if (!online) { online = true; setButtons(); } render(JSON.parse(e.data)); };
+  es.onmessage = (e) => { $("conn").textContent = t("● live"); if (!online) { online = true; setButtons(); } render(JSON.parse(e.data)); };
   // the box ends the stream of a seat this phone no longer holds with the reason: no reconnecting, the
   // page goes straight to its join screen and says why (start() meets the refusal)
   es.addEventListener("released", () => { if (es) es.close(); es = null; start(); });
   es.onerror = () => {
-    $("conn").textContent = "○ reconnecting"; online = false; setButtons();
+    $("conn").textContent = t("○ reconnecting"); online = false; setButtons();
     if (es.readyState === EventSource.CLOSED) { es = null; setTimeout(start, 2000); }
   };
 }
@@ -112,9 +112,9 @@ function listen() {
 // the page says "reconnecting" until the box has answered anew.
 window.addEventListener("offline", () => {
   online = false; if (es) { es.close(); es = null; }
-  $("conn").textContent = "○ offline"; setButtons();
+  $("conn").textContent = t("○ offline"); setButtons();
 });
-window.addEventListener("online", () => { if (es) { es.close(); es = null; } $("conn").textContent = "○ reconnecting"; start(); });
+window.addEventListener("online", () => { if (es) { es.close(); es = null; } $("conn").textContent = t("○ reconnecting"); start(); });
 document.addEventListener("visibilitychange", () => { if (!document.hidden && !es && navigator.onLine && !$("game").hidden) start(); });
 setInterval(() => { if (!$("join").hidden) joinState(); }, 4000);
 setInterval(() => { if (me) syncBoxTime(); }, 60000);
@@ -129,10 +129,10 @@ function safely(what, f, otherwise = null) {
   try { return f(); } catch (e) { console.error(`${game.page.name}'s phone part failed in ${what}:`, e); return otherwise; }
 }
 function renderPart(v) {
-  const part = game.part, t = v.table;
-  $("phase").textContent = safely("phaseText", () => (part.phaseText ? part.phaseText(t) : (part.PHASES && part.PHASES[t.phase]) || t.phase), t.phase);
+  const part = game.part, tv = v.table;
+  $("phase").textContent = safely("phaseText", () => (part.phaseText ? part.phaseText(tv) : (part.PHASES && part.PHASES[tv.phase]) || tv.phase), tv.phase);
   $("prompt").textContent = safely("prompt", () => part.prompt(v, shared)) ||
-    (t.awaiting.includes(v.seat) ? "Your move: the choices are below." : "Waiting for the others.");
+    (tv.awaiting.includes(v.seat) ? t("Your move: the choices are below.") : t("Waiting for the others."));
   tick();
   safely("render", () => part.render(v, shared));
   if (!$("newname").matches(":focus")) $("newname").value = v.name || "";
@@ -145,11 +145,11 @@ function reset() { if (game.part.reset) game.part.reset(); }
 function render(v) {
   // a new deal (the game's version starts again, or another game): no choice of the last one carries over
   if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) reset();
-  me = v; const t = v.table;
-  $("title").textContent = `Seat ${v.seat}` + (v.name ? ` · ${v.name}` : "");
-  if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
+  me = v; const tv = v.table;
+  $("title").textContent = t("Seat {seat}", {seat: v.seat}) + (v.name ? ` · ${v.name}` : "");
+  if (tv.game && tv.game !== game.page.name) { game.follow(tv.game); return; }
   $("ruleslink").href = game.page.rules;
-  document.title = `${game.page.title} · seat ${v.seat}`;
+  document.title = `${game.page.title} · ${t("seat {seat}", {seat: v.seat})}`;
   renderTableFeed(v); awayCheck(v); renderTonight(v); howTo(v); nudge(v);
   renderPart(v);
 }
@@ -166,7 +166,7 @@ function renderTableFeed(v) {
   lately(v, items);
   $("tablefeedbox").hidden = !items.length;
   $("tablefeed").replaceChildren(...items.map((x) => el("li", {class: x.you ? "you" : "", "data-you": x.you ? "1" : "0"},
-    x.you ? el("span", {class: "dot", "aria-label": "concerned you", text: "● "}) : "", x.text)));
+    x.you ? el("span", {class: "dot", "aria-label": t("concerned you"), text: "● "}) : "", x.text)));
 }
 
 // Why the table is where it is, where the eye is: under the prompt, the room's newest moment (a seat's
@@ -204,8 +204,8 @@ function howTo(v) {
 // for a while the phone vibrates (where the browser allows) and beeps once for that decision.
 const NUDGE_AFTER = 20000;
 function nudge(v) {
-  const t = v.table, only = t.awaiting.length === 1 && t.awaiting[0] === v.seat && t.players > 1 && !t.over;
-  const key = only ? `${t.version}` : null;
+  const tv = v.table, only = tv.awaiting.length === 1 && tv.awaiting[0] === v.seat && tv.players > 1 && !tv.over;
+  const key = only ? `${tv.version}` : null;
   document.body.classList.toggle("waited", only);
   $("waited").hidden = !only;
   if (key === nudge.key) return;
@@ -217,7 +217,7 @@ function nudge(v) {
       const a = new AudioContext(), o = a.createOscillator(), g = a.createGain();
       g.gain.value = 0.15; o.frequency.value = 880; o.connect(g).connect(a.destination); o.start(); o.stop(a.currentTime + 0.2);
     } catch { /* no sound here */ }
-    flash("Everyone is waiting for you.");
+    flash(t("Everyone is waiting for you."));
   }, NUDGE_AFTER);
 }
 
@@ -252,19 +252,20 @@ document.addEventListener("visibilitychange", () => {
 // "Play again" is a ready check: the new game is dealt once every seated person tapped it (or when the
 // host deals), so nobody's look at the end of a game is cut short by another player.
 function playAgain() {
-  const t = me.table, pa = t.play_again || {ready: [], waiting: []};
-  const others = pa.waiting.filter((s) => s !== me.seat).map((s) => who(t, s));
-  const still = others.length ? `Waiting for ${list(others)} to tap Play again (or for the host to deal).` : "";
-  if (pa.ready.includes(me.seat)) return el("div", {class: "prompt", "data-ready": "", text: `You are ready for another game. ${still}`});
-  const ready = pa.ready.map((s) => who(t, s));
-  return el("div", {}, btn("Play again", async () => {
+  const tv = me.table, pa = tv.play_again || {ready: [], waiting: []};
+  const others = pa.waiting.filter((s) => s !== me.seat).map((s) => who(tv, s));
+  const still = others.length ? t("Waiting for {who} to tap Play again (or for the host to deal).", {who: list(others)}) : "";
+  if (pa.ready.includes(me.seat)) return el("div", {class: "prompt", "data-ready": "", text: `${t("You are ready for another game.")} ${still}`});
+  const ready = pa.ready.map((s) => who(tv, s));
+  return el("div", {}, btn(t("Play again"), async () => {
     if (busy) return;
     busy = true; setButtons();
     const r = await api("/api/table/new-game", {method: "POST", body: "{}"});
     busy = false; setButtons();
     if (!r.ok) showError(errorText(r)); else showError("");
-  }, "primary"), el("div", {class: "muted", text: ready.length ? `${cap(list(ready))} ${ready.length > 1 ? "are" : "is"} ready for another game.` :
-    "A new game starts once everyone at the table taps Play again."}));
+  }, "primary"), el("div", {class: "muted", text: ready.length ? (ready.length > 1 ? t("{who} are ready for another game.", {who: cap(list(ready))})
+    : t("{who} is ready for another game.", {who: cap(list(ready))})) :
+    t("A new game starts once everyone at the table taps Play again.")}));
 }
 
 // the shot clock, counted down between views
@@ -274,6 +275,9 @@ function tick() {
 setInterval(tick, 250);
 
 $("joinform").addEventListener("submit", join);
+// the phone's own language: a switch beside the rules link (each phone keeps its choice)
+$("ruleslink").before(languageSwitch());
+document.documentElement.lang = LANG.replace("_", "-");
 $("nameform").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (busy) return;

@@ -128,6 +128,83 @@
  * @property {string} [STYLES]  as the phone part's
  */
 
+// ---------------------------------------------------------------- words in the reader's language
+// One source of truth: the box's gettext catalogues (docs/i18n.md). A page in another language than
+// English links its language's catalogue (<link id="i18n">, JSON, cached for good under its version);
+// it is read here once, before any page script runs. English pages link none: a message id is its
+// English text, so `t` gives it back with its {placeholders} filled in.
+
+/**
+ * How a part (or the shell) says its words: `t(msgid, params)` and `tn(one, many, n, params)` from
+ * `translator(domain)`, `domain` the catalogue: "web" for the shell, a game's name for its parts (its
+ * package's locale/). Message ids are the English text with {name} placeholders, written as literal
+ * strings in the call (the extractor, `python -m controller.i18n extract`, reads the calls `t(...)` and
+ * `tn(...)`); `said(item)` shows a feed or log line the box wrote (its `text`) in the reader's language.
+ * @typedef {object} Translator
+ * @property {(msgid: string, params?: Object<string, *>) => string} t
+ * @property {(one: string, many: string, n: number, params?: Object<string, *>) => string} tn
+ */
+
+const CATALOGUE = await (async () => {
+  const link = typeof document === "undefined" ? null : document.getElementById("i18n");
+  if (!link) return null;
+  try { const r = await fetch(link.href, {credentials: "same-origin"}); return r.ok ? await r.json() : null; }
+  catch { return null; }
+})();
+
+/** The page's language: "en", or the catalogue's ("zh_Hant"). */
+export const LANG = CATALOGUE ? CATALOGUE.lang : "en";
+
+// a catalogue's plural rule as an index into a message's forms (gettext's Plural-Forms, those known)
+const PLURAL_RULES = {"0": () => 0, "(n != 1)": (n) => (n !== 1 ? 1 : 0), "n != 1": (n) => (n !== 1 ? 1 : 0)};
+const pluralIndex = (n) => (PLURAL_RULES[CATALOGUE && CATALOGUE.plural] || PLURAL_RULES["(n != 1)"])(n);
+
+function found(domain, msgid) {
+  const d = CATALOGUE && CATALOGUE.domains[domain];
+  return d ? d[msgid] : undefined;
+}
+function fill(text, params) {
+  return params ? text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : text;
+}
+
+/** The translator of catalogue `domain` (see Translator). @returns {Translator} */
+export function translator(domain) {
+  return {
+    t: (msgid, params) => { const x = found(domain, msgid); return fill(typeof x === "string" ? x : msgid, params); },
+    tn: (one, many, n, params = {}) => {
+      const x = found(domain, one), all = {n, ...params};
+      if (Array.isArray(x)) return fill(x[Math.min(pluralIndex(n), x.length - 1)], all);
+      return fill(n === 1 ? one : many, all);
+    },
+  };
+}
+const shellWords = translator("web");
+/** The shell's own words (catalogue "web"). */
+export const t = shellWords.t, tn = shellWords.tn;
+
+// a line the box wrote, as the view's `said` has it ({d, id, p, pl}), said again in the page's language
+function sayAgain(s) {
+  const p = {};
+  for (const [k, v] of Object.entries(s.p || {})) p[k] = v && typeof v === "object" && v.id ? sayAgain(v) : v;
+  const words = translator(s.d);
+  return s.pl ? words.tn(s.id, s.pl, Number(p.n), p) : words.t(s.id, p);
+}
+/** A feed or log line of a view ({text, said}) in the page's language: its `said` message when the box
+ * wrote one and this page reads another language than English, else its English `text` as it is. */
+export function said(item) {
+  if (!item) return "";
+  if (!CATALOGUE || !item.said) return item.text;
+  try { return sayAgain(item.said); } catch { return item.text; }
+}
+
+/** The phone's language switch: a button that says the other language in its own words; this phone
+ * keeps the choice (the cookie "lang", which the box reads to serve its pages) and reloads. */
+export function languageSwitch() {
+  const other = LANG === "en" ? ["zh_Hant", "中文"] : ["en", "English"];
+  return el("button", {type: "button", class: "langswitch", lang: other[0].replace("_", "-"), "data-lang": other[0], text: other[1],
+    onclick: () => { document.cookie = `lang=${other[0]}; path=/; max-age=31536000; samesite=lax`; location.reload(); }});
+}
+
 // ---------------------------------------------------------------- elements
 
 /** The page's element with this id. */
@@ -162,7 +239,7 @@ export function confirmButton(text, question, yes, onYes, cls = "") {
   const ask = () => {
     box.replaceChildren(el("span", {class: "question", text: typeof question === "function" ? question() : question}),
       el("button", {type: "button", class: "primary", text: yes, onclick: () => { box.replaceChildren(first); onYes(); }}),
-      el("button", {type: "button", text: "Cancel", onclick: () => box.replaceChildren(first)}));
+      el("button", {type: "button", text: t("Cancel"), onclick: () => box.replaceChildren(first)}));
     box.querySelector("button.primary").focus();
   };
   const first = el("button", {type: "button", class: cls, text, onclick: ask});
@@ -234,7 +311,9 @@ export function count(n, what = "card", many = `${what}s`) { return `${n} ${n ==
 
 /** "a", "a and b", "a, b and c". */
 export function list(items) {
-  return items.length < 2 ? items.join("") : items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  if (items.length < 2) return items.join("");
+  // i18n: how a list's items are separated, before its last one ("a, b and c"; 「甲、乙和丙」)
+  return t("{items} and {last}", {items: items.slice(0, -1).join(t(", ")), last: items[items.length - 1]});
 }
 
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
@@ -243,15 +322,15 @@ const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800
 export function isolate(name) { return name && RTL.test(name) ? `\u2068${name}\u2069` : name; }
 
 /** Seat `s` of view `t` as the pages tell it: its name, else "seat N" ("Seat N" to start a sentence). */
-export function who(t, s, start = false) {
-  const n = t && t.names ? t.names[s] : null;
-  return isolate(n) || `${start ? "Seat" : "seat"} ${s}`;
+export function who(tv, s, start = false) {
+  const n = tv && tv.names ? tv.names[s] : null;
+  return isolate(n) || (start ? t("Seat {n}", {n: s}) : t("seat {n}", {n: s}));
 }
 
 /** A seat on a button or in a list that picks one: its number always, then its name. */
-export function whoSeat(t, s) {
-  const n = t && t.names ? t.names[s] : null;
-  return n ? `${s} · ${isolate(n)}` : `seat ${s}`;
+export function whoSeat(tv, s) {
+  const n = tv && tv.names ? tv.names[s] : null;
+  return n ? `${s} · ${isolate(n)}` : t("seat {n}", {n: s});
 }
 
 // ---------------------------------------------------------------- views
@@ -265,27 +344,28 @@ export function feedEntries(items) {
   const out = [];
   for (const x of items) {
     const last = out[out.length - 1];
-    if (last && last.version === x.version && x.version) { last.texts.unshift(x.text); last.you = last.you || x.you; }
-    else out.push({version: x.version, texts: [x.text], you: !!x.you});
+    if (last && last.version === x.version && x.version) { last.texts.unshift(said(x)); last.you = last.you || x.you; }
+    else out.push({version: x.version, texts: [said(x)], you: !!x.you});
   }
   return out.map((e) => ({version: e.version, you: e.you, text: e.texts.join(" ")}));
 }
 
 /** The end of a game on the table page: how the next one starts, and who already asked for it. */
-export function playAgainText(t) {
-  const pa = t.play_again, ready = pa ? pa.ready.map((s) => who(t, s)) : [];
-  return "For a new deal, everyone taps Play again on their phone" + (ready.length ? ` (ready: ${list(ready)}).` : ".");
+export function playAgainText(tv) {
+  const pa = tv.play_again, ready = pa ? pa.ready.map((s) => who(tv, s)) : [];
+  return ready.length ? t("For a new deal, everyone taps Play again on their phone (ready: {who}).", {who: list(ready)})
+    : t("For a new deal, everyone taps Play again on their phone.");
 }
 
 /** Tonight's scoreboard (the view's `evening`): wins per name, then the games, newest first; null
  * before the evening's first game has ended. */
-export function scoreboard(t) {
-  const ev = t.evening;
+export function scoreboard(tv) {
+  const ev = tv.evening;
   if (!ev || !ev.games.length) return null;
   return el("div", {class: "scoreboard", "data-scoreboard": ""},
-    el("table", {}, ...ev.tally.map((x) => el("tr", {"data-wins": x.name}, el("td", {text: x.name}), el("td", {class: "vp", text: count(x.wins, "win")})))),
+    el("table", {}, ...ev.tally.map((x) => el("tr", {"data-wins": x.name}, el("td", {text: x.name}), el("td", {class: "vp", text: tn("{n} win", "{n} wins", x.wins)})))),
     el("ol", {class: "feed"}, ...ev.games.slice().reverse().map((g) => el("li", {text:
-      `Game ${g.game}, ${g.title || g.name}: ${g.winners.length ? list(g.winners) : "nobody won"}`}))));
+      t("Game {n}, {title}: {winners}", {n: g.game, title: g.title || g.name, winners: g.winners.length ? list(g.winners) : t("nobody won")})}))));
 }
 
 /** The chord every game's table plays at a game's end: played, and true, when `table` is the view that
@@ -312,10 +392,42 @@ export async function api(path, opts = {}) {
   return {status: r.status, ok: r.ok, body};
 }
 
-/** Why a request failed, in players' words. */
-export function errorText(r, what = "the box") {
-  if (r.status === 0) return "The box cannot be reached: check the Wi-Fi, then try again.";
-  return r.body && r.body.error ? r.body.error.message : `${what} answered ${r.status}`;
+// The box's refusals by their code, in the page's language: the API keeps its English messages (a
+// contract), the pages say them again by code. A code missing here, or an English page, shows the box's
+// own message; a game's part adds its refusals' codes with `refusalWords`.
+const refusals = [() => ({
+  unauthorized: t("This phone no longer holds a seat here: join again."),
+  seats_locked: t("The host has locked the seats: ask them to unlock."),
+  join_code: t("That join code is not right: it is on the box's display."),
+  seat_taken: t("This seat is taken."),
+  unknown_seat: t("There is no such seat."),
+  bad_name: t("That name cannot be used: choose another."),
+  too_fast: t("You are changing your name too fast: wait a moment."),
+  seat_free: t("This seat is not held by a phone."),
+  not_over: t("A new game can be dealt once this one is over."),
+  new_game: t("A new game was dealt meanwhile: look at it again."),
+  pads_decide: t("Reveal and abstain are pressed on the seat's pad."),
+  busy: t("The box did not answer in time: check before trying again."),
+  journal_unavailable: t("The box could not save that: try again."),
+  stopping: t("The box is shutting down."),
+  internal: t("The box hit an unexpected error."),
+  already_a_bot: t("A bot already plays this seat."),
+  not_a_bot: t("Only a seat a bot plays can be changed this way."),
+  bad_clock: t("The shot clock takes 0 to 3600 seconds."),
+  bad_code: t("A join code is 4 to 14 letters or digits."),
+  too_many_requests: t("Too many requests: wait a moment."),
+})];
+/** A game's part says its own refusals by code: `words()` gives {code: text}, called when one shows. */
+export function refusalWords(words) { refusals.push(words); }
+
+/** Why a request failed, in players' words (in the page's language, by the refusal's code). */
+export function errorText(r, what = null) {
+  if (r.status === 0) return t("The box cannot be reached: check the Wi-Fi, then try again.");
+  const err = r.body && r.body.error;
+  if (!err) return what ? t("{what} answered {status}", {what, status: r.status}) : t("the box answered {status}", {status: r.status});
+  if (!CATALOGUE) return err.message;
+  for (let i = refusals.length - 1; i >= 0; i--) { const x = refusals[i]()[err.code]; if (x) return x; }
+  return err.message;
 }
 
 // The shot clock: seconds left, against the box's clock (offset = box time - this device's time).
@@ -337,7 +449,7 @@ export function showClock(box, clock, hot) {
   const left = secondsLeft(clock);
   let chip = box.querySelector(".clock");
   if (left === null) { if (chip) chip.remove(); return; }
-  if (!chip) { chip = el("span", {class: "clock", "aria-label": "shot clock"}); box.prepend(chip); }
-  chip.textContent = `${left} s left`;
+  if (!chip) { chip = el("span", {class: "clock", "aria-label": t("shot clock")}); box.prepend(chip); }
+  chip.textContent = t("{n} s left", {n: left});
   chip.classList.toggle("hot", hot && left <= 10);
 }

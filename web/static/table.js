@@ -1,7 +1,7 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {$, api, el, scoreboard, setBoxTime, showClock} from "./shell.js";
+import {$, api, el, said as inLanguage, scoreboard, setBoxTime, showClock, t} from "./shell.js";
 import {follower, pageOf, partFor} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
@@ -20,9 +20,9 @@ const refused = new Map();  // seat -> [message, until]: a virtual pad press the
 const SAID_FOR = 60;
 const fresh = (b) => b.said_game === b.game && typeof b.said_at === "number" && b.now - b.said_at < SAID_FOR;
 function players(line) {
-  if (line.startsWith("resumed the ")) return "The box was restarted: the game carries on where it stopped.";
-  if (line.startsWith("a new game was dealt")) return "A new game was dealt (the last one is kept).";
-  if (line === "journal recovered") return "The saved game could not be read, so a new game was dealt (the old file is kept).";
+  if (line.startsWith("resumed the ")) return t("The box was restarted: the game carries on where it stopped.");
+  if (line.startsWith("a new game was dealt")) return t("A new game was dealt (the last one is kept).");
+  if (line === "journal recovered") return t("The saved game could not be read, so a new game was dealt (the old file is kept).");
   return line;
 }
 function renderBox(t) {
@@ -34,8 +34,9 @@ function renderBox(t) {
   if (box.host_link) { host.href = box.host_link; host.hidden = false; } else host.hidden = true;
   const code = $("joincode");
   code.hidden = !(t.join_code_needed && box.join_code);
-  if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: "join code "}), el("b", {text: box.join_code}));
-  $("log").replaceChildren(...(box.log || []).slice().reverse().map((l) => el("div", {text: l})));
+  if (!code.hidden) code.replaceChildren(el("span", {class: "muted", text: t("join code") + " "}), el("b", {text: box.join_code}));
+  const sayings = box.log_said || [];
+  $("log").replaceChildren(...(box.log || []).map((l, i) => inLanguage({text: l, said: sayings[i]})).reverse().map((l) => el("div", {text: l})));
   const board = scoreboard(t);
   $("tonight").hidden = !board;
   if (board) $("tonightbox").replaceChildren(board);
@@ -43,16 +44,16 @@ function renderBox(t) {
 
 function render() {
   if (!view) return;
-  const t = view, part = game.part;
-  if (t.game && t.game !== game.page.name) { game.follow(t.game); return; }
+  const tv = view, part = game.part;
+  if (tv.game && tv.game !== game.page.name) { game.follow(tv.game); return; }
   $("gamename").textContent = game.page.title;
-  document.title = `${game.page.title} table`;
+  document.title = t("{title} table", {title: game.page.title});
   $("ruleslink").href = game.page.rules;
-  const phase = part.phaseText ? part.phaseText(t) : (part.PHASES && part.PHASES[t.phase]) || t.phase;
-  $("phase").textContent = "· " + phase + (box && box.game > 1 ? ` · game ${box.game}` : "");
-  $("waiting").replaceChildren(el("span", {text: part.waitingText(t, lent)}));
-  tick(); renderBox(t);
-  part.render(t, lent);
+  const phase = part.phaseText ? part.phaseText(tv) : (part.PHASES && part.PHASES[tv.phase]) || tv.phase;
+  $("phase").textContent = "· " + phase + (box && box.game > 1 ? ` · ${t("game {n}", {n: box.game})}` : "");
+  $("waiting").replaceChildren(el("span", {text: part.waitingText(tv, lent)}));
+  tick(); renderBox(tv);
+  part.render(tv, lent);
 }
 
 // what the shell lends a game's part (shell.js, TableContext): seat s's join QR code and address (null once taken), whether a
@@ -73,14 +74,14 @@ function joinLink(s) {
   const claim = seats ? seats.seats[s] : null;
   if (!claim || claim.claimed) return null;
   // a locked table takes nobody: a code that only leads to "the seats are locked" is not shown
-  if (seats.locked) return [el("div", {class: "muted", "data-locked": s, text: "free · seats locked"})];
+  if (seats.locked) return [el("div", {class: "muted", "data-locked": s, text: t("free · seats locked")})];
   // the box's address now (it follows a late DHCP lease); the query keeps an old QR out of the cache
   // (as does the join code, which the QR carries for the box's own screen)
   const base = (box && box.join_base) || location.origin;
   const url = `${base}/seat/${s}`;
   const q = new URLSearchParams({at: base, v: box && box.join_code ? box.join_code : "-"});
   if (KEY) q.set("key", KEY);
-  return [el("a", {class: "qr", href: url, "aria-label": `join seat ${s}`}, el("img", {src: `/qr/seat/${s}.svg?${q}`, alt: `QR code for seat ${s}`})),
+  return [el("a", {class: "qr", href: url, "aria-label": t("join seat {n}", {n: s})}, el("img", {src: `/qr/seat/${s}.svg?${q}`, alt: t("QR code for seat {n}", {n: s})})),
     el("div", {class: "muted addr", text: url.replace(/^https?:\/\//, "")})];
 }
 
@@ -125,7 +126,7 @@ function tone(freqs, step) {
     });
   } catch { /* no audio on this device */ }
 }
-function showSound() { const b = $("sound"); b.textContent = soundOn ? "Sound on" : "Sound off"; b.setAttribute("aria-pressed", String(soundOn)); }
+function showSound() { const b = $("sound"); b.textContent = soundOn ? t("Sound on") : t("Sound off"); b.setAttribute("aria-pressed", String(soundOn)); }
 $("sound").addEventListener("click", () => { soundOn = !soundOn; localStorage.setItem("jaccuse_sound", soundOn ? "on" : "off"); showSound(); if (soundOn) tone([660], 0.08); });
 document.addEventListener("pointerdown", () => { if (audio && audio.state === "suspended") audio.resume(); });
 showSound();

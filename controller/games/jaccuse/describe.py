@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from controller.games.jaccuse import said
 from controller.games.jaccuse.cards import pretty
 
 Names = Sequence[str | None] | None
@@ -18,7 +19,7 @@ def who(seat: int, names: Names = None, *, start: bool = False) -> str:
     """A seat as the log tells it: its name if it has one, else "seat N" ("Seat N" to start a sentence)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"{'Seat' if start else 'seat'} {seat}"
+    return said.seat(seat, start)
 
 
 def describe_event(event: dict[str, Any], names: Names = None) -> str | None:

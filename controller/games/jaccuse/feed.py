@@ -16,6 +16,8 @@ from typing import Any, Final
 
 from controller.games.jaccuse.cards import color_of, pretty
 from controller.games.jaccuse.describe import Names, who
+from controller.games.jaccuse.said import colour as colour_word
+from controller.games.jaccuse.said import msg, msg_n
 
 #: event type -> the keys that only some seats may learn (who may is decided in ``seat_feed``)
 PRIVATE_KEYS: Final[dict[str, tuple[str, ...]]] = {
@@ -34,8 +36,8 @@ def _cards(cards: Sequence[str]) -> str:
     return ", ".join(pretty(c) for c in cards)
 
 
-def _count(n: int, what: str = "card") -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
+def _count(n: int) -> str:
+    return msg_n("{n} card", "{n} cards", n=n)
 
 
 def seat_feed(events: Sequence[dict[str, Any]], seat: int, names: Names = None) -> list[str]:
@@ -55,60 +57,64 @@ def _membership(e: dict[str, Any], me: int, names: Names) -> str | None:
     # no card named: the feed is in plain view, the membership stays under the phone's hold-to-peek panel
     if e["seat"] != me:
         return None
-    return "You placed your membership card (hold the grey panel to see it)."
+    return msg("You placed your membership card (hold the grey panel to see it).")
 
 
 def _tie(e: dict[str, Any], me: int, names: Names) -> str | None:
     if me in e["voters"]:
-        return "A tie: you vote again in a tie round (the cards shown stay on the table)."
+        return msg("A tie: you vote again in a tie round (the cards shown stay on the table).")
     if me in e["seats"]:
-        return "A tie: your card stays on the table, but you have no card left to vote with this round."
+        return msg("A tie: your card stays on the table, but you have no card left to vote with this round.")
     return None
 
 
 def _elected(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    return f"You won the election with {pretty(e['card'])}: you are President (+1 XP)."
+    return msg("You won the election with {card}: you are President (+1 XP).", card=pretty(e["card"]))
 
 
 def _president(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    return "The accusation against you was wrong, so you are President now (no XP for it)."
+    return msg("The accusation against you was wrong, so you are President now (no XP for it).")
 
 
 def _accused(e: dict[str, Any], me: int, names: Names) -> str | None:
-    card, colour = pretty(e["membership"]), e["color"]
+    card, colour = pretty(e["membership"]), colour_word(e["color"])
     if e["president"] == me:
-        verdict = "right" if e["correct"] else "wrong"
-        return (
-            f"Your accusation of {who(e['target'], names)} as {colour} was {verdict}:"
-            f" their membership card was {card}."
-        )
+        target = who(e["target"], names)
+        if e["correct"]:
+            return msg("Your accusation of {who} as {colour} was right: their membership card was {card}.",
+                       who=target, colour=colour, card=card)
+        return msg("Your accusation of {who} as {colour} was wrong: their membership card was {card}.",
+                   who=target, colour=colour, card=card)
     if e["target"] != me:
         return None
     by = who(e["president"], names)
     if e["correct"]:
-        return f"{by} accused you of being {colour}, rightly: they took your membership card {card}."
-    return (
-        f"{by} accused you of being {colour}, wrongly: your membership card {card} is back in your hand;"
-        " place a membership card again."
-    )
+        return msg("{who} accused you of being {colour}, rightly: they took your membership card {card}.",
+                   who=by, colour=colour, card=card)
+    return msg(
+        "{who} accused you of being {colour}, wrongly: your membership card {card} is back in your hand;"
+        " place a membership card again.", who=by, colour=colour, card=card)
 
 
 def _crisis(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["from"] == e["stability"]:
-        return f"Crisis: a third wrong accusation since the election. Stability stays at {e['stability']}."
-    return f"Crisis: a third wrong accusation since the election. Stability {e['from']} -> {e['stability']}."
+        return msg("Crisis: a third wrong accusation since the election. Stability stays at {n}.",
+                   n=e["stability"])
+    return msg("Crisis: a third wrong accusation since the election. Stability {before} -> {after}.",
+               before=e["from"], after=e["stability"])
 
 
 def _parley_offered(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["president"] == me:
-        return f"You offered {_cards(e['cards'])} to {who(e['target'], names)} in a parley."
+        return msg("You offered {cards} to {who} in a parley.", cards=_cards(e["cards"]),
+                   who=who(e["target"], names))
     if e["target"] == me:
-        n = _count(e["count"])
-        return f"{who(e['president'], names, start=True)} offers you a parley: choose {n} to give back."
+        return msg("{who} offers you a parley: choose {cards} to give back.",
+                   who=who(e["president"], names, start=True), cards=_count(e["count"]))
     return None
 
 
@@ -119,20 +125,21 @@ def _parley_done(e: dict[str, Any], me: int, names: Names) -> str | None:
         gave, got, other = e["answered"], e["offered"], e["president"]
     else:
         return None
-    return f"Parley with {who(other, names)}: you gave {_cards(gave)} and got {_cards(got)}."
+    return msg("Parley with {who}: you gave {gave} and got {got}.", who=who(other, names), gave=_cards(gave),
+               got=_cards(got))
 
 
 def _defected(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    return "You defected: your old membership card is discarded and the new one is in place."
+    return msg("You defected: your old membership card is discarded and the new one is in place.")
 
 
 def _xp(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] == me:
-        return f"You gave {e['amount']} XP to {who(e['to'], names)}."
+        return msg("You gave {n} XP to {who}.", n=e["amount"], who=who(e["to"], names))
     if e["to"] == me:
-        return f"{who(e['seat'], names, start=True)} gave you {e['amount']} XP."
+        return msg("{who} gave you {n} XP.", who=who(e["seat"], names, start=True), n=e["amount"])
     return None
 
 
@@ -141,7 +148,7 @@ def _over(e: dict[str, Any], me: int, names: Names) -> str | None:
     if colour is None:
         return None
     if me in e["winners"]:
-        return f"{colour.capitalize()} wins, and so do you."
+        return msg("Red wins, and so do you.") if colour == "red" else msg("Black wins, and so do you.")
     return None
 
 
@@ -152,8 +159,10 @@ def _generation_over(e: dict[str, Any], me: int, names: Names) -> str | None:
     if colour is None or card is None:
         return None
     if color_of(card) == colour:
-        return f"Generation {e['generation']}: your membership {pretty(card)} matched {colour}, +1 VP."
-    return f"Generation {e['generation']}: your membership {pretty(card)} did not match {colour}, no VP."
+        return msg("Generation {n}: your membership {card} matched {colour}, +1 VP.", n=e["generation"],
+                   card=pretty(card), colour=colour_word(colour))
+    return msg("Generation {n}: your membership {card} did not match {colour}, no VP.", n=e["generation"],
+               card=pretty(card), colour=colour_word(colour))
 
 
 _Teller = Callable[[dict[str, Any], int, Names], "str | None"]

@@ -63,7 +63,7 @@ export const KILLER = {murder: "a Murder", threat: "a second Threat", sidekick: 
   antidote: "an Antidote", dying_breath: "a Dying Breath", sniper: "the Sniper", nobody_around: "When nobody's around",
   last_ditch: "a Last ditch effort"};
 
-export function suspectAt(t, at) { return t.row[at] ? t.row[at].name : `position ${at}`; }
+export function suspectAt(tb, at) { return tb.row[at] ? tb.row[at].name : `position ${at}`; }
 
 // a card face: its name, and (big) what it does
 export function cardTile(key, tag = "div", attrs = {}, big = false) {
@@ -77,27 +77,27 @@ export function backTile(attrs = {}) {
 }
 
 // The net move the turn's plays make when it ends, in words ("+2: two to the right").
-export function netMove(t) {
-  if (!t.plays) return "nothing played yet";
-  if (t.delay) return `${t.steps >= 0 ? "+" : ""}${t.steps}, but Delay Tactics holds the loupe still`;
-  if (!t.steps) return "0: the loupe stays";
-  return `${t.steps > 0 ? "+" : ""}${t.steps}: ${count(Math.abs(t.steps), "step")} ${t.steps > 0 ? "right" : "left"}`;
+export function netMove(tb) {
+  if (!tb.plays) return "nothing played yet";
+  if (tb.delay) return `${tb.steps >= 0 ? "+" : ""}${tb.steps}, but Delay Tactics holds the loupe still`;
+  if (!tb.steps) return "0: the loupe stays";
+  return `${tb.steps > 0 ? "+" : ""}${tb.steps}: ${count(Math.abs(tb.steps), "step")} ${tb.steps > 0 ? "right" : "left"}`;
 }
 
 // The row of suspects: the loupe over one, each pile's size and face-up cards, the dead crossed out.
 // `tap(at)` makes the piles buttons (with `picked(at)` marked); `ok(at)` says which may be tapped.
-export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mine = null, size = ""} = {}) {
-  const box = el("div", {class: `hrow ${size}`, "data-row": "", "data-n": t.row.length > 6 ? "many" : "few"});
-  const reviewing = t.review ? t.review.at : null;
-  t.row.forEach((x, at) => {
+export function rowBox(tb, {tap = null, ok = () => true, picked = () => false, mine = null, size = ""} = {}) {
+  const box = el("div", {class: `hrow ${size}`, "data-row": "", "data-n": tb.row.length > 6 ? "many" : "few"});
+  const reviewing = tb.review ? tb.review.at : null;
+  tb.row.forEach((x, at) => {
     const usable = tap && x.alive && ok(at);
-    const spot = el(usable ? "button" : "div", {class: "hspot" + (x.alive ? "" : " dead") + (at === t.loupe ? " loupe" : "") +
+    const spot = el(usable ? "button" : "div", {class: "hspot" + (x.alive ? "" : " dead") + (at === tb.loupe ? " loupe" : "") +
       (at === reviewing ? " reviewing" : "") + (mine === x.suspect ? " mine" : ""), "data-pile": at});
     if (usable) { spot.type = "button"; spot.setAttribute("aria-pressed", String(picked(at))); spot.addEventListener("click", () => tap(at)); }
-    spot.append(el("div", {class: "hloupe", "data-loupe": at === t.loupe ? "1" : "0", text: at === t.loupe ? (size === "htv" ? "▼ loupe" : "▼") : ""}),
+    spot.append(el("div", {class: "hloupe", "data-loupe": at === tb.loupe ? "1" : "0", text: at === tb.loupe ? (size === "htv" ? "▼ loupe" : "▼") : ""}),
       el("div", {class: "hname", text: x.name}),
       el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}));
-    const marks = marksOf(t, x);
+    const marks = marksOf(tb, x);
     if (marks.length) spot.append(el("div", {class: "hmarks"}, ...marks));
     if (x.alive) {
       const ups = x.pile.filter((c) => c.up).map((c) => c.card), downs = x.pile.length - ups.length;
@@ -113,8 +113,8 @@ export function rowBox(t, {tap = null, ok = () => true, picked = () => false, mi
 
 // What a review counts for a suspect now: Threats, bodyguards, and the second edition's Poison, Armor
 // and Wrong address (they last for the review), each [what, how many].
-export function countsOf(t, suspect) {
-  const r = t.review, x = t.review_extra, out = [];
+export function countsOf(tb, suspect) {
+  const r = tb.review, x = tb.review_extra, out = [];
   if (!r) return out;
   const add = (what, n) => { if (n) out.push([what, n]); };
   add("Threat", r.threats[suspect]); add("Bodyguard", r.shields[suspect]);
@@ -124,17 +124,17 @@ export function countsOf(t, suspect) {
 
 // The marks on a suspect's tile: turned round (it escapes one kill in a review; Ms. Scarlett turned
 // limits hands), the suspect Madame Rose hides, a power that acted this turn, and the review's counts.
-function marksOf(t, x) {
+function marksOf(tb, x) {
   const out = [], s = x.suspect;
-  if ((t.rotated || []).includes(s)) out.push(el("span", {class: "hmark hturned", "data-rotated": s, text: "↻ turned round"}));
-  if (t.tucked !== null && t.tucked !== undefined && s === 8) out.push(el("span", {class: "hmark fit", "data-tucked": t.tucked, text: `hides ${t.suspects[t.tucked]}`}));
-  if ((t.fired || []).some((f) => f.suspect === s)) out.push(el("span", {class: "hmark hfired", text: "⚡ power used"}));
-  if (x.alive && (t.powers || []).some((p) => p.suspect === s && p.power === 3)) out.push(el("span", {class: "hmark fit", text: "face up only"}));
+  if ((tb.rotated || []).includes(s)) out.push(el("span", {class: "hmark hturned", "data-rotated": s, text: "↻ turned round"}));
+  if (tb.tucked !== null && tb.tucked !== undefined && s === 8) out.push(el("span", {class: "hmark fit", "data-tucked": tb.tucked, text: `hides ${tb.suspects[tb.tucked]}`}));
+  if ((tb.fired || []).some((f) => f.suspect === s)) out.push(el("span", {class: "hmark hfired", text: "⚡ power used"}));
+  if (x.alive && (tb.powers || []).some((p) => p.suspect === s && p.power === 3)) out.push(el("span", {class: "hmark fit", text: "face up only"}));
   // Poisons and Armors a review left in the pile (H30): they count again in the next review of it
   const kept = keptOf(x);
-  if (kept.length && !t.review) out.push(el("span", {class: "hmark hkept", "data-kept": kept.map(([w, n]) => `${w} ${n}`).join(", "),
+  if (kept.length && !tb.review) out.push(el("span", {class: "hmark hkept", "data-kept": kept.map(([w, n]) => `${w} ${n}`).join(", "),
     text: `kept: ${kept.map(([w, n]) => `${n} ${w}`).join(", ")}`}));
-  for (const [what, n] of countsOf(t, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: `${what} ${n}`}));
+  for (const [what, n] of countsOf(tb, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: `${what} ${n}`}));
   return out;
 }
 
@@ -146,16 +146,16 @@ export function keptOf(x) {
 }
 
 // The power each living suspect has now (Madame Rose's is the hidden suspect's), with the Suspect Powers.
-export function powersOf(t) {
-  return (t.powers || []).filter((p) => { const spot = t.row.find((x) => x.suspect === p.suspect); return spot && spot.alive; })
-    .map((p) => ({suspect: p.suspect, name: t.suspects[p.suspect], of: p.of, own: p.power === p.suspect, text: POWER[p.power] || p.summary}));
+export function powersOf(tb) {
+  return (tb.powers || []).filter((p) => { const spot = tb.row.find((x) => x.suspect === p.suspect); return spot && spot.alive; })
+    .map((p) => ({suspect: p.suspect, name: tb.suspects[p.suspect], of: p.of, own: p.power === p.suspect, text: POWER[p.power] || p.summary}));
 }
 
 // Where Prof. Plum's power stands now (cards go there face up only, and move no loupe), or null.
-export function plumAt(t) {
-  const p = (t.powers || []).find((q) => q.power === 3);
+export function plumAt(tb) {
+  const p = (tb.powers || []).find((q) => q.power === 3);
   if (!p) return null;
-  const at = t.row.findIndex((x) => x.suspect === p.suspect && x.alive);
+  const at = tb.row.findIndex((x) => x.suspect === p.suspect && x.alive);
   return at < 0 ? null : at;
 }
 
@@ -182,26 +182,26 @@ export function reviewParts(r) {
 }
 
 // The last review, in one line: whose pile, the cards turned, and what came of it.
-export function reviewLine(t) {
-  const r = t.last_review;
+export function reviewLine(tb) {
+  const r = tb.last_review;
   if (!r) return "No review yet.";
   const cards = r.revealed.length ? r.revealed.map(title).join(", ") : "nothing";
-  const killed = r.killed.length ? `${list(r.killed.map((k) => t.suspects[k]))} murdered` : `${r.name} survived`;
-  const inner = (r.nested || []).map((n) => `${t.suspects[n.suspect]}'s (${n.revealed.map(title).join(", ") || "nothing"})`);
+  const killed = r.killed.length ? `${list(r.killed.map((k) => tb.suspects[k]))} murdered` : `${r.name} survived`;
+  const inner = (r.nested || []).map((n) => `${tb.suspects[n.suspect]}'s (${n.revealed.map(title).join(", ") || "nothing"})`);
   const within = inner.length ? ` Reviewed within it: ${inner.join(", ")}.` : "";
   return `Review ${r.number}: ${r.name}'s pile turned ${cards}; ${killed}.${within}`;
 }
 
 // who won, in players' words (with the Traitor when that variant is on)
-export function endText(t) {
-  const w = t.winners.map((s) => who(t, s));
+export function endText(tb) {
+  const w = tb.winners.map((s) => who(tb, s));
   const head = w.length ? `${cap(list(w))} win${w.length === 1 ? "s" : ""}!` : "Nobody wins.";
-  const traitor = t.reveal && t.reveal.traitor !== null && t.reveal.traitor !== undefined ? ` ${cap(who(t, t.reveal.traitor))} was the Traitor.` : "";
+  const traitor = tb.reveal && tb.reveal.traitor !== null && tb.reveal.traitor !== undefined ? ` ${cap(who(tb, tb.reveal.traitor))} was the Traitor.` : "";
   return head + traitor;
 }
 
-export function secretText(t, s) {
-  const sec = t.reveal ? t.reveal.secrets[s] : null;
+export function secretText(tb, s) {
+  const sec = tb.reveal ? tb.reveal.secrets[s] : null;
   if (sec === "traitor") return "the Traitor";
-  return sec === null || sec === undefined ? "?" : t.suspects[sec];
+  return sec === null || sec === undefined ? "?" : tb.suspects[sec];
 }

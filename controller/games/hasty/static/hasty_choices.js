@@ -18,38 +18,38 @@ let pick = null, steps = {};
 export function resetChoice() { pick = null; steps = {}; }
 
 // the seat a new skip would pass over: the seat after the ones already skipped, round the table
-function skippedBy(t) {
-  const next = (s) => { let n = s; for (let i = 0; i < t.players; i++) { n = (n + 1) % t.players; if (!t.eliminated.includes(n)) return n; } return n; };
-  let seat = t.turn;
-  for (let k = 0; k <= (t.skips || 0); k++) seat = next(seat);
+function skippedBy(tb) {
+  const next = (s) => { let n = s; for (let i = 0; i < tb.players; i++) { n = (n + 1) % tb.players; if (!tb.eliminated.includes(n)) return n; } return n; };
+  let seat = tb.turn;
+  for (let k = 0; k <= (tb.skips || 0); k++) seat = next(seat);
   return seat;
 }
 
 // the suspect a misaddressed kill was meant for: the living one the options leave out
-function meantFor(t, m) {
+function meantFor(tb, m) {
   const offered = new Set(m.options.map((o) => o.at));
-  const at = t.row.findIndex((x, i) => x.alive && !offered.has(i));
-  return at < 0 ? "a suspect" : suspectAt(t, at);
+  const at = tb.row.findIndex((x, i) => x.alive && !offered.has(i));
+  return at < 0 ? "a suspect" : suspectAt(tb, at);
 }
 
 // What a second-edition choice asks, in one sentence (the prompt and the choice's heading).
 export function askText(v, m) {
-  const t = v.table, p = t.pending || {};
+  const tb = v.table, p = tb.pending || {};
   switch (m.kind) {
     case "breath": return "Dying Breath: the smallest piles are tied. Pick the one that is reviewed now.";
     case "sniper": return "Your Sniper: pick the neighbour whose pile is reviewed now; then whoever stands there is shot.";
-    case "wrong_address": return `Wrong address: the kill meant for ${meantFor(t, m)} goes astray. Pick who changes places with ${meantFor(t, m)} and takes the kill instead.`;
+    case "wrong_address": return `Wrong address: the kill meant for ${meantFor(tb, m)} goes astray. Pick who changes places with ${meantFor(tb, m)} and takes the kill instead.`;
     case "walk": return "Walk it back: pick the pile whose top three cards go into your hand.";
     case "wipe": return "Memory Wipe: its own pile is thrown away. Pick the neighbour's pile that goes with it.";
     case "tangled": return "Tangled Up: pick a neighbour's pile and two of its cards; they move onto the Tangled Up's pile. You see that whole pile once you have chosen.";
     case "spread": return `Spread the love: where does ${title(p.card)} go, face up?` + ((p.left || []).length ? ` (${count(p.left.length, "card")} more after it)` : "");
     case "double": return "Double Cross: the Double Cross's whole pile goes onto or under another suspect's pile. Pick where.";
-    case "rebel": return `Rebel: move one card of ${suspectAt(t, p.from)}'s pile to another pile, at any place in it.`;
-    case "revelation": return `Revelation: pick a card of your hand to show face up on ${suspectAt(t, p.at)}'s pile.`;
+    case "rebel": return `Rebel: move one card of ${suspectAt(tb, p.from)}'s pile to another pile, at any place in it.`;
+    case "revelation": return `Revelation: pick a card of your hand to show face up on ${suspectAt(tb, p.at)}'s pile.`;
     case "thief": return "Thief: pick whose hand you rob. You take three of their cards at random.";
     case "brunette": return "Monsieur Brunette's power: steal one card at random from a pile or from a player's hand.";
     case "private": return "Private Investigator: look at a player's secret suspect, or swap your whole hand with theirs.";
-    case "hasty": return `Hasty: draw up to ${count(t.hand_limit || 4, "card")}, or skip the next player's turn.`;
+    case "hasty": return `Hasty: draw up to ${count(tb.hand_limit || 4, "card")}, or skip the next player's turn.`;
     case "tuck": return "Madame Rose escapes death! Pick the dead suspect she hides under her: she takes over its power.";
     case "revive": return "Doctor White's power: pick a dead suspect to bring back to life, with an empty pile.";
     default: return "Make your choice.";
@@ -57,8 +57,8 @@ export function askText(v, m) {
 }
 
 // a pile's cards as a seat may see them, from the bottom: [index, words]
-function pileCards(t, at) {
-  const pile = (t.row[at] && t.row[at].pile) || [], n = pile.length;
+function pileCards(tb, at) {
+  const pile = (tb.row[at] && tb.row[at].pile) || [], n = pile.length;
   return pile.map((c, i) => [i, `${place(i, n)}: ${c.up ? title(c.card) : "face down"}`]);
 }
 function place(i, n) {
@@ -73,46 +73,46 @@ function slotWords(p, n) {
   if (p === 0) return "at the bottom";
   return `under ${count(n - p, "card")} from the top`;
 }
-const pileName = (t, at) => `${suspectAt(t, at)}'s pile (${count(t.row[at].size, "card")})`;
+const pileName = (tb, at) => `${suspectAt(tb, at)}'s pile (${count(tb.row[at].size, "card")})`;
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const distinct = (xs) => [...new Set(xs)];
 
 // The words of one option of a choice (the button's text: what the group above it does not say).
 function optionText(v, m, o) {
-  const t = v.table;
+  const tb = v.table;
   switch (m.kind) {
-    case "wrong_address": return `${suspectAt(t, o.at)} (#${o.at})`;
-    case "thief": return `${cap(who(t, o.hand))} (${count(t.hand_sizes[o.hand], "card")})`;
-    case "brunette": return o.hand !== undefined ? `${cap(who(t, o.hand))} (${count(t.hand_sizes[o.hand], "card")})` : pileName(t, o.at);
-    case "private": return o.secret !== undefined ? cap(who(t, o.secret)) : `${cap(who(t, o.swap_hands))} (${count(t.hand_sizes[o.swap_hands], "card")})`;
-    case "hasty": return o.hasty === "draw" ? `Draw up to ${t.hand_limit || 4} (you hold ${v.hand.length})` : skipText(v);
-    case "tuck": return `${t.suspects[o.suspect]}: ${POWER[o.suspect] || "no power"}`;
+    case "wrong_address": return `${suspectAt(tb, o.at)} (#${o.at})`;
+    case "thief": return `${cap(who(tb, o.hand))} (${count(tb.hand_sizes[o.hand], "card")})`;
+    case "brunette": return o.hand !== undefined ? `${cap(who(tb, o.hand))} (${count(tb.hand_sizes[o.hand], "card")})` : pileName(tb, o.at);
+    case "private": return o.secret !== undefined ? cap(who(tb, o.secret)) : `${cap(who(tb, o.swap_hands))} (${count(tb.hand_sizes[o.swap_hands], "card")})`;
+    case "hasty": return o.hasty === "draw" ? `Draw up to ${tb.hand_limit || 4} (you hold ${v.hand.length})` : skipText(v);
+    case "tuck": return `${tb.suspects[o.suspect]}: ${POWER[o.suspect] || "no power"}`;
     case "revive": {
-      const seat = t.out.findIndex((x) => x && x.suspect === o.suspect);
-      return `${t.suspects[o.suspect]}` + (seat >= 0 ? ` (${who(t, seat)} comes back into the game)` : "");
+      const seat = tb.out.findIndex((x) => x && x.suspect === o.suspect);
+      return `${tb.suspects[o.suspect]}` + (seat >= 0 ? ` (${who(tb, seat)} comes back into the game)` : "");
     }
     case "revelation": return title(o.card);
     case "double": return o.top ? "On top" : "Under";
-    default: return pileName(t, o.at);
+    default: return pileName(tb, o.at);
   }
 }
 function skipText(v) {
-  const t = v.table, seat = skippedBy(t);
-  return seat === v.seat ? "Skip your own next turn" : `Skip ${who(t, seat)}'s next turn`;
+  const tb = v.table, seat = skippedBy(tb);
+  return seat === v.seat ? "Skip your own next turn" : `Skip ${who(tb, seat)}'s next turn`;
 }
 
 // The question an option asks before it is made ("are you sure?"), or null for one made at a tap.
 function confirmText(v, m, o) {
-  const t = v.table;
+  const tb = v.table;
   switch (m.kind) {
-    case "wrong_address": return `${suspectAt(t, o.at)} changes places with ${meantFor(t, m)} and takes the kill?`;
-    case "wipe": return `Throw away ${pileName(t, o.at)} as well?`;
-    case "double": return `The whole pile goes ${o.top ? "on top of" : "under"} ${pileName(t, o.at)}?`;
+    case "wrong_address": return `${suspectAt(tb, o.at)} changes places with ${meantFor(tb, m)} and takes the kill?`;
+    case "wipe": return `Throw away ${pileName(tb, o.at)} as well?`;
+    case "double": return `The whole pile goes ${o.top ? "on top of" : "under"} ${pileName(tb, o.at)}?`;
     case "private": return o.swap_hands === undefined ? null
-      : `Give ${who(t, o.swap_hands)} your ${count(v.hand.length, "card")} and take their ${count(t.hand_sizes[o.swap_hands], "card")}?`;
-    case "revelation": return `Show your ${title(o.card)} face up on ${suspectAt(t, t.pending.at)}'s pile?`;
-    case "tuck": return `Hide ${t.suspects[o.suspect]} under Madame Rose?`;
-    case "revive": return `Bring ${t.suspects[o.suspect]} back to life?`;
+      : `Give ${who(tb, o.swap_hands)} your ${count(v.hand.length, "card")} and take their ${count(tb.hand_sizes[o.swap_hands], "card")}?`;
+    case "revelation": return `Show your ${title(o.card)} face up on ${suspectAt(tb, tb.pending.at)}'s pile?`;
+    case "tuck": return `Hide ${tb.suspects[o.suspect]} under Madame Rose?`;
+    case "revive": return `Bring ${tb.suspects[o.suspect]} back to life?`;
     default: return null;
   }
 }
@@ -139,13 +139,13 @@ function optionButton(v, m, o, send, redraw, text = optionText(v, m, o)) {
 }
 
 function plain(v, m, send, redraw) {
-  const t = v.table, out = [];
+  const tb = v.table, out = [];
   const group = (label, opts) => {
     if (!opts.length) return;
     if (label) out.push(el("div", {class: "muted", text: label}));
     out.push(el("div", {class: "hopts"}, ...opts.map((o) => optionButton(v, m, o, send, redraw))));
   };
-  if (m.kind === "spread") out.push(el("div", {class: "hline"}, cardTile(t.pending.card, "div", {}, true)));
+  if (m.kind === "spread") out.push(el("div", {class: "hline"}, cardTile(tb.pending.card, "div", {}, true)));
   if (m.kind === "brunette") {
     group("From a pile:", m.options.filter((o) => o.at !== undefined));
     group("Or from a player's hand:", m.options.filter((o) => o.hand !== undefined));
@@ -157,7 +157,7 @@ function plain(v, m, send, redraw) {
     const grid = el("div", {class: "hdouble"});
     for (const at of distinct(m.options.map((o) => o.at))) {
       const mine = m.options.filter((o) => o.at === at), sure = mine.find((o) => same(o, pick));
-      grid.append(el("span", {class: "hpairname", text: `${suspectAt(t, at)} (${count(t.row[at].size, "card")})`}));
+      grid.append(el("span", {class: "hpairname", text: `${suspectAt(tb, at)} (${count(tb.row[at].size, "card")})`}));
       if (sure) grid.append(el("div", {class: "hopts hwide"}, optionButton(v, m, sure, send, redraw)));
       else grid.append(...mine.map((o) => optionButton(v, m, o, send, redraw)));
     }
@@ -172,36 +172,36 @@ function plain(v, m, send, redraw) {
 
 // Rebel: a card of the source pile, then the pile it goes to, then where in it; then confirmed.
 function rebel(v, m, send, redraw) {
-  const t = v.table, from = t.pending.from, out = [];
+  const tb = v.table, from = tb.pending.from, out = [];
   const step = (label, items) => { out.push(el("div", {class: "muted", text: label}), el("div", {class: "hopts"}, ...items)); };
   const toggle = (text, key, value, attrs) => {
     const b = btn(text, () => { steps = {...steps, [key]: steps[key] === value ? undefined : value}; if (key === "index") steps.to = steps.place = undefined; if (key === "to") steps.place = undefined; redraw(); }, "", false, attrs);
     b.setAttribute("aria-pressed", String(steps[key] === value));
     return b;
   };
-  step(`1. Which card of ${suspectAt(t, from)}'s pile?`, pileCards(t, from).reverse().map(([i, words]) => toggle(words, "index", i, {"data-index": i})));
+  step(`1. Which card of ${suspectAt(tb, from)}'s pile?`, pileCards(tb, from).reverse().map(([i, words]) => toggle(words, "index", i, {"data-index": i})));
   if (steps.index !== undefined) {
     const tos = distinct(m.options.filter((o) => o.index === steps.index).map((o) => o.to));
-    step("2. Onto which pile?", tos.map((to) => toggle(pileName(t, to), "to", to, {"data-to": to})));
+    step("2. Onto which pile?", tos.map((to) => toggle(pileName(tb, to), "to", to, {"data-to": to})));
   }
   if (steps.index !== undefined && steps.to !== undefined) {
-    const n = t.row[steps.to].size;
+    const n = tb.row[steps.to].size;
     const places = m.options.filter((o) => o.index === steps.index && o.to === steps.to).map((o) => o.place).sort((a, b) => b - a);
     step("3. Where in it?", places.map((p) => toggle(slotWords(p, n), "place", p, {"data-place": p})));
   }
   const body = {index: steps.index, to: steps.to, place: steps.place};
   const ok = m.options.some((o) => same(o, body));
-  out.push(el("div", {class: "hplay"}, btn(ok ? `Move it ${slotWords(body.place, t.row[body.to].size)} of ${suspectAt(t, body.to)}'s pile` : "Move it (pick the card, the pile and the place)",
+  out.push(el("div", {class: "hplay"}, btn(ok ? `Move it ${slotWords(body.place, tb.row[body.to].size)} of ${suspectAt(tb, body.to)}'s pile` : "Move it (pick the card, the pile and the place)",
     () => send(body), "primary", !ok, {"data-confirm": "rebel"})));
   return out;
 }
 
 // Tangled Up: a neighbour's pile, then two of its cards in the order they move (all of a smaller pile).
 function tangled(v, m, send, redraw) {
-  const t = v.table, out = [];
+  const tb = v.table, out = [];
   const ats = distinct(m.options.map((o) => o.at));
   out.push(el("div", {class: "muted", text: "1. Which neighbour's pile?"}), el("div", {class: "hopts"}, ...ats.map((at) => {
-    const b = btn(pileName(t, at), () => { steps = {at: steps.at === at ? undefined : at, indices: []}; redraw(); }, "", false, {"data-at": at});
+    const b = btn(pileName(tb, at), () => { steps = {at: steps.at === at ? undefined : at, indices: []}; redraw(); }, "", false, {"data-at": at});
     b.setAttribute("aria-pressed", String(steps.at === at));
     return b;
   })));
@@ -210,7 +210,7 @@ function tangled(v, m, send, redraw) {
   if (steps.at !== undefined && !all) {
     const picked = steps.indices || [];
     out.push(el("div", {class: "muted", text: "2. Two of its cards, the first you tap moves first:"}), el("div", {class: "hopts"},
-      ...pileCards(t, steps.at).reverse().map(([i, words]) => {
+      ...pileCards(tb, steps.at).reverse().map(([i, words]) => {
         const k = picked.indexOf(i);
         const b = btn(k >= 0 ? `${k + 1}. ${words}` : words, () => {
           const now = picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i].slice(-2);
@@ -223,8 +223,8 @@ function tangled(v, m, send, redraw) {
   const body = all || {at: steps.at, indices: steps.indices || []};
   const ok = m.options.some((o) => same(o, body));
   const text = !ok ? "Move them (pick a pile and two cards)"
-    : all ? (all.indices.length ? `Move ${count(all.indices.length, "card")} of ${suspectAt(t, all.at)}'s pile` : `Look at ${suspectAt(t, all.at)}'s pile (empty: nothing moves)`)
-      : `Move these two from ${suspectAt(t, body.at)}'s pile`;
+    : all ? (all.indices.length ? `Move ${count(all.indices.length, "card")} of ${suspectAt(tb, all.at)}'s pile` : `Look at ${suspectAt(tb, all.at)}'s pile (empty: nothing moves)`)
+      : `Move these two from ${suspectAt(tb, body.at)}'s pile`;
   out.push(el("div", {class: "hplay"}, btn(text, () => send(body), "primary", !ok, {"data-confirm": "tangled"})));
   return out;
 }

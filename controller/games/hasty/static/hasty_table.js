@@ -23,13 +23,13 @@ const WAITS = {pile: "picks which of the tied piles is reviewed", sidekick: "pic
   hasty: "picks: draw cards or skip the next turn", tuck: "picks the suspect Madame Rose hides",
   revive: "picks the suspect Doctor White brings back"};
 
-export function waitingText(t) {
-  if (t.over) return `Game over: ${endText(t)}`;
-  const p = t.pending;
-  if (p) return `${cap(who(t, p.seat))} ${WAITS[p.kind] || "is choosing"}${p.seat === t.turn ? "" : ` (during ${who(t, t.turn)}'s turn)`}.`;
-  if (t.turn === null || t.turn === undefined) return "";
-  const first = t.first_round ? " First round: no review until everyone has played." : "";
-  return `${cap(who(t, t.turn))}'s turn: ${t.plays ? `${count(t.plays, "card")} played, loupe ${netMove(t)}` : "nothing played yet"}.${first}`;
+export function waitingText(tb) {
+  if (tb.over) return `Game over: ${endText(tb)}`;
+  const p = tb.pending;
+  if (p) return `${cap(who(tb, p.seat))} ${WAITS[p.kind] || "is choosing"}${p.seat === tb.turn ? "" : ` (during ${who(tb, tb.turn)}'s turn)`}.`;
+  if (tb.turn === null || tb.turn === undefined) return "";
+  const first = tb.first_round ? " First round: no review until everyone has played." : "";
+  return `${cap(who(tb, tb.turn))}'s turn: ${tb.plays ? `${count(tb.plays, "card")} played, loupe ${netMove(tb)}` : "nothing played yet"}.${first}`;
 }
 
 const SETS = {base: "Base", advanced: "Advanced", expert: "Expert"};
@@ -37,107 +37,107 @@ const RULES = {back_alley: "Back Alley is showing: cards go face down, under a p
   show_hands: "Show me your hands is showing: one card a turn, face up.",
   back_to_top: "Back to the top is showing: reviews start from the bottom card."};
 
-function turnPanel(t) {
-  const o = t.options, sets = o.sets ? o.sets.map((k) => SETS[k] || k).join(" + ") : "";
+function turnPanel(tb) {
+  const o = tb.options, sets = o.sets ? o.sets.map((k) => SETS[k] || k).join(" + ") : "";
   const box = el("div", {class: "panel", id: "hturn"},
-    el("div", {}, el("b", {text: "Turn: "}), t.over ? "over" : cap(who(t, t.turn))),
-    el("div", {"data-steps": t.steps}, el("b", {text: "Steps so far: "}), t.plays ? `${count(t.plays, "card")} played · ${netMove(t)}` : "none"),
-    el("div", {class: "muted", text: `Reviews: ${t.reviews}` + (t.first_round ? " · first round" : "") +
+    el("div", {}, el("b", {text: "Turn: "}), tb.over ? "over" : cap(who(tb, tb.turn))),
+    el("div", {"data-steps": tb.steps}, el("b", {text: "Steps so far: "}), tb.plays ? `${count(tb.plays, "card")} played · ${netMove(tb)}` : "none"),
+    el("div", {class: "muted", text: `Reviews: ${tb.reviews}` + (tb.first_round ? " · first round" : "") +
       (o.traitor ? " · Traitor variant" : "") + (o.speedy ? " · Speedy" : "") + (o.big_hands ? " · Big Hands" : "") +
       (sets && sets !== "Base" ? ` · ${sets} cards` : "") + (o.powers ? " · Suspect Powers" : "")}));
   // what lasts beyond a move: turns skipped, the hand limit, a rule a card on top of a pile sets
-  if (t.over) return box;
+  if (tb.over) return box;
   const more = [];
-  if ((t.skipped || []).length) more.push(`Skipped (Hasty): ${t.skipped.map((s) => who(t, s)).join(", ")}.`);
-  if (t.skips) more.push(t.skips === 1 ? "The next turn will be skipped (Hasty)." : `The next ${t.skips} turns will be skipped (Hasty).`);
-  if (t.hand_limit === 1) more.push("Hand limit 1: Ms. Scarlett is turned round.");
-  for (const [k, on] of Object.entries(t.showing || {})) if (on && RULES[k]) more.push(RULES[k]);
+  if ((tb.skipped || []).length) more.push(`Skipped (Hasty): ${tb.skipped.map((s) => who(tb, s)).join(", ")}.`);
+  if (tb.skips) more.push(tb.skips === 1 ? "The next turn will be skipped (Hasty)." : `The next ${tb.skips} turns will be skipped (Hasty).`);
+  if (tb.hand_limit === 1) more.push("Hand limit 1: Ms. Scarlett is turned round.");
+  for (const [k, on] of Object.entries(tb.showing || {})) if (on && RULES[k]) more.push(RULES[k]);
   for (const line of more) box.append(el("div", {class: "hnote", text: line}));
   return box;
 }
 
 // With the Suspect Powers: each living suspect's power, those used this turn marked
-function powersPanel(t) {
-  const list = powersOf(t);
+function powersPanel(tb) {
+  const list = powersOf(tb);
   if (!list.length) return null;
-  const used = new Set((t.fired || []).map((f) => f.suspect));
+  const used = new Set((tb.fired || []).map((f) => f.suspect));
   return el("div", {class: "panel hpowerlist", id: "hpowers"}, el("b", {text: "Suspect powers"}),
     ...list.map((p) => el("div", {class: used.has(p.suspect) ? "hfiredline" : "", "data-power": p.suspect},
       el("b", {text: p.name}), p.own ? "" : ` (as ${p.of})`, `: ${p.text}`, used.has(p.suspect) ? el("span", {class: "hmark hfired", text: " ⚡ used this turn"}) : "")));
 }
 
 // the review running now, and the ones waiting under it (a Sniper's or a Dying Breath's inside it)
-function reviewNow(t) {
-  const r = t.review, waits = (t.review_extra && t.review_extra.outer) || [];
-  const name = (at) => (at === null ? "a pile that left the row" : `${suspectAt(t, at)}'s pile`);
+function reviewNow(tb) {
+  const r = tb.review, waits = (tb.review_extra && tb.review_extra.outer) || [];
+  const name = (at) => (at === null ? "a pile that left the row" : `${suspectAt(tb, at)}'s pile`);
   const box = el("div", {class: "panel hot", id: "hnow"}, el("b", {text: `Reviewing ${name(r.at)}: `}),
     r.revealed.map(title).join(", ") || "…");
   if (waits.length) box.append(el("div", {class: "hnote", text: `Waiting for it: ${waits.map((f) => `${name(f.at)} (${f.revealed.map(title).join(", ") || "no card yet"})`).reverse().join(", then ")}.`}));
   return box;
 }
 
-function marketPanel(t) {
-  const p = el("div", {class: "panel", id: "hmarket"}, el("b", {text: t.options.big_hands ? "No market (Big Hands)" : "Market"}));
-  if (!t.options.big_hands) p.append(el("div", {class: "hmarket"}, ...t.market.map((k) => cardTile(k, "div", {class: "small"}))));
-  p.append(el("div", {class: "muted", text: `Deck ${t.deck_count} · discard pile ${t.discard_count}`}));
+function marketPanel(tb) {
+  const p = el("div", {class: "panel", id: "hmarket"}, el("b", {text: tb.options.big_hands ? "No market (Big Hands)" : "Market"}));
+  if (!tb.options.big_hands) p.append(el("div", {class: "hmarket"}, ...t.market.map((k) => cardTile(k, "div", {class: "small"}))));
+  p.append(el("div", {class: "muted", text: `Deck ${tb.deck_count} · discard pile ${tb.discard_count}`}));
   return p;
 }
 
 // ctx.join(seat): the join QR code and address of a free seat, or null once it is taken; ctx.bot(seat);
 // ctx.pad(seat, text): the seat's virtual pad in mock mode (null otherwise): a press ends its turn.
-export function render(t, ctx) {
+export function render(tb, ctx) {
   const board = $("bboard");
   board.classList.add("hboard");
-  const top = el("div", {class: "htop"}, turnPanel(t), marketPanel(t),
-    el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(t)})));
+  const top = el("div", {class: "htop"}, turnPanel(tb), marketPanel(tb),
+    el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(tb)})));
   // the powers go under the row, in columns: the row (the piles, the marks, the counts) stays in the first screen
-  const powers = t.over ? null : powersPanel(t);
-  if (t.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(t)}),
+  const powers = tb.over ? null : powersPanel(tb);
+  if (tb.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(tb)}),
     el("div", {class: "muted", text: "Every pile is shown as it lay: the cards in brackets were face down."})));
-  const row = t.over && t.reveal ? revealRow(t) : rowBox(t, {size: "htv"});
-  if (t.review) top.append(reviewNow(t));
+  const row = tb.over && tb.reveal ? revealRow(tb) : rowBox(tb, {size: "htv"});
+  if (tb.review) top.append(reviewNow(tb));
   const seats = el("div", {class: "hseats", id: "hseats"});
-  for (let s = 0; s < t.players; s++) {
-    const out = t.eliminated.includes(s), o = t.out[s];
+  for (let s = 0; s < tb.players; s++) {
+    const out = tb.eliminated.includes(s), o = tb.out[s];
     const tags = [];
-    if (t.waiting === s && !t.over) tags.push(badge(t.pending ? "choosing" : "to play", "pres"));
+    if (tb.waiting === s && !tb.over) tags.push(badge(tb.pending ? "choosing" : "to play", "pres"));
     if (out) tags.push(badge("out"));
-    if (t.over && t.winners.includes(s)) tags.push(badge("winner", "pres"));
-    const box = el("div", {class: "hseat" + (t.waiting === s && !t.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
-      el("h2", {}, el("span", {text: `Seat ${s}`}), t.names[s] ? el("span", {class: "name", text: t.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags),
-      el("div", {class: "small-text", text: out ? `was ${t.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : count(t.hand_sizes[s], "card") + " in hand"}));
-    if (t.over && t.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(t, s)));
+    if (tb.over && tb.winners.includes(s)) tags.push(badge("winner", "pres"));
+    const box = el("div", {class: "hseat" + (tb.waiting === s && !tb.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
+      el("h2", {}, el("span", {text: `Seat ${s}`}), tb.names[s] ? el("span", {class: "name", text: tb.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags),
+      el("div", {class: "small-text", text: out ? `was ${tb.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : count(tb.hand_sizes[s], "card") + " in hand"}));
+    if (tb.over && tb.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(tb, s)));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
-    const pad = !t.over && !out && ctx.pad ? ctx.pad(s, "pad: end turn") : null;
+    const pad = !tb.over && !out && ctx.pad ? ctx.pad(s, "pad: end turn") : null;
     if (pad) box.append(pad);
     seats.append(box);
   }
   board.replaceChildren(top, el("div", {class: "panel"}, row), ...(powers ? [powers] : []), seats);
-  review(t);
+  review(tb);
 }
 
 // At the end every pile is shown whole, the face-down cards in brackets.
-function revealRow(t) {
-  const box = el("div", {class: "hrow htv", "data-row": "reveal", "data-n": t.reveal.row.length > 6 ? "many" : "few"});
-  t.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
-    el("div", {class: "hname", text: t.suspects[x.suspect]}),
+function revealRow(tb) {
+  const box = el("div", {class: "hrow htv", "data-row": "reveal", "data-n": tb.reveal.row.length > 6 ? "many" : "few"});
+  tb.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
+    el("div", {class: "hname", text: tb.suspects[x.suspect]}),
     el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),
     el("div", {class: "hups"}, ...x.pile.map((c) => el("span", {class: `hchip fit k-${c.card}`, text: c.up ? title(c.card) : `(${title(c.card)})`}))))));
   return box;
 }
 
 // A new review (the view's last_review moved on): played out card by card, then the verdict.
-function review(t) {
-  const r = t.last_review, n = r ? r.number : null;
+function review(tb) {
+  const r = tb.last_review, n = r ? r.number : null;
   if (seenReview === null) { seenReview = n === null ? 0 : n; return; }  // the page opened now: no replay
   if (n === null || n <= seenReview) { if (n === null) seenReview = 0; return; }
   seenReview = n;
-  const out = t.out.map((o, s) => (o && r.killed.includes(o.suspect) ? s : null)).filter((s) => s !== null);
+  const out = tb.out.map((o, s) => (o && r.killed.includes(o.suspect) ? s : null)).filter((s) => s !== null);
   // one review plays at a time; while it does, only the newest one waits (a backlog of bot turns would
   // keep the room watching old news)
   if (queue.length > 1) queue.splice(1);
-  queue.push({r, names: t.suspects, outs: out.map((s) => `${cap(who(t, s))} was ${t.suspects[t.out[s].suspect]} and is out`)});
+  queue.push({r, names: tb.suspects, outs: out.map((s) => `${cap(who(tb, s))} was ${tb.suspects[tb.out[s].suspect]} and is out`)});
   if (queue.length === 1) play();
 }
 
@@ -205,8 +205,8 @@ function partWaits(parts, n, names) {
 }
 
 // a low note for a review, a chord at the end
-export function sound(before, t, tone) {
-  if (endChord(before, t, tone)) return;
-  const a = t.last_review, b = before.last_review;
+export function sound(before, tb, tone) {
+  if (endChord(before, tb, tone)) return;
+  const a = tb.last_review, b = before.last_review;
   if (a && (!b || a.number !== b.number)) tone(a.killed.length ? [330, 220, 165] : [440, 660], 0.12);
 }

@@ -1,56 +1,65 @@
 // Hasty Accusations on the table page: the row of suspects under the loupe, each pile's size and face-up
 // cards, the market, whose turn it is and the steps so far, and each review played out card by card,
 // at the page's own pace, with the murder moment shown large. table.js keeps the rest.
-import {$, badge, cap, count, el, endChord, list, who} from "./shell.js";
-import {KILLER, cardTile, endText, netMove, powersOf, reviewLine, reviewParts, rowBox, secretText, suspectAt, title} from "./hasty_cards.js";
+import {$, badge, cap, el, endChord, list, translator, who} from "./shell.js";
+import {KILLER, cardTile, cardsN, endText, joined, netMove, powersOf, reviewLine, reviewParts, rowBox, secretText, sus, suspectAt, title} from "./hasty_cards.js";
 export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
+
+const {t, tn} = translator("hasty");
 
 // the review's pace, readable from a sofa: one card turned every CARD_MS, the verdict held VERDICT_MS
 const CARD_MS = 1600, VERDICT_MS = 5000;
 let seenReview = null;
 const queue = [];
 
-const WAITS = {pile: "picks which of the tied piles is reviewed", sidekick: "picks a pile for the Sidekick",
-  question: "picks a card and a player for the Burning Question", question_pile: "places the Burning Question's card",
-  investigate: "is investigating", mover: "moves the loupe", switcheroo: "plays a Switcheroo", market: "takes cards from the market",
-  breath: "picks which of the smallest piles Dying Breath reviews", sniper: "aims the Sniper at a neighbour's pile",
-  wrong_address: "picks who takes the misaddressed kill", walk: "walks three cards back from a pile",
-  wipe: "picks the pile Memory Wipe throws away too", tangled: "looks through a neighbour's pile for Tangled Up",
-  spread: "spreads the love onto the other piles", double: "sends a whole pile with a Double Cross",
-  rebel: "moves cards for the Rebel", revelation: "shows cards for the Revelation", thief: "picks whom the Thief robs",
-  brunette: "steals a card with Monsieur Brunette's power", private: "plays a Private Investigator",
-  hasty: "picks: draw cards or skip the next turn", tuck: "picks the suspect Madame Rose hides",
-  revive: "picks the suspect Doctor White brings back"};
+// i18n: each follows a player's name ("Ada picks which of the tied piles is reviewed.")
+const WAITS = {pile: t("picks which of the tied piles is reviewed"), sidekick: t("picks a pile for the Sidekick"),
+  question: t("picks a card and a player for the Burning Question"), question_pile: t("places the Burning Question's card"),
+  investigate: t("is investigating"), mover: t("moves the loupe"), switcheroo: t("plays a Switcheroo"), market: t("takes cards from the market"),
+  breath: t("picks which of the smallest piles Dying Breath reviews"), sniper: t("aims the Sniper at a neighbour's pile"),
+  wrong_address: t("picks who takes the misaddressed kill"), walk: t("walks three cards back from a pile"),
+  wipe: t("picks the pile Memory Wipe throws away too"), tangled: t("looks through a neighbour's pile for Tangled Up"),
+  spread: t("spreads the love onto the other piles"), double: t("sends a whole pile with a Double Cross"),
+  rebel: t("moves cards for the Rebel"), revelation: t("shows cards for the Revelation"), thief: t("picks whom the Thief robs"),
+  brunette: t("steals a card with Monsieur Brunette's power"), private: t("plays a Private Investigator"),
+  hasty: t("picks: draw cards or skip the next turn"), tuck: t("picks the suspect Madame Rose hides"),
+  revive: t("picks the suspect Doctor White brings back")};
 
 export function waitingText(tb) {
-  if (tb.over) return `Game over: ${endText(tb)}`;
+  if (tb.over) return t("Game over: {end}", {end: endText(tb)});
   const p = tb.pending;
-  if (p) return `${cap(who(tb, p.seat))} ${WAITS[p.kind] || "is choosing"}${p.seat === tb.turn ? "" : ` (during ${who(tb, tb.turn)}'s turn)`}.`;
+  if (p) {
+    const what = WAITS[p.kind] || t("is choosing");
+    return p.seat === tb.turn ? t("{who} {what}.", {who: cap(who(tb, p.seat)), what})
+      : t("{who} {what} (during {whose}'s turn).", {who: cap(who(tb, p.seat)), what, whose: who(tb, tb.turn)});
+  }
   if (tb.turn === null || tb.turn === undefined) return "";
-  const first = tb.first_round ? " First round: no review until everyone has played." : "";
-  return `${cap(who(tb, tb.turn))}'s turn: ${tb.plays ? `${count(tb.plays, "card")} played, loupe ${netMove(tb)}` : "nothing played yet"}.${first}`;
+  const first = tb.first_round ? t(" First round: no review until everyone has played.") : "";
+  const sofar = tb.plays ? t("{cards} played, loupe {net}", {cards: cardsN(tb.plays), net: netMove(tb)}) : t("nothing played yet");
+  return t("{who}'s turn: {sofar}.", {who: cap(who(tb, tb.turn)), sofar}) + first;
 }
 
-const SETS = {base: "Base", advanced: "Advanced", expert: "Expert"};
-const RULES = {back_alley: "Back Alley is showing: cards go face down, under a pile.",
-  show_hands: "Show me your hands is showing: one card a turn, face up.",
-  back_to_top: "Back to the top is showing: reviews start from the bottom card."};
+const SETS = {base: t("Base"), advanced: t("Advanced"), expert: t("Expert")};
+const RULES = {back_alley: t("Back Alley is showing: cards go face down, under a pile."),
+  show_hands: t("Show me your hands is showing: one card a turn, face up."),
+  back_to_top: t("Back to the top is showing: reviews start from the bottom card.")};
 
 function turnPanel(tb) {
-  const o = tb.options, sets = o.sets ? o.sets.map((k) => SETS[k] || k).join(" + ") : "";
+  const o = tb.options, based = o.sets && !(o.sets.length === 1 && o.sets[0] === "base");
+  const sets = based ? o.sets.map((k) => SETS[k] || k).join(" + ") : "";
   const box = el("div", {class: "panel", id: "hturn"},
-    el("div", {}, el("b", {text: "Turn: "}), tb.over ? "over" : cap(who(tb, tb.turn))),
-    el("div", {"data-steps": tb.steps}, el("b", {text: "Steps so far: "}), tb.plays ? `${count(tb.plays, "card")} played · ${netMove(tb)}` : "none"),
-    el("div", {class: "muted", text: `Reviews: ${tb.reviews}` + (tb.first_round ? " · first round" : "") +
-      (o.traitor ? " · Traitor variant" : "") + (o.speedy ? " · Speedy" : "") + (o.big_hands ? " · Big Hands" : "") +
-      (sets && sets !== "Base" ? ` · ${sets} cards` : "") + (o.powers ? " · Suspect Powers" : "")}));
+    el("div", {}, el("b", {text: t("Turn: ")}), tb.over ? t("over") : cap(who(tb, tb.turn))),
+    el("div", {"data-steps": tb.steps}, el("b", {text: t("Steps so far: ")}), tb.plays ? t("{cards} played · {net}", {cards: cardsN(tb.plays), net: netMove(tb)}) : t("none")),
+    el("div", {class: "muted", text: t("Reviews: {n}", {n: tb.reviews}) + (tb.first_round ? t(" · first round") : "") +
+      (o.traitor ? t(" · Traitor variant") : "") + (o.speedy ? t(" · Speedy") : "") + (o.big_hands ? t(" · Big Hands") : "") +
+      (sets ? t(" · {sets} cards", {sets}) : "") + (o.powers ? t(" · Suspect Powers") : "")}));
   // what lasts beyond a move: turns skipped, the hand limit, a rule a card on top of a pile sets
   if (tb.over) return box;
   const more = [];
-  if ((tb.skipped || []).length) more.push(`Skipped (Hasty): ${tb.skipped.map((s) => who(tb, s)).join(", ")}.`);
-  if (tb.skips) more.push(tb.skips === 1 ? "The next turn will be skipped (Hasty)." : `The next ${tb.skips} turns will be skipped (Hasty).`);
-  if (tb.hand_limit === 1) more.push("Hand limit 1: Ms. Scarlett is turned round.");
+  if ((tb.skipped || []).length) more.push(t("Skipped (Hasty): {who}.", {who: joined(tb.skipped.map((s) => who(tb, s)))}));
+  if (tb.skips) more.push(tn("The next turn will be skipped (Hasty).", "The next {n} turns will be skipped (Hasty).", tb.skips));
+  if (tb.hand_limit === 1) more.push(t("Hand limit 1: Ms. Scarlett is turned round."));
   for (const [k, on] of Object.entries(tb.showing || {})) if (on && RULES[k]) more.push(RULES[k]);
   for (const line of more) box.append(el("div", {class: "hnote", text: line}));
   return box;
@@ -61,25 +70,25 @@ function powersPanel(tb) {
   const list = powersOf(tb);
   if (!list.length) return null;
   const used = new Set((tb.fired || []).map((f) => f.suspect));
-  return el("div", {class: "panel hpowerlist", id: "hpowers"}, el("b", {text: "Suspect powers"}),
+  return el("div", {class: "panel hpowerlist", id: "hpowers"}, el("b", {text: t("Suspect powers")}),
     ...list.map((p) => el("div", {class: used.has(p.suspect) ? "hfiredline" : "", "data-power": p.suspect},
-      el("b", {text: p.name}), p.own ? "" : ` (as ${p.of})`, `: ${p.text}`, used.has(p.suspect) ? el("span", {class: "hmark hfired", text: " ⚡ used this turn"}) : "")));
+      el("b", {text: p.name}), p.own ? "" : t(" (as {name})", {name: p.of}), t(": {power}", {power: p.text}), used.has(p.suspect) ? el("span", {class: "hmark hfired", text: t(" ⚡ used this turn")}) : "")));
 }
 
 // the review running now, and the ones waiting under it (a Sniper's or a Dying Breath's inside it)
 function reviewNow(tb) {
   const r = tb.review, waits = (tb.review_extra && tb.review_extra.outer) || [];
-  const name = (at) => (at === null ? "a pile that left the row" : `${suspectAt(tb, at)}'s pile`);
-  const box = el("div", {class: "panel hot", id: "hnow"}, el("b", {text: `Reviewing ${name(r.at)}: `}),
-    r.revealed.map(title).join(", ") || "…");
-  if (waits.length) box.append(el("div", {class: "hnote", text: `Waiting for it: ${waits.map((f) => `${name(f.at)} (${f.revealed.map(title).join(", ") || "no card yet"})`).reverse().join(", then ")}.`}));
+  const name = (at) => (at === null ? t("a pile that left the row") : t("{name}'s pile", {name: suspectAt(tb, at)}));
+  const box = el("div", {class: "panel hot", id: "hnow"}, el("b", {text: t("Reviewing {pile}: ", {pile: name(r.at)})}),
+    joined(r.revealed.map(title)) || "…");
+  if (waits.length) box.append(el("div", {class: "hnote", text: t("Waiting for it: {piles}.", {piles: waits.map((f) => t("{pile} ({cards})", {pile: name(f.at), cards: joined(f.revealed.map(title)) || t("no card yet")})).reverse().join(t(", then "))})}));
   return box;
 }
 
 function marketPanel(tb) {
-  const p = el("div", {class: "panel", id: "hmarket"}, el("b", {text: tb.options.big_hands ? "No market (Big Hands)" : "Market"}));
+  const p = el("div", {class: "panel", id: "hmarket"}, el("b", {text: tb.options.big_hands ? t("No market (Big Hands)") : t("Market")}));
   if (!tb.options.big_hands) p.append(el("div", {class: "hmarket"}, ...t.market.map((k) => cardTile(k, "div", {class: "small"}))));
-  p.append(el("div", {class: "muted", text: `Deck ${tb.deck_count} · discard pile ${tb.discard_count}`}));
+  p.append(el("div", {class: "muted", text: t("Deck {deck} · discard pile {discards}", {deck: tb.deck_count, discards: tb.discard_count})}));
   return p;
 }
 
@@ -89,27 +98,27 @@ export function render(tb, ctx) {
   const board = $("bboard");
   board.classList.add("hboard");
   const top = el("div", {class: "htop"}, turnPanel(tb), marketPanel(tb),
-    el("div", {class: "panel", id: "hlast"}, el("b", {text: "Last review"}), el("div", {text: reviewLine(tb)})));
+    el("div", {class: "panel", id: "hlast"}, el("b", {text: t("Last review")}), el("div", {text: reviewLine(tb)})));
   // the powers go under the row, in columns: the row (the piles, the marks, the counts) stays in the first screen
   const powers = tb.over ? null : powersPanel(tb);
   if (tb.over) top.prepend(el("div", {class: "panel", id: "hend"}, el("div", {class: "win big", text: endText(tb)}),
-    el("div", {class: "muted", text: "Every pile is shown as it lay: the cards in brackets were face down."})));
+    el("div", {class: "muted", text: t("Every pile is shown as it lay: the cards in brackets were face down.")})));
   const row = tb.over && tb.reveal ? revealRow(tb) : rowBox(tb, {size: "htv"});
   if (tb.review) top.append(reviewNow(tb));
   const seats = el("div", {class: "hseats", id: "hseats"});
   for (let s = 0; s < tb.players; s++) {
     const out = tb.eliminated.includes(s), o = tb.out[s];
     const tags = [];
-    if (tb.waiting === s && !tb.over) tags.push(badge(tb.pending ? "choosing" : "to play", "pres"));
-    if (out) tags.push(badge("out"));
-    if (tb.over && tb.winners.includes(s)) tags.push(badge("winner", "pres"));
+    if (tb.waiting === s && !tb.over) tags.push(badge(tb.pending ? t("choosing") : t("to play"), "pres"));
+    if (out) tags.push(badge(t("out")));
+    if (tb.over && tb.winners.includes(s)) tags.push(badge(t("winner"), "pres"));
     const box = el("div", {class: "hseat" + (tb.waiting === s && !tb.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
-      el("h2", {}, el("span", {text: `Seat ${s}`}), tb.names[s] ? el("span", {class: "name", text: tb.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: "bot"}) : "", ...tags),
-      el("div", {class: "small-text", text: out ? `was ${tb.suspects[o.suspect]}: ${KILLER[o.card] || "killed"}` : count(tb.hand_sizes[s], "card") + " in hand"}));
-    if (tb.over && tb.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: "secretly "}), secretText(tb, s)));
+      el("h2", {}, el("span", {text: t("Seat {n}", {n: s})}), tb.names[s] ? el("span", {class: "name", text: tb.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: t("bot")}) : "", ...tags),
+      el("div", {class: "small-text", text: out ? t("was {name}: {how}", {name: sus(tb.suspects[o.suspect]), how: KILLER[o.card] || t("killed")}) : t("{cards} in hand", {cards: cardsN(tb.hand_sizes[s])})}));
+    if (tb.over && tb.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: t("secretly ")}), secretText(tb, s)));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
-    const pad = !tb.over && !out && ctx.pad ? ctx.pad(s, "pad: end turn") : null;
+    const pad = !tb.over && !out && ctx.pad ? ctx.pad(s, t("pad: end turn")) : null;
     if (pad) box.append(pad);
     seats.append(box);
   }
@@ -121,8 +130,8 @@ export function render(tb, ctx) {
 function revealRow(tb) {
   const box = el("div", {class: "hrow htv", "data-row": "reveal", "data-n": tb.reveal.row.length > 6 ? "many" : "few"});
   tb.reveal.row.forEach((x, at) => box.append(el("div", {class: "hspot" + (x.alive ? "" : " dead"), "data-pile": at},
-    el("div", {class: "hname", text: tb.suspects[x.suspect]}),
-    el("div", {class: "hpos muted", text: `#${at}` + (x.alive ? "" : " · dead")}),
+    el("div", {class: "hname", text: sus(tb.suspects[x.suspect])}),
+    el("div", {class: "hpos muted", text: x.alive ? `#${at}` : t("#{at} · dead", {at})}),
     el("div", {class: "hups"}, ...x.pile.map((c) => el("span", {class: `hchip fit k-${c.card}`, text: c.up ? title(c.card) : `(${title(c.card)})`}))))));
   return box;
 }
@@ -137,7 +146,7 @@ function review(tb) {
   // one review plays at a time; while it does, only the newest one waits (a backlog of bot turns would
   // keep the room watching old news)
   if (queue.length > 1) queue.splice(1);
-  queue.push({r, names: tb.suspects, outs: out.map((s) => `${cap(who(tb, s))} was ${tb.suspects[tb.out[s].suspect]} and is out`)});
+  queue.push({r, names: tb.suspects.map(sus), outs: out.map((s) => t("{who} was {name} and is out", {who: cap(who(tb, s)), name: sus(tb.suspects[tb.out[s].suspect])}))});
   if (queue.length === 1) play();
 }
 
@@ -164,7 +173,7 @@ function play() {
     box.dataset.part = String(part);
     turned.replaceChildren();
     // a part's count starts afresh (not the last part's "card 3 of 3")
-    counter.textContent = p.cards.length ? `${count(p.cards.length, "card")} to turn here` : (p.back ? "No card left to turn here." : "Its pile is empty.");
+    counter.textContent = p.cards.length ? t("{cards} to turn here", {cards: cardsN(p.cards.length)}) : (p.back ? t("No card left to turn here.") : t("Its pile is empty."));
   };
   next();
   const step = () => {
@@ -172,28 +181,30 @@ function play() {
     if (i < parts[part].cards.length) {
       turned.append(cardTile(parts[part].cards[i], "div", {"data-turned": shown}, true));
       i += 1; shown += 1; box.dataset.shown = String(shown);
-      counter.textContent = parts.length > 1 ? `card ${i} of ${parts[part].cards.length} here · ${shown} of ${total} in this review` : `card ${i} of ${total}`;
+      counter.textContent = parts.length > 1 ? t("card {i} of {n} here · {shown} of {total} in this review", {i, n: parts[part].cards.length, shown, total}) : t("card {i} of {total}", {i, total});
       setTimeout(step, CARD_MS);
       return;
     }
-    if (parts.length > 1) { head.textContent = `Review: ${r.name}'s pile`; waits.textContent = ""; }
+    if (parts.length > 1) { head.textContent = t("Review: {name}'s pile", {name: sus(r.name)}); waits.textContent = ""; }
     const dead = r.killed.map((k) => item.names[k]);
     box.dataset.verdict = dead.length ? "murder" : "safe";
-    box.append(el("div", {class: `hverdict ${dead.length ? "murder" : "safe"}`, text: dead.length ? "MURDER!" : `${r.name} survives`}),
-      dead.length ? el("div", {class: "hcount", text: `${list(dead)} ${dead.length > 1 ? "are" : "is"} dead. ${item.outs.join(". ")}${item.outs.length ? "." : "Nobody was that suspect."}`}) : "");
-    if (!total) counter.textContent = "The pile was empty.";
+    box.append(el("div", {class: `hverdict ${dead.length ? "murder" : "safe"}`, text: dead.length ? t("MURDER!") : t("{name} survives", {name: sus(r.name)})}),
+      dead.length ? el("div", {class: "hcount", text: tn("{names} is dead.", "{names} are dead.", dead.length, {names: list(dead)}) + " " +
+        (item.outs.length ? t("{outs}.", {outs: item.outs.join(t(". "))}) : t("Nobody was that suspect."))}) : "");
+    if (!total) counter.textContent = t("The pile was empty.");
     setTimeout(() => { queue.shift(); if (queue.length) play(); else box.hidden = true; }, VERDICT_MS);
   };
   setTimeout(step, 600);
 }
 
 // a part's heading: the review, a nested evaluation (why, whose pile), or the way back to the outer pile
-const CAUSES = {sniper: "The Sniper", dying_breath: "Dying Breath", empty_hand: "An empty hand", loupe: "Review"};
+const CAUSES = {sniper: t("The Sniper"), dying_breath: t("Dying Breath"), empty_hand: t("An empty hand"), loupe: t("Review")};
 function partTitle(p, names) {
   const name = names[p.suspect];
-  if (p.back) return `Back to ${name}'s pile`;
-  if (p.depth === 0) return p.cause === "loupe" ? `Review: ${name}'s pile` : `${CAUSES[p.cause] || "Review"}: ${name}'s pile is reviewed`;
-  return `${CAUSES[p.cause] || "Review"}: ${name}'s pile is reviewed now`;
+  const why = CAUSES[p.cause] || t("Review");
+  if (p.back) return t("Back to {name}'s pile", {name});
+  if (p.depth === 0) return p.cause === "loupe" ? t("Review: {name}'s pile", {name}) : t("{why}: {name}'s pile is reviewed", {why, name});
+  return t("{why}: {name}'s pile is reviewed now", {why, name});
 }
 // what waits while a nested evaluation plays out: the piles under it, innermost first
 function partWaits(parts, n, names) {
@@ -201,7 +212,7 @@ function partWaits(parts, n, names) {
   if (!p.depth || p.back) return "";
   const under = [];
   for (let d = p.depth - 1, k = n - 1; d >= 0 && k >= 0; k--) if (parts[k].depth === d) { under.push(names[parts[k].suspect]); d -= 1; }
-  return `${under.join(", then ")}'s review waits until it is done.`;
+  return t("{names}'s review waits until it is done.", {names: under.join(t(", then "))});
 }
 
 // a low note for a review, a chord at the end

@@ -13,12 +13,7 @@ from typing import Any
 import pytest
 from fixtures.browser import Server, serving
 
-<<<<<<< HEAD
 from controller.games.hasty.cards import ALL_CARDS as CARDS
-from tests.browser.conftest import Server, serving
-=======
-from controller.games.hasty.cards import CARDS
->>>>>>> w37m
 
 pytestmark = pytest.mark.browser
 

@@ -27,7 +27,7 @@ from web_helpers import Server, env_int, random_action
 from controller.games import registry
 from controller.table import rules_part
 from controller.table.journal import FILENAME
-from tests.browser import hasty_scenes  # seeded moments of real games, written as journals
+from tests.hasty import hasty_scenes  # seeded moments of real games, written as journals
 
 PLAYERS = 5
 

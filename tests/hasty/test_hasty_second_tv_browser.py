@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import hasty_scenes
 import pytest
 import requests
+from test_hasty_second_browser import Table
 
 from controller.games import hasty as rules
 from controller.games.hasty.mechanics import hand_limit
-from tests.browser import hasty_scenes
-from tests.browser.test_hasty_second import Table
 
 pytestmark = pytest.mark.browser
 

@@ -15,12 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import hasty_scenes
 import pytest
 import requests
-
-from tests.browser import hasty_scenes
-from tests.browser.conftest import Server
-from tests.browser.loads import PHONE
+from browser.loads import PHONE
+from fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {$, LANG, api, confirmButton, el, errorText, list, t} from "./shell.js";
+import {$, LANG, api, confirmButton, el, errorText, list, t, translator} from "./shell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
 const H = {"X-Host-Key": key};
@@ -199,10 +199,12 @@ function dealOptions(st) {
   optsFor = name;
   const mine = st && st.game_name === name;
   const on = mine ? st.options_on || [] : [];
-  const row = (id, input, text) => el("div", {class: "optrow"}, input, el("label", {for: id, text}));
+  // the words come from the game (English, as the API gives them): said again from the game's catalogue
+  const gameWords = translator(name).t;
+  const row = (id, input, text) => el("div", {class: "optrow"}, input, el("label", {for: id, text: gameWords(text)}));
   const listBoxes = Object.entries(lists).map(([k, l]) => {
     const ticked = (mine && st.lists_on && st.lists_on[k]) || l.default;
-    return el("div", {class: "optlist", "data-list": k, "data-label": l.label}, el("div", {class: "optlabel", text: l.label}),
+    return el("div", {class: "optlist", "data-list": k, "data-label": gameWords(l.label)}, el("div", {class: "optlabel", text: gameWords(l.label)}),
       ...Object.entries(l.values).map(([v, what]) => {
         const id = `opt-${k}-${v}`, b = el("input", {type: "checkbox", id, "data-value": v, class: "ctl"});
         b.checked = ticked.includes(v);

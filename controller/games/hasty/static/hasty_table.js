@@ -87,7 +87,7 @@ function reviewNow(tb) {
 
 function marketPanel(tb) {
   const p = el("div", {class: "panel", id: "hmarket"}, el("b", {text: tb.options.big_hands ? t("No market (Big Hands)") : t("Market")}));
-  if (!tb.options.big_hands) p.append(el("div", {class: "hmarket"}, ...t.market.map((k) => cardTile(k, "div", {class: "small"}))));
+  if (!tb.options.big_hands) p.append(el("div", {class: "hmarket"}, ...tb.market.map((k) => cardTile(k, "div", {class: "small"}))));
   p.append(el("div", {class: "muted", text: t("Deck {deck} · discard pile {discards}", {deck: tb.deck_count, discards: tb.discard_count})}));
   return p;
 }

@@ -192,7 +192,8 @@ def describe_event(event: dict[str, Any], names: Names = None) -> str | None:
     if kind == "reshuffled":
         return msg("The discard pile ({n} cards) is shuffled into a new deck.", n=event["count"])
     if kind == "choice":
-        return msg("{who} {what}.", who=_who(seat, names), what=_CHOICE.get(event["kind"], msg("chooses")))
+        what = _CHOICE.get(event["kind"]) or msg("chooses")
+        return msg("{who} {what}.", who=_who(seat, names), what=what)
     if kind == "stalled":
         return msg("Every hand and pile is empty: the game ends without a winner.")
     line = _second_edition(event, names)

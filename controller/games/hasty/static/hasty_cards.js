@@ -149,9 +149,15 @@ function marksOf(tb, x) {
   // Poisons and Armors a review left in the pile (H30): they count again in the next review of it
   const kept = keptOf(x);
   if (kept.length && !tb.review) out.push(el("span", {class: "hmark hkept", "data-kept": kept.map(([w, n]) => `${w} ${n}`).join(", "),
-    text: t("kept: {what}", {what: joined(kept.map(([w, n]) => t("{n} {what}", {n, what: countWord(w)})))})}));
+    text: keptText(kept)}));
   for (const [what, n] of countsOf(tb, s)) out.push(el("span", {class: `hmark hcount k-${what.split(" ")[0].toLowerCase()}`, "data-count": what, text: t("{what} {n}", {what: countWord(what), n})}));
   return out;
+}
+
+// what a review left in a pile, in words ("kept: 2 Poison")
+function keptText(kept) {
+  const what = joined(kept.map(([w, n]) => t("{n} {what}", {n, what: countWord(w)})));
+  return t("kept: {what}", {what});
 }
 
 // The face-up Poisons and Armors lying in a living suspect's pile, each [what, how many].

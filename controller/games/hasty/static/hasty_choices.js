@@ -61,7 +61,8 @@ export function askText(v, m) {
 // a pile's cards as a seat may see them, from the bottom: [index, words]
 function pileCards(tb, at) {
   const pile = (tb.row[at] && tb.row[at].pile) || [], n = pile.length;
-  return pile.map((c, i) => [i, t("{place}: {card}", {place: place(i, n), card: c.up ? title(c.card) : t("face down")})]);
+  const down = t("face down");
+  return pile.map((c, i) => [i, t("{place}: {card}", {place: place(i, n), card: c.up ? title(c.card) : down})]);
 }
 function place(i, n) {
   if (n === 1) return t("the only card");
@@ -89,7 +90,7 @@ function optionText(v, m, o) {
     case "brunette": return o.hand !== undefined ? handOf(tb, o.hand) : pileName(tb, o.at);
     case "private": return o.secret !== undefined ? cap(who(tb, o.secret)) : handOf(tb, o.swap_hands);
     case "hasty": return o.hasty === "draw" ? t("Draw up to {limit} (you hold {n})", {limit: tb.hand_limit || 4, n: v.hand.length}) : skipText(v);
-    case "tuck": return t("{name}: {power}", {name: sus(tb.suspects[o.suspect]), power: POWER[o.suspect] || t("no power")});
+    case "tuck": { const none = t("no power"); return t("{name}: {power}", {name: sus(tb.suspects[o.suspect]), power: POWER[o.suspect] || none}); }
     case "revive": {
       const seat = tb.out.findIndex((x) => x && x.suspect === o.suspect);
       return sus(tb.suspects[o.suspect]) + (seat >= 0 ? t(" ({who} comes back into the game)", {who: who(tb, seat)}) : "");
@@ -123,7 +124,8 @@ function confirmText(v, m, o) {
 // The choice box of a second-edition kind: its options as buttons (a pile of the row may answer too).
 // `send(body)` answers; `redraw()` draws the phone again after a pick.
 export function secondChoice(v, m, send, redraw) {
-  const box = el("div", {class: "hacts", "data-kind": m.kind}, el("b", {text: t("{what}:", {what: HEADS[m.kind] || t("Your choice")})}));
+  const what = HEADS[m.kind] || t("Your choice");
+  const box = el("div", {class: "hacts", "data-kind": m.kind}, el("b", {text: t("{what}:", {what})}));
   if (m.kind === "rebel") box.append(...rebel(v, m, send, redraw));
   else if (m.kind === "tangled") box.append(...tangled(v, m, send, redraw));
   else box.append(...plain(v, m, send, redraw));

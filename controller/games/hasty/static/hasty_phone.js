@@ -8,6 +8,8 @@ export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
 const {t} = translator("hasty");
+// small words that go inside others
+const EMPTY = t("empty"), THEN = t(", then "), OR = t(" or "), KILLED = t("killed");
 // the rules' refusals by their code, in the page's language (the API keeps its English messages)
 refusalWords(() => ({
   game_over: t("The game is over; nothing more can be played."),
@@ -51,7 +53,7 @@ const ASKS = {
 
 export function prompt(v) {
   const tb = v.table;
-  if (tb.over) return t("Game over: {end} {you}", {end: endText(tb), you: tb.winners.includes(v.seat) ? t("You win!") : t("You did not win this time.")});
+  if (tb.over) { const you = tb.winners.includes(v.seat) ? t("You win!") : t("You did not win this time."); return t("Game over: {end} {you}", {end: endText(tb), you}); }
   // a player knocked out during their own turn still finishes it: the move comes first
   const m = v.moves[0], out = v.out ? `${outText(v)} ` : "";
   if (m && m.act === "choose") {
@@ -166,7 +168,7 @@ function tableBox(v) {
   }
   const mySuspect = typeof v.secret === "number" ? v.secret : null;
   const box = el("section", {class: "panel"}, el("h2", {text: t("The suspects")}), rowBox(tb, {tap, ok, picked, mine: mySuspect}));
-  box.append(el("div", {class: "small-text"}, t("Market: {cards} · deck {deck} · discards {discards}", {cards: tb.market.length ? joined(tb.market.map(title)) : t("empty"), deck: tb.deck_count, discards: tb.discard_count})));
+  box.append(el("div", {class: "small-text"}, t("Market: {cards} · deck {deck} · discards {discards}", {cards: tb.market.length ? joined(tb.market.map(title)) : EMPTY, deck: tb.deck_count, discards: tb.discard_count})));
   if (tb.review) box.append(el("div", {class: "hot"}, reviewNow(tb)));
   if (play && card) { const no = refusedPiles(tb, play); if (no) box.append(el("div", {class: "small-text hwhy", text: no})); }
   box.append(el("div", {class: "small-text", "data-last-review": ""}, reviewLine(tb)));
@@ -179,16 +181,16 @@ const choose = (m, extra) => ctx.send({act: "choose", ...extra});
 function reviewNow(tb) {
   const r = tb.review, waits = (tb.review_extra && tb.review_extra.outer) || [];
   const at = r.at === null ? t("a pile that has left the row") : t("{name}'s pile", {name: suspectAt(tb, r.at)});
-  const line = t("Reviewing {pile}: {cards}", {pile: at, cards: joined(r.revealed.map(title)) || t("nothing yet")});
+  const yet = t("nothing yet"), line = t("Reviewing {pile}: {cards}", {pile: at, cards: joined(r.revealed.map(title)) || yet});
   const under = waits.map((f) => (f.at === null ? t("a pile that left the row") : t("{name}'s", {name: suspectAt(tb, f.at)}))).reverse();
-  return under.length ? t("{line}. Waiting for it: the review of {piles}.", {line, piles: under.join(t(", then "))}) : t("{line}.", {line});
+  return under.length ? t("{line}. Waiting for it: the review of {piles}.", {line, piles: under.join(THEN)}) : t("{line}.", {line});
 }
 
 // the living piles the picked card cannot go on now (Prof. Plum's under Back Alley), said before a tap
 function refusedPiles(tb, play) {
   const no = tb.row.map((x, at) => (x.alive && !play.at.includes(at) ? at : null)).filter((at) => at !== null);
   if (!no.length) return "";
-  return t("Nothing can go on {piles} now: Back Alley wants cards face down, and Prof. Plum's power takes them face up only.", {piles: no.map((at) => t("{name}'s pile", {name: suspectAt(tb, at)})).join(t(" or "))});
+  return t("Nothing can go on {piles} now: Back Alley wants cards face down, and Prof. Plum's power takes them face up only.", {piles: no.map((at) => t("{name}'s pile", {name: suspectAt(tb, at)})).join(OR)});
 }
 
 // The turn's buttons, in one short row that stays in sight at the foot of the screen: face up or face
@@ -300,7 +302,7 @@ function endBox(v) {
   const tb = v.table;
   const rows = Array.from({length: tb.players}, (_, s) => el("tr", {"data-end-seat": s},
     el("td", {text: cap(you(tb, s))}), el("td", {text: secretText(tb, s)}),
-    el("td", {text: tb.winners.includes(s) ? t("winner") : tb.eliminated.includes(s) ? t("out ({how})", {how: KILLER[tb.out[s].card] || t("killed")}) : t("still in")})));
+    el("td", {text: tb.winners.includes(s) ? t("winner") : tb.eliminated.includes(s) ? t("out ({how})", {how: KILLER[tb.out[s].card] || KILLED}) : t("still in")})));
   return el("section", {class: "panel"}, el("div", {class: "win", text: endText(tb)}),
     el("table", {class: "reveal"}, el("tr", {}, ...[t("player"), t("was"), ""].map((h) => el("th", {text: h}))), ...rows), ctx.playAgain());
 }

@@ -7,6 +7,8 @@ export {HPHASE as PHASES} from "./hasty_cards.js";
 export const STYLES = "hasty.css";  // its own styles (gamepart.js links them)
 
 const {t, tn} = translator("hasty");
+// small words that go inside others
+const THEN = t(", then "), STOP = t(". "), KILLED = t("killed"), NO_CARD = t("no card yet");
 
 // the review's pace, readable from a sofa: one card turned every CARD_MS, the verdict held VERDICT_MS
 const CARD_MS = 1600, VERDICT_MS = 5000;
@@ -81,8 +83,13 @@ function reviewNow(tb) {
   const name = (at) => (at === null ? t("a pile that left the row") : t("{name}'s pile", {name: suspectAt(tb, at)}));
   const box = el("div", {class: "panel hot", id: "hnow"}, el("b", {text: t("Reviewing {pile}: ", {pile: name(r.at)})}),
     joined(r.revealed.map(title)) || "…");
-  if (waits.length) box.append(el("div", {class: "hnote", text: t("Waiting for it: {piles}.", {piles: waits.map((f) => t("{pile} ({cards})", {pile: name(f.at), cards: joined(f.revealed.map(title)) || t("no card yet")})).reverse().join(t(", then "))})}));
+  if (waits.length) box.append(el("div", {class: "hnote", text: t("Waiting for it: {piles}.", {piles: waits.map((f) => pileSoFar(name(f.at), f.revealed)).reverse().join(THEN)})}));
   return box;
+}
+
+function pileSoFar(pile, revealed) {
+  const cards = joined(revealed.map(title)) || NO_CARD;
+  return t("{pile} ({cards})", {pile, cards});
 }
 
 function marketPanel(tb) {
@@ -114,7 +121,7 @@ export function render(tb, ctx) {
     if (tb.over && tb.winners.includes(s)) tags.push(badge(t("winner"), "pres"));
     const box = el("div", {class: "hseat" + (tb.waiting === s && !tb.over ? " wait" : "") + (out ? " out" : ""), "data-seat": s},
       el("h2", {}, el("span", {text: t("Seat {n}", {n: s})}), tb.names[s] ? el("span", {class: "name", text: tb.names[s]}) : "", ctx.bot(s) ? el("span", {class: "muted", text: t("bot")}) : "", ...tags),
-      el("div", {class: "small-text", text: out ? t("was {name}: {how}", {name: sus(tb.suspects[o.suspect]), how: KILLER[o.card] || t("killed")}) : t("{cards} in hand", {cards: cardsN(tb.hand_sizes[s])})}));
+      el("div", {class: "small-text", text: out ? t("was {name}: {how}", {name: sus(tb.suspects[o.suspect]), how: KILLER[o.card] || KILLED}) : t("{cards} in hand", {cards: cardsN(tb.hand_sizes[s])})}));
     if (tb.over && tb.reveal) box.append(el("div", {class: "small-text"}, el("span", {class: "muted", text: t("secretly ")}), secretText(tb, s)));
     const join = ctx.join(s);
     if (join) box.append(el("div", {class: "joinrow"}, ...join));
@@ -190,7 +197,7 @@ function play() {
     box.dataset.verdict = dead.length ? "murder" : "safe";
     box.append(el("div", {class: `hverdict ${dead.length ? "murder" : "safe"}`, text: dead.length ? t("MURDER!") : t("{name} survives", {name: sus(r.name)})}),
       dead.length ? el("div", {class: "hcount", text: tn("{names} is dead.", "{names} are dead.", dead.length, {names: list(dead)}) + " " +
-        (item.outs.length ? t("{outs}.", {outs: item.outs.join(t(". "))}) : t("Nobody was that suspect."))}) : "");
+        (item.outs.length ? t("{outs}.", {outs: item.outs.join(STOP)}) : t("Nobody was that suspect."))}) : "");
     if (!total) counter.textContent = t("The pile was empty.");
     setTimeout(() => { queue.shift(); if (queue.length) play(); else box.hidden = true; }, VERDICT_MS);
   };
@@ -212,7 +219,7 @@ function partWaits(parts, n, names) {
   if (!p.depth || p.back) return "";
   const under = [];
   for (let d = p.depth - 1, k = n - 1; d >= 0 && k >= 0; k--) if (parts[k].depth === d) { under.push(names[parts[k].suspect]); d -= 1; }
-  return t("{names}'s review waits until it is done.", {names: under.join(t(", then "))});
+  return t("{names}'s review waits until it is done.", {names: under.join(THEN)});
 }
 
 // a low note for a review, a chord at the end

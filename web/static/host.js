@@ -166,7 +166,8 @@ $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: 
 // the next deal: the game and player count shown are the current ones until the host changes them
 // the games on offer come with every host state (/api/host/state: title and seat range of each)
 let games = {};
-const titleOf = (g) => (games[g] && games[g].title) || g;
+// a game's name in the box's language, from the game's own catalogue (English when it has none)
+const titleOf = (g) => (games[g] && games[g].title ? translator(g).t(games[g].title) : g);
 let dealt = null;
 function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
@@ -261,7 +262,7 @@ function syncDeal(st) {
     games = st.games;
     const sel = $("gamesel"), keep = sel.value;
     sel.replaceChildren(...Object.entries(games).map(([g, r]) =>
-      el("option", {value: g, text: t("{title} ({min}-{max} players)", {title: r.title || g, min: r.min_players, max: r.max_players})})));
+      el("option", {value: g, text: t("{title} ({min}-{max} players)", {title: titleOf(g), min: r.min_players, max: r.max_players})})));
     if (keep in games) sel.value = keep;
   }
   const now = {game: st.game_name, players: st.players};

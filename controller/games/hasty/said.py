@@ -18,6 +18,7 @@ Names = Sequence[str | None] | None
 
 #: the cards' and the suspects' names, marked for the catalogue (the same words as the pages')
 _NAMES: Final = (
+    N_("Hasty Accusations"),
     N_("Murder"),
     N_("Threat"),
     N_("Bodyguard"),

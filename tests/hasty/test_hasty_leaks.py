@@ -48,6 +48,7 @@ from controller.games import hasty as rules
 from controller.games.hasty.cards import FACE, KEYS, TRAITOR, TRAITOR_KEY, UP
 from controller.games.hasty.feed import PRIVATE_KEYS, public_event
 from controller.games.registry import table_rules as table_of
+from controller.i18n import said_json
 from controller.table import rules_part
 from controller.table.dealt import FEED_LINES
 from controller.table.hostkey import HostKey
@@ -161,7 +162,12 @@ def write_journal(data_dir: Path, players: int, deal: rules.Deal) -> None:
 
 
 def _feed_view(feed: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    return [{"version": v, "text": text} for v, text in reversed(feed[-FEED_LINES:])]
+    """As the view shows it: each line's English text, and its message when it was written as one."""
+    out: list[dict[str, Any]] = []
+    for v, text in reversed(feed[-FEED_LINES:]):
+        said = said_json(text)
+        out.append({"version": v, "text": text, "said": said} if said else {"version": v, "text": text})
+    return out
 
 
 @pytest.mark.parametrize(("players", "options", "seed"), _cases())

@@ -1,7 +1,7 @@
 // The host page: seats (release, hand a bot's seat over), the join code and seat lock, the shot clock,
 // a new deal and a new host link. Every change asks the box with the host key; buttons are off while
 // one is in flight.
-import {$, LANG, api, btn, confirmButton, el, errorText, list, t} from "./shell.js";
+import {$, LANG, api, btn, confirmButton, el, errorText, list, t, translator} from "./shell.js";
 import {controls, decisiveList, loadStep, marksOf, ready, stepName, stepText, timeline} from "./retell.js";
 
 const key = new URLSearchParams(location.search).get("key") || "";
@@ -229,7 +229,8 @@ $("setclock").addEventListener("click", () => post("/api/host/clock", {seconds: 
 // the next deal: the game and player count shown are the current ones until the host changes them
 // the games on offer come with every host state (/api/host/state: title and seat range of each)
 let games = {};
-const titleOf = (g) => (games[g] && games[g].title) || g;
+// a game's name in the box's language, from the game's own catalogue (English when it has none)
+const titleOf = (g) => (games[g] && games[g].title ? translator(g).t(games[g].title) : g);
 let dealt = null;
 function nextDeal() {
   const game = $("gamesel").value, players = Number($("players").value), body = {};
@@ -262,10 +263,12 @@ function dealOptions(st) {
   optsFor = name;
   const mine = st && st.game_name === name;
   const on = mine ? st.options_on || [] : [];
-  const row = (id, input, text) => el("div", {class: "optrow"}, input, el("label", {for: id, text}));
+  // the words come from the game (English, as the API gives them): said again from the game's catalogue
+  const gameWords = translator(name).t;
+  const row = (id, input, text) => el("div", {class: "optrow"}, input, el("label", {for: id, text: gameWords(text)}));
   const listBoxes = Object.entries(lists).map(([k, l]) => {
     const ticked = (mine && st.lists_on && st.lists_on[k]) || l.default;
-    return el("div", {class: "optlist", "data-list": k, "data-label": l.label}, el("div", {class: "optlabel", text: l.label}),
+    return el("div", {class: "optlist", "data-list": k, "data-label": gameWords(l.label)}, el("div", {class: "optlabel", text: gameWords(l.label)}),
       ...Object.entries(l.values).map(([v, what]) => {
         const id = `opt-${k}-${v}`, b = el("input", {type: "checkbox", id, "data-value": v, class: "ctl"});
         b.checked = ticked.includes(v);
@@ -322,7 +325,7 @@ function syncDeal(st) {
     games = st.games;
     const sel = $("gamesel"), keep = sel.value;
     sel.replaceChildren(...Object.entries(games).map(([g, r]) =>
-      el("option", {value: g, text: t("{title} ({min}-{max} players)", {title: r.title || g, min: r.min_players, max: r.max_players})})));
+      el("option", {value: g, text: t("{title} ({min}-{max} players)", {title: titleOf(g), min: r.min_players, max: r.max_players})})));
     if (keep in games) sel.value = keep;
   }
   const now = {game: st.game_name, players: st.players};

@@ -1,7 +1,7 @@
 // The table page: public state for the room, join QR codes, log, emulated OLED and virtual pads. This is
 // the shell every game shares; the game's own part (its package's <parts>_table.js, see gamepart.js)
 // draws the game.
-import {$, api, el, errorText, said as inLanguage, scoreboard, setBoxTime, showClock, t} from "./shell.js";
+import {$, api, el, errorText, said as inLanguage, scoreboard, setBoxTime, showClock, t, translator} from "./shell.js";
 import {follower, pageOf, partFor, place} from "./gamepart.js";
 
 const MOCK = document.body.dataset.mock === "true";
@@ -48,8 +48,10 @@ function render() {
   const tv = view, part = game.part;
   if (tv.game && tv.game !== game.page.name) { game.follow(tv.game); return; }
   if (retold(tv)) return;
-  $("gamename").textContent = game.page.title;
-  document.title = t("{title} table", {title: game.page.title});
+  // the game's name in the box's language, from the game's own catalogue (English when it has none)
+  const title = translator(game.page.name).t(game.page.title);
+  $("gamename").textContent = title;
+  document.title = t("{title} table", {title});
   $("ruleslink").href = game.page.rules;
   const phase = part.phaseText ? part.phaseText(tv) : (part.PHASES && part.PHASES[tv.phase]) || tv.phase;
   $("phase").textContent = "· " + phase + (box && box.game > 1 ? ` · ${t("game {n}", {n: box.game})}` : "");

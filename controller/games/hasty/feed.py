@@ -10,12 +10,20 @@ belong to, besides the log's own lines about the seat.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
-from controller.games.hasty.cards import ALL_CARDS, INDEX, SUSPECTS, TRAITOR
+from controller.games.hasty.cards import TRAITOR
+from controller.games.hasty.said import Names, cards, msg, suspect
 
-Names = Sequence[str | None] | None
+
+def _who(seat: int, names: Names, start: bool = False) -> str:
+    """A seat as the feed tells it: "Ada (seat 2)", "seat 2" ("Seat 2" to start a sentence)."""
+    name = names[seat] if names is not None and 0 <= seat < len(names) else None
+    if name:  # a sentence's start is capitalised as str.capitalize() would (the lines it always wrote)
+        return msg("{name} (seat {n})", name=name.capitalize() if start else name, n=seat)
+    return msg("Seat {n}", n=seat) if start else msg("seat {n}", n=seat)
+
 
 #: event type -> the keys that only some seats may learn (who may is decided in ``private_line``)
 PRIVATE_KEYS: Final[dict[str, tuple[str, ...]]] = {
@@ -34,45 +42,41 @@ def public_event(event: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in event.items() if k not in hidden}
 
 
-def _cards(keys: Sequence[str]) -> str:
-    return ", ".join(ALL_CARDS[INDEX[k]].title for k in keys) or "nothing"
-
-
-def _who(seat: int, names: Names) -> str:
-    name = names[seat] if names is not None and 0 <= seat < len(names) else None
-    return f"{name} (seat {seat})" if name else f"seat {seat}"
-
-
 def _walked(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me or not e["count"]:
         return None
-    return f"You took {_cards(e['cards'])} from pile {e['at']} into your hand."
+    return msg("You took {cards} from pile {at} into your hand.", cards=cards(e["cards"]), at=e["at"])
 
 
 def _stolen(e: dict[str, Any], me: int, names: Names) -> str | None:
     if not e["count"]:
         return None
     if "at" in e:
-        return f"You took {_cards(e['cards'])} from pile {e['at']}." if e["seat"] == me else None
+        return (
+            msg("You took {cards} from pile {at}.", cards=cards(e["cards"]), at=e["at"])
+            if e["seat"] == me
+            else None
+        )
     if e["seat"] == me:
-        return f"You took {_cards(e['cards'])} from {_who(e['from'], names)}."
+        return msg("You took {cards} from {who}.", cards=cards(e["cards"]), who=_who(e["from"], names))
     if e["from"] == me:
-        return f"{_who(e['seat'], names).capitalize()} took {_cards(e['cards'])} from your hand."
+        return msg(
+            "{who} took {cards} from your hand.", who=_who(e["seat"], names, True), cards=cards(e["cards"])
+        )
     return None
 
 
 def _tangled(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    return f"Pile {e['from']} held, from the bottom: {_cards(e['seen'])}."
+    return msg("Pile {at} held, from the bottom: {cards}.", at=e["from"], cards=cards(e["seen"]))
 
 
 def _secret_seen(e: dict[str, Any], me: int, names: Names) -> str | None:
     if e["seat"] != me:
         return None
-    suspect = e["suspect"]
-    what = "the Traitor" if suspect == TRAITOR else SUSPECTS[suspect]
-    return f"{_who(e['of'], names).capitalize()} is secretly {what}."
+    what = msg("the Traitor") if e["suspect"] == TRAITOR else suspect(e["suspect"])
+    return msg("{who} is secretly {what}.", who=_who(e["of"], names, True), what=what)
 
 
 _Teller = Callable[[dict[str, Any], int, Names], "str | None"]

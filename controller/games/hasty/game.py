@@ -10,6 +10,7 @@ from controller.games.game import Game
 from controller.games.hasty.deal import FLAG_KEYS, MAX_PLAYERS, MIN_PLAYERS, read_sets
 from controller.games.shape import FullRules
 from controller.games.table_options import ListOption
+from controller.i18n import N_
 
 #: the table's variants, each on or off (``suspects`` is a number, checked against the seats at the deal;
 #: ``sets`` a list of card sets)
@@ -57,21 +58,24 @@ GAME: Final = Game.of_package(
     min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=4,
     pad_round=pad_round,
     own_check_options=check_options,
+    # the host dialog's words (the box's language: host.js says them again from this game's catalogue)
     table_options={
-        "traitor": "Traitor: one player is secretly the Traitor, who cannot be knocked out",
-        "speedy": "Speedy: a dead suspect's tile leaves the row at once",
-        "big_hands": "Big Hands: every card dealt at the start, no market, two plays a turn",
-        "powers": "Suspect Powers: each suspect does something when a card lands on its pile or when it dies",
+        "traitor": N_("Traitor: one player is secretly the Traitor, who cannot be knocked out"),
+        "speedy": N_("Speedy: a dead suspect's tile leaves the row at once"),
+        "big_hands": N_("Big Hands: every card dealt at the start, no market, two plays a turn"),
+        "powers": N_(
+            "Suspect Powers: each suspect does something when a card lands on its pile or when it dies"
+        ),
     },
     table_lists={
         "sets": ListOption(
-            label="Card sets (shuffled together)",
+            label=N_("Card sets (shuffled together)"),
             values={
-                "base": "Base: Murder, Threat, Bodyguard, Stop and the twelve first-game cards",
-                "advanced": "Advanced: Poison and Armor that stay in a pile, a Dying Breath, cards that "
-                            "change how you play (Back Alley, Show me your hands) and Hasty",
-                "expert": "Expert: a Sniper, Wrong address, cards that move or wipe whole piles, "
-                          "a Thief and a Private Investigator",
+                "base": N_("Base: Murder, Threat, Bodyguard, Stop and the twelve first-game cards"),
+                "advanced": N_("Advanced: Poison and Armor that stay in a pile, a Dying Breath, cards that "
+                               "change how you play (Back Alley, Show me your hands) and Hasty"),
+                "expert": N_("Expert: a Sniper, Wrong address, cards that move or wipe whole piles, "
+                             "a Thief and a Private Investigator"),
             },
             default=("base",),
         ),

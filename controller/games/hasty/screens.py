@@ -30,17 +30,35 @@ the nested pile under its own heading, then back to the outer pile (``review_par
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
 from controller.games.game import Screens
-from controller.games.hasty.cards import ALL_CARDS, INDEX
+from controller.games.hasty.cards import ALL_CARDS, INDEX, SUSPECTS
+from controller.i18n import N_
+from controller.i18n.loading import load
 from controller.oled_kit.box_screens import game_renderer
-from controller.oled_kit.draw import BOLD, SMALL, WIDTH, centered, fit_text, font, header, seat_name
+from controller.oled_kit.draw import BOLD, SMALL, WIDTH, centered, fit_text, font, header, seat_name, wide
 from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE: Final = "HASTY"
+#: this package (its locale/ holds the words the display says in the box's language)
+_FOLDER: Final = Path(__file__).parent
+
+
+def _say(language: str, text: str) -> str:
+    """One of Hasty's messages in the box's language. Only the screens' large words are said so: a
+    16 px Chinese line does not fit the 8 px lines (the column heads, the cards' three letters, the
+    headers, the counters), which stay English (docs/i18n.md)."""
+    return load(_FOLDER, language).gettext(text)
+
+
+def _suspect(language: str, name: str) -> str:
+    return _say(language, name) if name in SUSPECTS else name
+
+
 #: three letters per card, for the narrow columns
 SHORT: Final[dict[str, str]] = {
     "murder": "MUR", "threat": "THR", "bodyguard": "BDG", "sidekick": "SDK", "stop": "STP",
@@ -142,27 +160,31 @@ def render_hasty(
 ) -> None:
     """Pick the screen that matters most now and draw it (from the public view only)."""
     if model.reveal is not None and isinstance(view.get("last_review"), Mapping):
-        _review(draw, view, model.reveal)
+        _review(draw, view, model.reveal, model.language)
     elif view.get("over"):
-        _end(draw, view)
+        _end(draw, view, model.language)
     else:
         notes = _notes(draw, view)
         page = model.page % (len(notes) + 1)
-        _play(draw, view, model.clock_left, notes[page - 1] if page else None)
+        _play(draw, view, model.clock_left, notes[page - 1] if page else None, model.language)
         image.info["pages"], image.info["screen"] = len(notes) + 1, "play"
 
 
-def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None, note: str | None) -> None:
+def _play(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None, note: str | None, language: str
+) -> None:
     small = font(SMALL, 8)
     turn = view.get("turn")
     who = seat_name(view, turn) if isinstance(turn, int) else "-"
-    status = f"{who} plays"
+    status = _say(language, N_("{who} plays")).format(who=who)
     if view.get("plays"):
         status += f" {int(view.get('steps') or 0):+d}"
     right = f"{clock}s" if clock is not None else f"R{int(view.get('reviews') or 0)}"
     width = draw.textlength(right, font=small)
     fit_text(draw, status, 0, 0, (8,), right=int(WIDTH - width - 3), font_name=SMALL)
     draw.text((WIDTH - width, 0), right, font=small, fill=1)
+    # a status in 16 px Chinese (a name, or the box's language) pushes the row of suspects down
+    top = 21 if wide(status) else 14
     row = [spot for spot in view.get("row") or () if isinstance(spot, Mapping)]
     count = max(len(row), 1)
     pitch = WIDTH // count
@@ -172,26 +194,26 @@ def _play(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], clock: int | None,
         left = p * pitch
         mid = left + pitch // 2
         if p == loupe:
-            draw.polygon([(mid - 3, 9), (mid + 3, 9), (mid, 12)], fill=1)
-        draw.rectangle((left + 1, 14, left + pitch - 2, 53), outline=1)
+            draw.polygon([(mid - 3, top - 5), (mid + 3, top - 5), (mid, top - 2)], fill=1)
+        draw.rectangle((left + 1, top, left + pitch - 2, 53), outline=1)
         suspect = int(spot.get("suspect") or 0)
         initials = INITIALS[suspect % len(INITIALS)]
         if suspect in (view.get("rotated") or ()):  # turned round: its name in reverse video
-            draw.rectangle((left + 2, 15, left + pitch - 3, 24), fill=1)
-            centered(draw, initials, 16, small, fill=0, right=2 * mid)
+            draw.rectangle((left + 2, top + 1, left + pitch - 3, top + 10), fill=1)
+            centered(draw, initials, top + 2, small, fill=0, right=2 * mid)
         else:
-            centered(draw, initials, 16, small, right=2 * mid)
+            centered(draw, initials, top + 2, small, right=2 * mid)
         if not spot.get("alive"):
-            draw.line((left + 2, 25, left + pitch - 3, 52), fill=1)
-            draw.line((left + pitch - 3, 25, left + 2, 52), fill=1)
+            draw.line((left + 2, top + 11, left + pitch - 3, 52), fill=1)
+            draw.line((left + pitch - 3, top + 11, left + 2, 52), fill=1)
             continue
         pile = [c for c in spot.get("pile") or () if isinstance(c, Mapping)]
-        centered(draw, str(len(pile)), 27, big, right=2 * mid)
+        centered(draw, str(len(pile)), 27 if top == 14 else 32, big, right=2 * mid)
         if pile and pile[-1].get("up"):
             short = SHORT.get(str(pile[-1].get("card")), "?")
             if pitch < 17:
                 short = short[:2]
-            centered(draw, short, 43, small, right=2 * mid)
+            centered(draw, short, 43 if top == 14 else 44, small, right=2 * mid)
     centered(draw, note if note is not None else _bottom_line(view), 56, small)
 
 
@@ -238,7 +260,9 @@ def _bottom_line(view: Mapping[str, Any]) -> str:
     return f"Market {len(view.get('market') or ())}  Deck {view.get('deck_count', 0)}"
 
 
-def _review(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], shown: Sequence[Reveal]) -> None:
+def _review(
+    draw: ImageDraw.ImageDraw, view: Mapping[str, Any], shown: Sequence[Reveal], language: str
+) -> None:
     last = view.get("last_review") or {}
     parts = review_parts(last)
     names = view.get("suspects") or ()
@@ -265,29 +289,35 @@ def _review(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], shown: Sequence[
         # where a nested evaluation begins, or the one it interrupted goes on
         index = parts.index(part)
         outer = next((q for q in reversed(parts[:index]) if q.depth == part.depth - 1), parts[0])
-        waits = str(names[outer.suspect]).split()[-1] if outer.suspect < len(names) else "?"
-        centered(draw, "the review goes on" if part.back else f"{waits} waits", 26, font(BOLD, 12))
+        waits = str(names[outer.suspect]) if outer.suspect < len(names) else "?"
+        if part.back:
+            line = _say(language, N_("the review goes on"))
+        elif language == "en":
+            line = f"{waits.split()[-1]} waits"
+        else:  # the whole name: a Chinese one has no last word
+            line = _say(language, N_("{name} waits")).format(name=_suspect(language, waits))
+        centered(draw, line, 26, font(BOLD, 12))
         centered(draw, f"{count_words(len(part.cards))} to turn", 46, small)
         return
     if not done or not cards:
         if cards:
-            _card_name(draw, cards[-1], 22)
+            _card_name(draw, cards[-1], 22, language)
         else:
-            centered(draw, "Nothing to review", 24, font(BOLD, 12))
+            centered(draw, _say(language, N_("Nothing to review")), 24, font(BOLD, 12))
         trail = " ".join(SHORT.get(c, c) for c in cards[:-1])
         centered(draw, trail[-25:], 44, small)
         centered(draw, f"card {len(cards)} of {len(revealed)}", 55, small)
         return
     killed = [int(k) for k in last.get("killed") or ()]
     if killed:
-        centered(draw, "MURDER!", 18, font(BOLD, 20))
+        centered(draw, _say(language, N_("MURDER!")), 18, font(BOLD, 20))
         victims = ", ".join(INITIALS[k % len(INITIALS)] for k in killed)
         names = view.get("suspects") or ()
         if len(killed) == 1 and killed[0] < len(names):
-            victims = str(names[killed[0]])
-        centered(draw, victims, 42, font(BOLD, 12))
+            victims = _suspect(language, str(names[killed[0]]))
+        centered(draw, victims, 37 if wide(victims) else 42, font(BOLD, 12))  # 16 px Chinese ends above
     else:
-        centered(draw, "SURVIVES", 20, font(BOLD, 16))
+        centered(draw, _say(language, N_("SURVIVES")), 20, font(BOLD, 16))
         centered(draw, " ".join(SHORT.get(c, c) for c in cards)[-25:], 44, small)
     centered(draw, f"{len(cards)} card{'' if len(cards) == 1 else 's'} turned", 55, small)
 
@@ -296,23 +326,23 @@ def count_words(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
-def _card_name(draw: ImageDraw.ImageDraw, key: str, y: int) -> None:
-    """A card's name as large as fits the panel's width (16 px, else 14, else 12)."""
-    name = ALL_CARDS[INDEX[key]].title.upper() if key in INDEX else key.upper()
+def _card_name(draw: ImageDraw.ImageDraw, key: str, y: int, language: str) -> None:
+    """A card's name as large as fits the panel's width (16 px, else 14, else 12; Chinese: 16 px)."""
+    name = _say(language, ALL_CARDS[INDEX[key]].title).upper() if key in INDEX else key.upper()
     for size in (16, 14, 12):
         if draw.textlength(name, font=font(BOLD, size)) <= WIDTH - 2:
             break
     centered(draw, name, y + (16 - size) // 2, font(BOLD, size))
 
 
-def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any]) -> None:
+def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> None:
     header(draw, "GAME OVER")
     winners = [int(w) for w in view.get("winners") or ()]
     if winners:
         centered(draw, seat_name(view, winners[0]), 20, font(BOLD, 16))
-        centered(draw, "wins!", 38, font(BOLD, 12))
+        centered(draw, _say(language, N_("wins!")), 38, font(BOLD, 12))
     else:
-        centered(draw, "NO WINNER", 24, font(BOLD, 16))
+        centered(draw, _say(language, N_("NO WINNER")), 24, font(BOLD, 16))
     reveal = view.get("reveal") or {}
     traitor = reveal.get("traitor") if isinstance(reveal, Mapping) else None
     if isinstance(traitor, int):

@@ -12,13 +12,15 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from controller.games.common import dark_pads, lines_about, who
+from controller.games.common import dark_pads, lines_about
 from controller.games.hasty.actions import Action
 from controller.games.hasty.bot import choice_action
 from controller.games.hasty.deal import OPTION_KEYS, deal_cards, suspect_range
 from controller.games.hasty.describe import describe_event
 from controller.games.hasty.engine import Refused
 from controller.games.hasty.feed import private_line
+from controller.games.hasty.said import msg
+from controller.games.hasty.said import who as seat_words
 from controller.games.hasty.state import GameState, new_game
 
 NO_PRESS: Final = Refused("nothing_to_end",
@@ -69,10 +71,10 @@ def forced_actions(state: GameState, rng: random.Random) -> list[Action]:
 
 def forced_lines(action: Action, seat: int, names: Sequence[str | None]) -> tuple[str, str]:
     if action.act == "end":
-        return (f"Out of time for {who(names, seat)}: turn ended (forced).",
-                "Time ran out: your turn was ended.")
-    return (f"Out of time for {who(names, seat)}: a random choice was made (forced).",
-            "Time ran out: a random choice was made for you.")
+        return (msg("Out of time for {who}: turn ended (forced).", who=seat_words(seat, names)),
+                msg("Time ran out: your turn was ended."))
+    return (msg("Out of time for {who}: a random choice was made (forced).", who=seat_words(seat, names)),
+            msg("Time ran out: a random choice was made for you."))
 
 
 def _concerns(event: dict[str, Any], seat: int) -> bool:

@@ -5,6 +5,7 @@ a 390x844 phone. The matrix tests (test_phone_matrix.py) use these on walked gam
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,9 +43,11 @@ class Seen:
 class SeatPhone:
     """A seat's browser context (a 390x844 touch phone holding the seat's token) and its open pages."""
 
-    def __init__(self, browser: Any, base: str, seat: int, token: str) -> None:
+    def __init__(self, browser: Any, base: str, seat: int, token: str, locale: str | None = None) -> None:
         self.base, self.seat = base, seat
-        self.ctx = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True)
+        # ``locale``: the browser's language (its Accept-Language and navigator.language), e.g. "zh-TW"
+        language = {"locale": locale} if locale else {}
+        self.ctx = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True, **language)
         # the token the page would have kept from joining: in its storage before any script of the page runs
         self.ctx.add_init_script(f"localStorage.setItem('jaccuse_token', {json.dumps(token)});")
         self.ctx.add_cookies([{"name": "jaccuse_token", "value": token, "url": base}])
@@ -97,9 +100,16 @@ class SeatPhone:
         self.ctx.close()
 
 
-def problems(loads: list[Seen], view: dict[str, Any], stage: str) -> list[str]:
-    """What is wrong with the loads of one seat's page at one stage (empty: all is well)."""
+#: "Play again" as a phone reading each language shows it, and a character of that language's script
+PLAY_AGAIN = {None: "Play again", "zh-TW": "再玩一局"}
+SCRIPT = {"zh-TW": re.compile(r"[\u3400-\u9fff]")}
+
+
+def problems(loads: list[Seen], view: dict[str, Any], stage: str, locale: str | None = None) -> list[str]:
+    """What is wrong with the loads of one seat's page at one stage (empty: all is well); a page of a
+    phone in ``locale`` must also say its prompt in that language."""
     found: list[str] = []
+    again = PLAY_AGAIN[locale]
     for seen in loads:
         found += [f"{seen.how}: {e}" for e in seen.errors]
         shown = seen.shown
@@ -108,8 +118,11 @@ def problems(loads: list[Seen], view: dict[str, Any], stage: str) -> list[str]:
         if view["moves"] and not shown["enabled"]:
             acts = [m["act"] for m in view["moves"]]
             found.append(f"{seen.how}: the seat has moves {acts} but no enabled button")
-        if stage == "over" and not any(b.startswith("Play again") for b in shown["enabled"]):
-            found.append(f"{seen.how}: no Play again button at the end ({shown['enabled']})")
+        if stage == "over" and not any(b.startswith(again) for b in shown["enabled"]):
+            found.append(f"{seen.how}: no {again} button at the end ({shown['enabled']})")
+        script = SCRIPT.get(locale or "")
+        if script is not None and shown["prompt"] and not script.search(shown["prompt"]):
+            found.append(f"{seen.how}: the prompt is not in {locale}'s language: {shown['prompt']!r}")
     first = loads[0].shown
     for seen in loads[1:]:
         for key in ("prompt", "phase", "enabled", "howto"):

@@ -37,6 +37,11 @@ EVERYTHING = {walk: game for walk, (game, _) in DEALT_WITH.items() if game in GA
 WALKS = (*GAMES, *EVERYTHING)
 
 
+def walk_name(name: str, locale: str) -> str:
+    """The walk of ``name`` on phones whose browsers read ``locale`` (test_phone_matrix_zh.py)."""
+    return f"{name}@{locale}"
+
+
 def _dealt(walk: str) -> tuple[str, tuple[str, ...]]:
     """A walk's game, and the ``--option`` words it is dealt with."""
     return DEALT_WITH.get(walk, (walk, ()))
@@ -99,17 +104,19 @@ class Matrix:
 
     def _walk(self, name: str) -> Walked:
         out = Walked()
-        game, options = _dealt(name)
+        walk_of, _, locale_word = name.partition("@")
+        locale = locale_word or None
+        game, options = _dealt(walk_of)
         walk = stages.start(game, self.root / name / "data", *options)
         out.server = walk.server
         phones: dict[int, SeatPhone] = {}
         try:
             for stage, seat, views in walk.walk():
                 if seat not in phones:
-                    phones[seat] = SeatPhone(self.browser, walk.url, seat, walk.tokens[seat])
+                    phones[seat] = SeatPhone(self.browser, walk.url, seat, walk.tokens[seat], locale)
                 phone = phones[seat]
                 loads = phone.three_loads(views[seat]["table"]["version"])
-                out.found[stage] = problems(loads, views[seat], stage)
+                out.found[stage] = problems(loads, views[seat], stage, locale)
                 out.seat[stage] = seat
                 out.shown[stage] = loads[0].shown
                 other = (seat + 1) % walk.players

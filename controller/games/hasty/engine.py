@@ -50,7 +50,7 @@ from controller.games.hasty.mechanics import (
     to_discard,
     top_up_market,
 )
-from controller.games.hasty.state import GameState, Review
+from controller.games.hasty.state import Extras, GameState, Review
 
 #: H21: plays a turn allows under Big Hands
 BIG_HANDS_PLAYS: Final = 2
@@ -480,14 +480,16 @@ def _next_turn(s: GameState, _: int, __: int, ev: list[Event]) -> None:
         ev.append({"type": "stalled"})
         finish(s, (), ev)
         return
-    extra = s.extra
-    if extra.fired or extra.skipped:
-        s.extra = extra._replace(fired=(), skipped=())
-    while s.extra.skips:
-        s.skips -= 1
-        s.extra = s.extra._replace(skipped=(*s.extra.skipped, seat))
-        ev.append({"type": "skipped", "seat": seat})
-        seat = _next_seat(s, seat)
+    e = s.extra
+    if e.fired or e.skipped or e.skips:  # ``Extras`` made directly: this runs every turn
+        skipped: tuple[int, ...] = ()
+        skips = e.skips
+        while skips:
+            skips -= 1
+            skipped = (*skipped, seat)
+            ev.append({"type": "skipped", "seat": seat})
+            seat = _next_seat(s, seat)
+        s.extra = Extras(e.rotated, e.tucked, skips, e.opened, e.notes, (), skipped)
     s.turn = seat
     s.plays = 0
     s.steps = 0

@@ -11,14 +11,14 @@ one state of its own and applies the moves in place (``apply_own``).
 from __future__ import annotations
 
 import random
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from controller.games import common
 from controller.games.common import Refusal
 from controller.games.hasty.actions import Action
 from controller.games.hasty.cards import KEYS
 from controller.games.hasty.choices import hand_targets, question_options, switcheroo_options
-from controller.games.hasty.deal import Deal, deal_cards
+from controller.games.hasty.deal import MAX_PLAYERS, Deal, deal_cards
 from controller.games.hasty.engine import BIG_HANDS_PLAYS, apply_own, looks
 from controller.games.hasty.mechanics import Event, neighbour_slots
 from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, second_options
@@ -133,29 +133,38 @@ def _tangled_choice(s: GameState, seat: int, rng: random.Random) -> Action:
     raise AssertionError("a Tangled Up's pick beyond its options")  # pragma: no cover
 
 
+#: an ``end`` by each seat: the same value every time, made once
+_ENDS: Final = tuple(Action(seat, "end") for seat in range(MAX_PLAYERS))
+#: ``Action(seat, "play", card, at, up)`` made without the named tuple's ``__new__`` (a Python
+#: function with eleven parameters): the fields past ``up`` are None
+_tuple_new: Final = tuple.__new__
+_REST: Final = (None,) * (len(Action._fields) - 5)
+
+
 def turn_action(s: GameState, seat: int, rng: random.Random) -> Action:
     hand = s.hands[seat]
     n = len(hand)
     random_ = rng.random
-    if not n or (s.options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
-        return Action(seat, "end")
+    options = s.options
+    if not n or (options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
+        return _ENDS[seat]
     dead = s.dead
-    if s.options.second_edition:  # the positions and faces play_targets lists, worked out directly
+    if options.second_edition:  # the positions and faces play_targets lists, worked out directly
         shown, alley, plum = looks(s)
         if shown and s.plays:
-            return Action(seat, "end")
+            return _ENDS[seat]
         row = s.row
         barred = plum if alley and not shown else -1  # H47: Back Alley and Plum allow nothing there
         living = [p for p, slot in enumerate(row) if not dead[slot] and slot != barred]
         if not living:
-            return Action(seat, "end")
+            return _ENDS[seat]
         card = KEYS[hand[int(random_() * n)]]
         at = living[int(random_() * len(living))]
         up = True if shown or row[at] == plum else False if alley else random_() < 0.5
-        return Action(seat, "play", card, at, up)
+        return _tuple_new(Action, (seat, "play", card, at, up, *_REST))
     living = [p for p, slot in enumerate(s.row) if not dead[slot]]
-    return Action(seat, "play", KEYS[hand[int(random_() * n)]], living[int(random_() * len(living))],
-                  random_() < 0.5)
+    return _tuple_new(Action, (seat, "play", KEYS[hand[int(random_() * n)]],
+                               living[int(random_() * len(living))], random_() < 0.5, *_REST))
 
 
 def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:

@@ -203,14 +203,21 @@ def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor
     state = GameState(deal, checked=True)
     log: list[Action] = []
     events: list[Event] = []
+    record, clear = log.append, events.clear
     try:
         while state.phase != "over" and len(log) < max_actions:
-            action = next_bot_action(state, rng)
-            if action is None:
-                break
+            # ``next_bot_action``, inline: this runs for every move
+            pending = state.pending
+            if pending is not None:
+                action = choice_action(state, pending.seat, rng)
+            else:
+                seat = state.turn
+                if seat is None:
+                    break
+                action = turn_action(state, seat, rng)
             apply_own(state, action, events)
-            events.clear()
-            log.append(action)
+            clear()
+            record(action)
     except Refusal as refusal:
         raise AssertionError(f"the bot chose a refused move {action}: {refusal.code}") from None
     assert state.over or len(log) == max_actions  # a live game always has a bot's move

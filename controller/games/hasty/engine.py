@@ -35,7 +35,7 @@ from controller.games.hasty.cards import (
     UP,
 )
 from controller.games.hasty.choices import offer, offer_market, resolve
-from controller.games.hasty.deal import BASE_ONLY
+from controller.games.hasty.deal import BASE_ONLY, MARKET
 from controller.games.hasty.effects import EFFECTS, PLAY_ONLY, act
 from controller.games.hasty.mechanics import (
     Event,
@@ -278,7 +278,8 @@ def _check_play_rules(s: GameState, slot: int, up: bool, shown: bool, alley: boo
 
 
 def _end(s: GameState, a: Action, ev: list[Event]) -> None:
-    _check_turn(s, a)
+    if s.pending is not None or a.seat != s.turn:
+        _check_turn(s, a)
     seat = a.seat
     discarded = 0
     if s.plays == 0:
@@ -460,7 +461,8 @@ def _refill(s: GameState, _: int, __: int, ev: list[Event]) -> None:
 
 
 def _topup(s: GameState, _: int, __: int, ev: list[Event]) -> None:
-    top_up_market(s, ev)
+    if len(s.market) < MARKET:  # mostly it is full already
+        top_up_market(s, ev)
 
 
 def _fill(s: GameState, seat: int, _: int, ev: list[Event]) -> None:

@@ -54,6 +54,7 @@ from controller.games.hasty.state import Extras, GameState, Review
 _new_tuple: Final = tuple.__new__
 #: the phase a task may end the game in (a plain str: mypy takes the phase as checked already)
 _OVER: str = "over"
+_TOPUP: Final = ("topup", 0, 0)
 #: H21: plays a turn allows under Big Hands
 BIG_HANDS_PLAYS: Final = 2
 #: H30: the cards a pile keeps when its evaluation ends
@@ -452,12 +453,14 @@ def _refill(s: GameState, _: int, __: int, ev: list[Event]) -> None:
     the market topped up after each."""
     turn = s.turn
     assert turn is not None
-    order = [(turn + k) % s.players for k in range(s.players)]
-    work: list[tuple[str, int, int]] = [("topup", 0, 0)]
-    for seat in order:
-        if not s.eliminated[seat]:
-            work += [("fill", seat, 0), ("topup", 0, 0)]
-    s.tasks += tuple(reversed(work))
+    players, out, tasks = s.players, s.eliminated, s.tasks
+    # a stack: the last seat's fill goes on first, so the active seat's comes off first
+    for k in range(players - 1, -1, -1):
+        seat = (turn + k) % players
+        if not out[seat]:
+            tasks.append(_TOPUP)
+            tasks.append(("fill", seat, 0))
+    tasks.append(_TOPUP)
 
 
 def _topup(s: GameState, _: int, __: int, ev: list[Event]) -> None:

@@ -34,9 +34,12 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
     pending = s.pending
     assert pending is not None
     kind = pending.kind
-    if kind == "market" and pending.take == 1 and s.options.second_edition:
-        market = s.market  # one card (a hand limit of 1, H46), the commonest choice then: any of them
-        return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
+    if kind == "market":  # the commonest choice
+        market = s.market
+        if pending.take == 1 and s.options.second_edition:
+            # one card (a hand limit of 1, H46), the commonest choice then: any of them
+            return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
+        return Action(seat, "choose", cards=tuple(KEYS[c] for c in sample(rng, market, pending.take)))
     if kind in ("pile", "sidekick", "mover"):
         options = pending.options
         return Action(seat, "choose", at=options[_pick(rng, len(options))])
@@ -61,8 +64,29 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
         if i < len(swaps):
             return Action(seat, "choose", swap=swaps[i])
         return Action(seat, "choose", flip=flips[i - len(swaps)])
-    picked = rng.sample(s.market, pending.take)
-    return Action(seat, "choose", cards=tuple(KEYS[c] for c in picked))
+    raise AssertionError(f"no random choice for a {kind} choice")  # pragma: no cover
+
+
+def sample(rng: random.Random, population: tuple[int, ...], k: int) -> list[int]:
+    """``rng.sample(population, k)`` for a population of up to 21 items (a market), drawing the very
+    same numbers from ``rng`` and giving the very same cards (tests/hasty/test_hasty_bots.py checks
+    it against ``random.Random.sample``), without that function's general set-up: a market choice
+    comes a dozen times a game."""
+    pool = list(population)
+    n = len(pool)
+    if not 0 <= k <= n or n > 21 or type(rng) is not random.Random:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    out = []
+    for i in range(k):
+        size = n - i
+        bits = size.bit_length()  # as ``Random._randbelow``: whole draws of that many bits, below size
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        out.append(pool[j])
+        pool[j] = pool[size - 1]
+    return out
 
 
 #: the second edition's kinds whose options are the pending ``options`` themselves, by the key they fill

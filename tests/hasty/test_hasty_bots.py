@@ -13,6 +13,7 @@ from controller.games.driver import play_bots
 from controller.games.hasty import Accepted, apply, deal_cards, new_game, play_bot_game, seat_view
 from controller.games.hasty import strategy as hasty_strategy
 from controller.games.hasty.balance import format_report, simulate
+from controller.games.hasty.bot import sample
 
 VARIANTS = [dict(zip(("traitor", "speedy", "big_hands"), flags, strict=True))
             for flags in product((False, True), repeat=3)]
@@ -67,3 +68,14 @@ def test_the_balance_report_covers_length_reviews_outs_seats_and_the_traitor() -
     assert data["base"]["traitor_wins"] is None and 0 <= data["traitor"]["traitor_wins"] <= 1
     text = format_report(data)
     assert "wins by seat" in text and "traitor wins" in text and "players out" in text
+
+
+def test_the_random_bots_market_pick_draws_as_random_sample_does() -> None:
+    """The random bot's own ``sample`` (quicker for a market) gives the cards ``Random.sample`` gives
+    and leaves the generator where it leaves it, so a seed plays the same game either way."""
+    for seed in range(300):
+        for population in ((3,), (3, 5), (3, 5, 7, 9), (1, 1, 2, 4, 8), tuple(range(21))):
+            for k in range(len(population) + 1):
+                ours, theirs = random.Random(seed), random.Random(seed)
+                assert sample(ours, population, k) == theirs.sample(population, k)
+                assert ours.getrandbits(32) == theirs.getrandbits(32)

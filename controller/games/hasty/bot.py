@@ -11,14 +11,14 @@ one state of its own and applies the moves in place (``apply_own``).
 from __future__ import annotations
 
 import random
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from controller.games import common
 from controller.games.common import Refusal
 from controller.games.hasty.actions import Action
 from controller.games.hasty.cards import KEYS
 from controller.games.hasty.choices import hand_targets, question_options, switcheroo_options
-from controller.games.hasty.deal import Deal, deal_cards
+from controller.games.hasty.deal import MAX_PLAYERS, Deal, deal_cards
 from controller.games.hasty.engine import BIG_HANDS_PLAYS, apply_own, looks
 from controller.games.hasty.mechanics import Event, neighbour_slots
 from controller.games.hasty.moves import SECOND_KINDS, choice_from_option, second_options
@@ -34,9 +34,12 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
     pending = s.pending
     assert pending is not None
     kind = pending.kind
-    if kind == "market" and pending.take == 1 and s.options.second_edition:
-        market = s.market  # one card (a hand limit of 1, H46), the commonest choice then: any of them
-        return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
+    if kind == "market":  # the commonest choice
+        market = s.market
+        if pending.take == 1 and s.options.second_edition:
+            # one card (a hand limit of 1, H46), the commonest choice then: any of them
+            return Action(seat, "choose", cards=(KEYS[market[_pick(rng, len(market))]],))
+        return Action(seat, "choose", cards=tuple(KEYS[c] for c in sample(rng, market, pending.take)))
     if kind in ("pile", "sidekick", "mover"):
         options = pending.options
         return Action(seat, "choose", at=options[_pick(rng, len(options))])
@@ -61,8 +64,29 @@ def choice_action(s: GameState, seat: int, rng: random.Random) -> Action:
         if i < len(swaps):
             return Action(seat, "choose", swap=swaps[i])
         return Action(seat, "choose", flip=flips[i - len(swaps)])
-    picked = rng.sample(s.market, pending.take)
-    return Action(seat, "choose", cards=tuple(KEYS[c] for c in picked))
+    raise AssertionError(f"no random choice for a {kind} choice")  # pragma: no cover
+
+
+def sample(rng: random.Random, population: tuple[int, ...], k: int) -> list[int]:
+    """``rng.sample(population, k)`` for a population of up to 21 items (a market), drawing the very
+    same numbers from ``rng`` and giving the very same cards (tests/hasty/test_hasty_bots.py checks
+    it against ``random.Random.sample``), without that function's general set-up: a market choice
+    comes a dozen times a game."""
+    pool = list(population)
+    n = len(pool)
+    if not 0 <= k <= n or n > 21 or type(rng) is not random.Random:
+        return rng.sample(population, k)
+    getrandbits = rng.getrandbits
+    out = []
+    for i in range(k):
+        size = n - i
+        bits = size.bit_length()  # as ``Random._randbelow``: whole draws of that many bits, below size
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        out.append(pool[j])
+        pool[j] = pool[size - 1]
+    return out
 
 
 #: the second edition's kinds whose options are the pending ``options`` themselves, by the key they fill
@@ -133,29 +157,38 @@ def _tangled_choice(s: GameState, seat: int, rng: random.Random) -> Action:
     raise AssertionError("a Tangled Up's pick beyond its options")  # pragma: no cover
 
 
+#: an ``end`` by each seat: the same value every time, made once
+_ENDS: Final = tuple(Action(seat, "end") for seat in range(MAX_PLAYERS))
+#: ``Action(seat, "play", card, at, up)`` made without the named tuple's ``__new__`` (a Python
+#: function with eleven parameters): the fields past ``up`` are None
+_tuple_new: Final = tuple.__new__
+_REST: Final = (None,) * (len(Action._fields) - 5)
+
+
 def turn_action(s: GameState, seat: int, rng: random.Random) -> Action:
     hand = s.hands[seat]
     n = len(hand)
     random_ = rng.random
-    if not n or (s.options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
-        return Action(seat, "end")
+    options = s.options
+    if not n or (options.big_hands and s.plays >= BIG_HANDS_PLAYS) or random_() * (n + 1) < 1:
+        return _ENDS[seat]
     dead = s.dead
-    if s.options.second_edition:  # the positions and faces play_targets lists, worked out directly
+    if options.second_edition:  # the positions and faces play_targets lists, worked out directly
         shown, alley, plum = looks(s)
         if shown and s.plays:
-            return Action(seat, "end")
+            return _ENDS[seat]
         row = s.row
         barred = plum if alley and not shown else -1  # H47: Back Alley and Plum allow nothing there
         living = [p for p, slot in enumerate(row) if not dead[slot] and slot != barred]
         if not living:
-            return Action(seat, "end")
+            return _ENDS[seat]
         card = KEYS[hand[int(random_() * n)]]
         at = living[int(random_() * len(living))]
         up = True if shown or row[at] == plum else False if alley else random_() < 0.5
-        return Action(seat, "play", card, at, up)
+        return _tuple_new(Action, (seat, "play", card, at, up, *_REST))
     living = [p for p, slot in enumerate(s.row) if not dead[slot]]
-    return Action(seat, "play", KEYS[hand[int(random_() * n)]], living[int(random_() * len(living))],
-                  random_() < 0.5)
+    return _tuple_new(Action, (seat, "play", KEYS[hand[int(random_() * n)]],
+                               living[int(random_() * len(living))], random_() < 0.5, *_REST))
 
 
 def bot_action(s: GameState, seat: int, rng: random.Random) -> Action | None:
@@ -194,14 +227,21 @@ def play_bot_game(players: int, seed: int, max_actions: int = 20_000, *, traitor
     state = GameState(deal, checked=True)
     log: list[Action] = []
     events: list[Event] = []
+    record, clear = log.append, events.clear
     try:
         while state.phase != "over" and len(log) < max_actions:
-            action = next_bot_action(state, rng)
-            if action is None:
-                break
+            # ``next_bot_action``, inline: this runs for every move
+            pending = state.pending
+            if pending is not None:
+                action = choice_action(state, pending.seat, rng)
+            else:
+                seat = state.turn
+                if seat is None:
+                    break
+                action = turn_action(state, seat, rng)
             apply_own(state, action, events)
-            events.clear()
-            log.append(action)
+            clear()
+            record(action)
     except Refusal as refusal:
         raise AssertionError(f"the bot chose a refused move {action}: {refusal.code}") from None
     assert state.over or len(log) == max_actions  # a live game always has a bot's move

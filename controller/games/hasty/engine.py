@@ -35,23 +35,26 @@ from controller.games.hasty.cards import (
     UP,
 )
 from controller.games.hasty.choices import offer, offer_market, resolve
-from controller.games.hasty.deal import BASE_ONLY
-from controller.games.hasty.effects import act
+from controller.games.hasty.deal import BASE_ONLY, MARKET
+from controller.games.hasty.effects import EFFECTS, PLAY_ONLY, act
 from controller.games.hasty.mechanics import (
     Event,
     begin_evaluation,
     delay_visible,
     finish,
     kill,
-    power_of,
     remember,
     restore_outer,
     slot_alive,
     to_discard,
     top_up_market,
 )
-from controller.games.hasty.state import GameState, Review
+from controller.games.hasty.state import Extras, GameState, Review
 
+_new_tuple: Final = tuple.__new__
+#: the phase a task may end the game in (a plain str: mypy takes the phase as checked already)
+_OVER: str = "over"
+_TOPUP: Final = ("topup", 0, 0)
 #: H21: plays a turn allows under Big Hands
 BIG_HANDS_PLAYS: Final = 2
 #: H30: the cards a pile keeps when its evaluation ends
@@ -97,7 +100,11 @@ def apply_own(s: GameState, action: Action, events: list[Event]) -> None:
     else:
         raise Refusal("unknown_act", f"There is no act {act!r} in Hasty Accusations.")
     s.looks = None
-    _run(s, events)
+    tasks = s.tasks  # ``_run``, inline: this runs for every move
+    while tasks and s.pending is None and s.phase != _OVER:
+        kind, arg, more = tasks.pop()
+        _TASKS[kind](s, arg, more, events)
+        tasks = s.tasks  # a task may have put a new list there
     s.version += 1
 
 
@@ -188,22 +195,25 @@ def slot_rules(s: GameState, slot: int, shown: bool, alley: bool) -> tuple[bool 
 
 
 def _play(s: GameState, a: Action, ev: list[Event]) -> None:
-    _check_turn(s, a)
+    if s.pending is not None or a.seat != s.turn:
+        _check_turn(s, a)
     assert a.card is not None and a.at is not None and a.up is not None
     card = INDEX[a.card]
     hand = s.hands[a.seat]
     if card not in hand:
         raise Refusal("not_in_hand", f"You hold no {a.card}.")
     at = a.at
-    if not (0 <= at < len(s.row) and not s.dead[s.row[at]]):
+    row = s.row
+    if not (0 <= at < len(row) and not s.dead[row[at]]):
         raise Refusal("bad_position", f"Position {a.at} is not a living suspect's pile"
-                       f" (positions are 0 to {len(s.row) - 1}).")
-    if s.options.big_hands and s.plays >= BIG_HANDS_PLAYS:
+                       f" (positions are 0 to {len(row) - 1}).")
+    options = s.options
+    if options.big_hands and s.plays >= BIG_HANDS_PLAYS:
         raise Refusal("too_many_plays",
                        f"With Big Hands a turn has at most {BIG_HANDS_PLAYS} plays: end it.")
-    slot = s.row[at]
+    slot = row[at]
     up = a.up
-    if not s.options.second_edition:  # the first edition's play, as quick as it was
+    if not options.second_edition:  # the first edition's play, as quick as it was
         i = hand.index(card)
         s.hands[a.seat] = hand[:i] + hand[i + 1:]
         s.piles[slot] = (*s.piles[slot], card | UP if up else card)
@@ -221,10 +231,14 @@ def _play(s: GameState, a: Action, ev: list[Event]) -> None:
     shown, bottom, plum = looks(s)
     if shown or bottom or slot == plum:
         _check_play_rules(s, slot, up, shown, bottom)
-    if s.options.powers:
+    if options.powers:
         if slot == plum:
             step = 0  # H47: it still counts as a play
-        power = power_of(s, suspect)
+        power = suspect
+        if suspect == ROSE:  # ``power_of``, inline: Madame Rose has the tucked suspect's power
+            tucked = s.extra.tucked
+            if tucked is not None:
+                power = tucked
         if power not in PLAY_POWERS:
             power = -1
     i = hand.index(card)
@@ -265,7 +279,8 @@ def _check_play_rules(s: GameState, slot: int, up: bool, shown: bool, alley: boo
 
 
 def _end(s: GameState, a: Action, ev: list[Event]) -> None:
-    _check_turn(s, a)
+    if s.pending is not None or a.seat != s.turn:
+        _check_turn(s, a)
     seat = a.seat
     discarded = 0
     if s.plays == 0:
@@ -317,21 +332,14 @@ def _choose(s: GameState, a: Action, ev: list[Event]) -> None:
 # ---------------------------------------------------------------- the work that follows
 
 
-def _run(s: GameState, ev: list[Event]) -> None:
-    """Do the waiting work until a seat must decide or the game is over."""
-    while s.tasks and s.pending is None and s.phase != "over":
-        kind, arg, more = s.tasks.pop()
-        _TASKS[kind](s, arg, more, ev)
-
-
 def _step(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
     """H11: reveal the evaluated pile's next card (the top one, or the bottom one after Back to the
     top, H35) and execute it, unless the evaluation has ended (H11, H35, H42)."""
     review = s.review
     assert review is not None
     pile = s.piles[slot]
-    if review.stopped or not pile or review.ended or review.wiped or not slot_alive(s, slot):
-        return
+    if review.stopped or not pile or review.ended or review.wiped or s.dead[slot] or slot not in s.row:
+        return  # (``slot_alive``, inline: this runs for every card revealed)
     limit = review.limit
     if limit and len(review.revealed) >= limit:
         s.review = review._replace(stopped=True)
@@ -346,10 +354,11 @@ def _step(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
     revealed = (*review.revealed, card)
     stopped = bool(limit) and len(revealed) >= limit and bool(rest)
     # ``_replace(revealed=..., stopped=...)``, made the quick way: this runs for every card revealed
-    s.review = Review._make((*review[:2], revealed, stopped, *review[4:]))
+    s.review = _new_tuple(Review, (*review[:2], revealed, stopped, *review[4:]))
     s.tasks.append(("step", slot, 0))
     ev.append({"type": "revealed", "card": KEYS[card], "at": s.row.index(slot)})
-    act(s, card, slot, -1, False, bool(code & UP), ev)
+    if card not in PLAY_ONLY:  # ``act``, inline: a review is running, so only play-only cards rest
+        EFFECTS[card](s, slot, -1, False, bool(code & UP), ev)
 
 
 def _close(s: GameState, slot: int, _: int, ev: list[Event]) -> None:
@@ -444,16 +453,19 @@ def _refill(s: GameState, _: int, __: int, ev: list[Event]) -> None:
     the market topped up after each."""
     turn = s.turn
     assert turn is not None
-    order = [(turn + k) % s.players for k in range(s.players)]
-    work: list[tuple[str, int, int]] = [("topup", 0, 0)]
-    for seat in order:
-        if not s.eliminated[seat]:
-            work += [("fill", seat, 0), ("topup", 0, 0)]
-    s.tasks += tuple(reversed(work))
+    players, out, tasks = s.players, s.eliminated, s.tasks
+    # a stack: the last seat's fill goes on first, so the active seat's comes off first
+    for k in range(players - 1, -1, -1):
+        seat = (turn + k) % players
+        if not out[seat]:
+            tasks.append(_TOPUP)
+            tasks.append(("fill", seat, 0))
+    tasks.append(_TOPUP)
 
 
 def _topup(s: GameState, _: int, __: int, ev: list[Event]) -> None:
-    top_up_market(s, ev)
+    if len(s.market) < MARKET:  # mostly it is full already
+        top_up_market(s, ev)
 
 
 def _fill(s: GameState, seat: int, _: int, ev: list[Event]) -> None:
@@ -480,14 +492,16 @@ def _next_turn(s: GameState, _: int, __: int, ev: list[Event]) -> None:
         ev.append({"type": "stalled"})
         finish(s, (), ev)
         return
-    extra = s.extra
-    if extra.fired or extra.skipped:
-        s.extra = extra._replace(fired=(), skipped=())
-    while s.extra.skips:
-        s.skips -= 1
-        s.extra = s.extra._replace(skipped=(*s.extra.skipped, seat))
-        ev.append({"type": "skipped", "seat": seat})
-        seat = _next_seat(s, seat)
+    e = s.extra
+    if e.fired or e.skipped or e.skips:  # ``Extras`` made directly: this runs every turn
+        skipped: tuple[int, ...] = ()
+        skips = e.skips
+        while skips:
+            skips -= 1
+            skipped = (*skipped, seat)
+            ev.append({"type": "skipped", "seat": seat})
+            seat = _next_seat(s, seat)
+        s.extra = Extras(e.rotated, e.tucked, skips, e.opened, e.notes, (), skipped)
     s.turn = seat
     s.plays = 0
     s.steps = 0

@@ -30,44 +30,65 @@ from controller.games.hasty.mechanics import (
     shuffle,
     to_discard,
 )
-from controller.games.hasty.state import GameState, Pending
+from controller.games.hasty.state import Extras, GameState, Pending
 
 #: H48: Rev. Green's death deals each seat still in this many cards
 GREEN_DRAW = 7
 
 
+def _fired(s: GameState, suspect: int, power: int) -> Event:
+    """The power's event (its details still to add); the state keeps it among the powers fired this
+    turn (for the screens). ``Extras`` made directly, not by ``_replace``: a power fires on most plays."""
+    e = s.extra
+    s.extra = Extras(e.rotated, e.tucked, e.skips, e.opened, e.notes, (*e.fired, (suspect, power)), e.skipped)
+    return {"type": "power", "suspect": suspect, "power": power, "name": SUSPECTS[power]}
+
+
 def _event(s: GameState, suspect: int, power: int, **more: object) -> Event:
-    """The power's event; the state keeps it among the powers fired this turn (for the screens)."""
-    s.extra = s.extra._replace(fired=(*s.extra.fired, (suspect, power)))
-    return {"type": "power", "suspect": suspect, "power": power, "name": SUSPECTS[power], **more}
+    """The power's event with ``more`` details."""
+    event = _fired(s, suspect, power)
+    event.update(more)
+    return event
 
 
 def _turn(s: GameState, suspects: list[int]) -> None:
-    rotated = list(s.extra.rotated)
+    e = s.extra
+    rotated = list(e.rotated)
     for suspect in suspects:
         rotated[suspect] = not rotated[suspect]
-    s.rotated = tuple(rotated)
+    s.extra = Extras(tuple(rotated), e.tucked, e.skips, e.opened, e.notes, e.fired, e.skipped)
 
 
 def play_power(s: GameState, suspect: int, power: int, ev: list[Event]) -> None:
     """H45-H47: the power of ``suspect`` (which it had when the card was placed), if it still lives;
     "this pile" is its pile now."""
-    position = s.position_of_suspect(suspect)
-    if position is None:
+    row, suspect_at, dead = s.row, s.suspect_at, s.dead
+    position = 0
+    for slot in row:  # ``position_of_suspect``, inline: this runs on most plays
+        if suspect_at[slot] == suspect and not dead[slot]:
+            break
+        position += 1
+    else:
         return
-    slot = s.row[position]
     if power == SCARLETT:
         _turn(s, [suspect])
-        ev.append(_event(s, suspect, power, rotated=[suspect]))
+        event = _fired(s, suspect, power)
+        event["rotated"] = [suspect]
+        ev.append(event)
     elif power == BAKER:
-        turned = [s.suspect_at[n] for n in neighbour_slots(s, slot)]
+        turned = [suspect_at[n] for n in neighbour_slots(s, slot)]
         _turn(s, turned)
-        ev.append(_event(s, suspect, power, rotated=sorted(turned)))
+        event = _fired(s, suspect, power)
+        event["rotated"] = sorted(turned)
+        ev.append(event)
     elif power == MUSTARD:
         s.piles[slot] = shuffle(s, s.piles[slot])
-        ev.append(_event(s, suspect, power, at=position, count=len(s.piles[slot])))
+        event = _fired(s, suspect, power)
+        event["at"] = position
+        event["count"] = len(s.piles[slot])
+        ev.append(event)
     elif power == BRUNETTE:
-        ev.append(_event(s, suspect, power))
+        ev.append(_fired(s, suspect, power))
         offer_brunette(s, ev)
 
 

@@ -276,7 +276,7 @@ class GameState(_Looks):
         self.suspect_at = list(range(count))
         self.dead = [False] * count
         self.piles = [()] * count
-        cards = tuple(INDEX[c] for c in deal.deck)
+        cards = tuple(map(INDEX.__getitem__, deal.deck))
         self.discard = [0] * KINDS
         if opts.big_hands:
             each = len(cards) // players

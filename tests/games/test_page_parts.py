@@ -165,5 +165,6 @@ def test_a_games_scripts_import_only_the_shell_and_their_own(
                 if target == "shell.js":
                     used.add(name)
     assert problems == []
-    # what the games draw with is the shell's: seat names, buttons, plurals (no copy of their own)
-    assert {"who", "btn", "count", "badge", "moveOf"} <= used
+    # what the games draw with is the shell's: seat names, buttons, their words and plurals in the reader's
+    # language (each game's catalogue through the shell's translator; no copy of their own)
+    assert {"who", "btn", "translator", "badge", "moveOf"} <= used

@@ -129,31 +129,45 @@ class Matrix:
         return out
 
 
-@pytest.fixture(scope="module")
-def matrix(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matrix]:
-    matrix = Matrix(browser, tmp_path_factory.mktemp("matrix"))
+def matrix_of(browser: Any, tmp_path_factory: pytest.TempPathFactory, label: str) -> Iterator[Matrix]:
+    """A module's matrix (its walks made on first use), its boxes stopped when the module is done."""
+    matrix = Matrix(browser, tmp_path_factory.mktemp(label))
     try:
         yield matrix
     finally:
         matrix.close()
 
 
+@pytest.fixture(scope="module")
+def matrix(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matrix]:
+    yield from matrix_of(browser, tmp_path_factory, "matrix")
+
+
+def check_stage(matrix: Matrix, walk: str, stage: str) -> None:
+    """The loads at ``stage`` of ``walk`` found nothing wrong (or the game has no such stage)."""
+    walked = matrix.of(walk)
+    if stage not in walked.found:
+        # a stage a game does not have (no setup before play, no vote): the walk went to the game's end
+        assert stage not in ("turn", "others", "over"), f"{walk}'s walk never met {stage!r}: all games do"
+        pytest.skip(f"{walk} has no {stage!r} stage (walked to the end)")
+    assert walked.found[stage] == [], f"{walk}, stage {stage!r}, seat {walked.seat[stage]}"
+
+
+def check_own_turn(matrix: Matrix, walk: str) -> None:
+    walked = matrix.of(walk)
+    assert walked.layout is not None, f"{walk}'s walk met no turn"
+    assert walked.layout == [], f"{walk} at 390x844 on the seat's own turn"
+
+
 @pytest.mark.parametrize("stage", stages.STAGES)
 @pytest.mark.parametrize("name", WALKS)
 def test_a_phone_loads_at_every_stage(matrix: Matrix, name: str, stage: str) -> None:
-    walked = matrix.of(name)
-    if stage not in walked.found:
-        # a stage a game does not have (no setup before play, no vote): the walk went to the game's end
-        assert stage not in ("turn", "others", "over"), f"{name}'s walk never met {stage!r}: all games do"
-        pytest.skip(f"{name} has no {stage!r} stage (walked to the end)")
-    assert walked.found[stage] == [], f"{name}, stage {stage!r}, seat {walked.seat[stage]}"
+    check_stage(matrix, name, stage)
 
 
 @pytest.mark.parametrize("name", WALKS)
 def test_the_seats_own_turn_fits_a_phone_screen(matrix: Matrix, name: str) -> None:
-    walked = matrix.of(name)
-    assert walked.layout is not None, f"{name}'s walk met no turn"
-    assert walked.layout == [], f"{name} at 390x844 on the seat's own turn"
+    check_own_turn(matrix, name)
 
 
 @pytest.mark.parametrize("name", WALKS)

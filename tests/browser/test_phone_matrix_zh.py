@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from browser import stages
-from browser.test_phone_matrix import WALKS, Matrix, walk_name
+from browser.test_phone_matrix import WALKS, Matrix, check_own_turn, check_stage, matrix_of, walk_name
 
 pytestmark = pytest.mark.browser
 
@@ -24,25 +24,15 @@ LOCALE = "zh-TW"
 
 @pytest.fixture(scope="module")
 def matrix_zh(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matrix]:
-    matrix = Matrix(browser, tmp_path_factory.mktemp("matrix-zh"))
-    try:
-        yield matrix
-    finally:
-        matrix.close()
+    yield from matrix_of(browser, tmp_path_factory, "matrix-zh")
 
 
 @pytest.mark.parametrize("stage", stages.STAGES)
 @pytest.mark.parametrize("name", WALKS)
 def test_a_chinese_phone_loads_at_every_stage(matrix_zh: Matrix, name: str, stage: str) -> None:
-    walked = matrix_zh.of(walk_name(name, LOCALE))
-    if stage not in walked.found:
-        assert stage not in ("turn", "others", "over"), f"{name}'s walk never met {stage!r}: all games do"
-        pytest.skip(f"{name} has no {stage!r} stage (walked to the end)")
-    assert walked.found[stage] == [], f"{name} in {LOCALE}, stage {stage!r}, seat {walked.seat[stage]}"
+    check_stage(matrix_zh, walk_name(name, LOCALE), stage)
 
 
 @pytest.mark.parametrize("name", WALKS)
 def test_a_chinese_seats_own_turn_fits_a_phone_screen(matrix_zh: Matrix, name: str) -> None:
-    walked = matrix_zh.of(walk_name(name, LOCALE))
-    assert walked.layout is not None, f"{name}'s walk met no turn"
-    assert walked.layout == [], f"{name} in {LOCALE} at 390x844 on the seat's own turn"
+    check_own_turn(matrix_zh, walk_name(name, LOCALE))

@@ -4,7 +4,7 @@
 // game replayed to that step, so nothing of any game's rules runs here. Who moves the retelling is the
 // page's business (`go`): the table page asks the box, so every screen follows the host; the page of a
 // record file (`run --record`) moves on its own. The host page uses the bar alone, as a remote control.
-import {$, api, btn, cap, el, errorText, who} from "./shell.js";
+import {$, api, btn, cap, el, errorText, t, who} from "./shell.js";
 import {partFor, place, styled} from "./gamepart.js";
 
 /** The retelling's style sheet, linked as this module loads: resolves once it is there. */
@@ -67,7 +67,7 @@ const CTX = {join: () => null, bot: () => false, pad: () => null, seats: () => n
   press() {}, mock: false, retelling: true};
 
 /** "Move 12", or "The deal" for step 0. */
-export const stepName = (k) => (k ? `Move ${k}` : "The deal");
+export const stepName = (k) => (k ? t("Move {k}", {k}) : t("The deal"));
 
 // ---------------------------------------------------------------- the bar: controls, timeline, the step
 
@@ -78,12 +78,12 @@ export function controls(meta, k, go) {
   const b = (text, move, off, label) => btn(text, () => go && go({move}), move === "forward" || move === "next_turn" ? "primary" : "",
     off || !go, {"data-go": move, "aria-label": label});
   return el("div", {class: "retell-controls"},
-    b("Deal", "start", k === 0, "Back to the deal"),
-    b("◀◀ Turning point", "prev_turn", k === 0, "Back to the turning point before"),
-    b("◀ Back", "back", k === 0, "One move back"),
-    b("Forward ▶", "forward", k >= last, "One move on"),
-    b("Turning point ▶▶", "next_turn", k >= last, "On to the next turning point"),
-    b("End", "end", k >= last, "On to the end"));
+    b(t("Deal"), "start", k === 0, t("Back to the deal")),
+    b("◀◀ " + t("Turning point"), "prev_turn", k === 0, t("Back to the turning point before")),
+    b("◀ " + t("Back"), "back", k === 0, t("One move back")),
+    b(t("Forward") + " ▶", "forward", k >= last, t("One move on")),
+    b(t("Turning point") + " ▶▶", "next_turn", k >= last, t("On to the next turning point")),
+    b(t("End"), "end", k >= last, t("On to the end")));
 }
 
 /** The game as a line from the deal to the end: a tick at each turning point, a star at each moment that
@@ -91,8 +91,8 @@ export function controls(meta, k, go) {
 export function timeline(meta, k, go, marks) {
   const last = Math.max(1, meta.last);
   const at = (e, step) => { e.style.left = `${(100 * step) / last}%`; return e; };
-  const line = el("div", {class: "timeline", role: "slider", tabindex: "0", "aria-label": "Where the retelling is",
-    "aria-valuemin": "0", "aria-valuemax": String(meta.last), "aria-valuenow": String(k), "aria-valuetext": `${stepName(k)} of ${meta.last}`});
+  const line = el("div", {class: "timeline", role: "slider", tabindex: "0", "aria-label": t("Where the retelling is"),
+    "aria-valuemin": "0", "aria-valuemax": String(meta.last), "aria-valuenow": String(k), "aria-valuetext": t("{step} of {last}", {step: stepName(k), last: meta.last})});
   line.addEventListener("click", (ev) => {
     if (!go) return;
     const box = line.getBoundingClientRect();
@@ -103,7 +103,7 @@ export function timeline(meta, k, go, marks) {
   line.append(el("div", {class: "track"}), done);
   // a mark goes to its own step (a click beside it, to the step under the pointer)
   const mark = (e, step) => { e.addEventListener("click", (ev) => { ev.stopPropagation(); if (go) go({step}); }); return at(e, step); };
-  for (const t of meta.turning_points) line.append(mark(el("span", {class: "turn", "data-turn": t.step, title: `${said(marks, t.kind)} · ${stepName(t.step)}`}), t.step));
+  for (const tp of meta.turning_points) line.append(mark(el("span", {class: "turn", "data-turn": tp.step, title: `${said(marks, tp.kind)} · ${stepName(tp.step)}`}), tp.step));
   for (const d of meta.decisive) line.append(mark(el("span", {class: "star", "data-decisive": d.step, title: `${said(marks, d.why)} · ${stepName(d.step)}`, text: "★"}), d.step));
   line.append(at(el("div", {class: "here", "data-here": k}), k));
   return line;
@@ -115,7 +115,7 @@ export function decisiveList(meta, k, go, marks) {
   if (!meta.decisive.length) return null;
   const kinds = new Map();
   for (const d of meta.decisive) kinds.set(d.why, [...(kinds.get(d.why) || []), d.step]);
-  return el("div", {class: "retell-decisive"}, el("span", {class: "muted", text: "Decided the game:"}),
+  return el("div", {class: "retell-decisive"}, el("span", {class: "muted", text: t("Decided the game:")}),
     ...[...kinds].map(([why, steps]) => el("span", {class: "why"}, el("span", {text: `★ ${said(marks, why)}:`}),
       ...steps.map((step) => btn(String(step), () => go({step}), step === k ? "here" : "", false,
         {"data-go-step": step, "aria-label": `${said(marks, why)}, ${stepName(step)}`})))));
@@ -124,21 +124,21 @@ export function decisiveList(meta, k, go, marks) {
 /** What a step did, in the log's words; a move the log does not tell (a vote chosen in secret) by who
  * made it and its act: the board shows what it was, every secret being open there. */
 export function told(meta, step) {
-  if (!step.step) return "Every card where it was dealt, every secret shown.";
+  if (!step.step) return t("Every card where it was dealt, every secret shown.");
   if (step.lines.length) return step.lines.join(" ");
-  const by = step.seat === null || step.seat === undefined ? "A seat" : who({names: meta.names}, step.seat, true);
-  return `${by} made a secret move (${step.action ? step.action.act : "a move"}).`;
+  const by = step.seat === null || step.seat === undefined ? t("A seat") : who({names: meta.names}, step.seat, true);
+  return t("{who} made a secret move ({act}).", {who: by, act: step.action ? step.action.act : t("a move")});
 }
 
 /** What happened at this step: its move's lines (the log's), its turning point and whether it decided
  * the game. */
 export function stepText(meta, step, marks) {
   const k = step.step;
-  const head = el("b", {text: k ? `${stepName(k)} of ${meta.last}: ` : "The deal: "});
+  const head = el("b", {text: (k ? t("{step} of {last}", {step: stepName(k), last: meta.last}) : t("The deal")) + ": "});
   const text = told(meta, step);
   const tags = [];
   if (step.turning) tags.push(el("span", {class: "badge", "data-turning": step.turning, text: said(marks, step.turning)}));
-  if (step.decisive) tags.push(el("span", {class: "badge pres", "data-decisive-here": step.decisive, text: `★ decided the game: ${said(marks, step.decisive)}`}));
+  if (step.decisive) tags.push(el("span", {class: "badge pres", "data-decisive-here": step.decisive, text: "★ " + t("decided the game: {why}", {why: said(marks, step.decisive)})}));
   return el("div", {class: "retell-step", "data-step": k}, head, el("span", {text}), " ", ...tags);
 }
 
@@ -164,7 +164,7 @@ export function keyMove(ev) {
  * retelling on its own (no table, no host), as the box does it (controller/table/retelling.py). */
 export function moved(meta, k, request) {
   if (request.step !== undefined) return Math.max(0, Math.min(meta.last, request.step));
-  const marks = [...new Set([...meta.turning_points.map((t) => t.step), ...meta.decisive.map((d) => d.step)])].sort((a, b) => a - b);
+  const marks = [...new Set([...meta.turning_points.map((tp) => tp.step), ...meta.decisive.map((d) => d.step)])].sort((a, b) => a - b);
   const to = {forward: k + 1, back: k - 1, start: 0, end: meta.last,
     next_turn: marks.find((m) => m > k) ?? meta.last, prev_turn: [...marks].reverse().find((m) => m < k) ?? 0}[request.move];
   return Math.max(0, Math.min(meta.last, to ?? k));
@@ -175,7 +175,7 @@ export function moved(meta, k, request) {
 // a part without `retell`: its render, and what `reveal` holds listed beside the board
 function brief(v) {
   if (v === null || v === undefined) return "–";
-  if (Array.isArray(v)) return v.length ? v.map(brief).join(", ") : "none";
+  if (Array.isArray(v)) return v.length ? v.map(brief).join(", ") : t("none");
   if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k} ${brief(x)}`).join("; ");
   return String(v);
 }
@@ -188,12 +188,12 @@ function secretsOf(view) {
  * (the log's place). `go(request)` moves it, when `drives()` says this page may. */
 export function teller({box, waiting, storyBox, go, drives = () => true}) {
   let seq = 0, shownKey = null, part = null;
-  const t = {
+  const tl = {
     active: false,
     /** Draw step `pos.step` of the game `pos` names (see the public view's `retelling`). */
     async show(pos) {
       const mine = ++seq;
-      t.active = true;
+      tl.active = true;
       document.body.classList.add("retelling");
       box.hidden = false;
       let got;
@@ -205,7 +205,7 @@ export function teller({box, waiting, storyBox, go, drives = () => true}) {
       const p = await partFor(pageFor(meta), "table");
       await ready;
       const marks = await marksOf(meta);
-      if (mine !== seq || !t.active) return;
+      if (mine !== seq || !tl.active) return;
       const move = drives() ? go : null;
       const drawn = `${keyOf(pos)}:${step.step}:${!!move}`;
       if (drawn === shownKey && p === part) return;
@@ -236,11 +236,11 @@ export function teller({box, waiting, storyBox, go, drives = () => true}) {
     /** Back to the page's own view: the part taken away is the page's to put back. */
     hide() {
       seq++;
-      t.active = false; shownKey = null; part = null;
+      tl.active = false; shownKey = null; part = null;
       document.body.classList.remove("retelling");
       box.hidden = true;
       box.replaceChildren();
     },
   };
-  return t;
+  return tl;
 }

@@ -29,6 +29,7 @@ from typing import Any, Protocol, cast
 
 from controller.games import registry
 from controller.games.shape import AcceptedShape, Event
+from controller.i18n.said import said_json
 from controller.replay import InputError, game_of
 from controller.table import seating
 from controller.table.kept import Content, End, KeptGame, KeptGames, KeptUnavailable, ending
@@ -171,12 +172,14 @@ def page(replayed: Replayed, start: int = 0, count: int = PAGE) -> dict[str, Any
     labels = seating.labels(list(kept.names))
     steps = []
     for k in range(start, end + 1):
-        step: dict[str, Any] = {"step": k, "action": None, "seat": None, "lines": []}
+        step: dict[str, Any] = {"step": k, "action": None, "seat": None, "lines": [], "said": []}
         if k:
             action, before = replayed.actions[k - 1], replayed.states[k - 1]
             step["action"] = replayed.record["actions"][k - 1]
             step["seat"] = adapter.seat_of(before, action)
             step["lines"] = adapter.log_lines(replayed.events[k - 1], labels)
+            # each line again as its message, for a page reading another language (shell.js said)
+            step["said"] = [said_json(line) for line in step["lines"]]
         step["turning"] = replayed.turning.get(k)
         step["decisive"] = replayed.decisive.get(k)
         step["view"] = rules.open_view(replayed.states[k])

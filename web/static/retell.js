@@ -4,7 +4,7 @@
 // game replayed to that step, so nothing of any game's rules runs here. Who moves the retelling is the
 // page's business (`go`): the table page asks the box, so every screen follows the host; the page of a
 // record file (`run --record`) moves on its own. The host page uses the bar alone, as a remote control.
-import {$, api, btn, cap, el, errorText, t, who} from "./shell.js";
+import {$, api, btn, cap, el, errorText, said as inLanguage, t, translator, who} from "./shell.js";
 import {partFor, place, styled} from "./gamepart.js";
 
 /** The retelling's style sheet, linked as this module loads: resolves once it is there. */
@@ -125,7 +125,7 @@ export function decisiveList(meta, k, go, marks) {
  * made it and its act: the board shows what it was, every secret being open there. */
 export function told(meta, step) {
   if (!step.step) return t("Every card where it was dealt, every secret shown.");
-  if (step.lines.length) return step.lines.join(" ");
+  if (step.lines.length) return step.lines.map((text, i) => inLanguage({text, said: (step.said || [])[i]})).join(" ");
   const by = step.seat === null || step.seat === undefined ? t("A seat") : who({names: meta.names}, step.seat, true);
   return t("{who} made a secret move ({act}).", {who: by, act: step.action ? step.action.act : t("a move")});
 }
@@ -198,7 +198,7 @@ export function teller({box, waiting, storyBox, go, drives = () => true}) {
       box.hidden = false;
       let got;
       try { got = await loadStep(pos); } catch (e) {
-        if (mine === seq) box.replaceChildren(el("div", {class: "error", role: "alert", text: `This game cannot be retold now: ${e.message}`}), ...extra());
+        if (mine === seq) box.replaceChildren(el("div", {class: "error", role: "alert", text: t("This game cannot be retold now: {why}", {why: e.message})}), ...extra());
         return;
       }
       const {meta, step, steps} = got;
@@ -214,24 +214,26 @@ export function teller({box, waiting, storyBox, go, drives = () => true}) {
       const view = openView(meta, step);
       let secrets = null;
       if (p.retell) p.retell(view, CTX);
-      else { p.render(view, CTX); secrets = el("div", {class: "retell-secrets small-text", "data-secrets": ""}, el("b", {text: "Every secret: "}), ...secretsOf(view)); }
+      else { p.render(view, CTX); secrets = el("div", {class: "retell-secrets small-text", "data-secrets": ""}, el("b", {text: t("Every secret:") + " "}), ...secretsOf(view)); }
       const phase = p.phaseText ? p.phaseText(view) : (p.PHASES && p.PHASES[view.phase]) || view.phase;
-      const won = meta.over ? "" : " (set aside before its end)";
+      const title = translator(meta.name).t(meta.title);  // the game's name from its own catalogue
+      const heading = meta.over ? t("Game {n} retold: {title}", {n: meta.game, title})
+        : t("Game {n} retold: {title} (set aside before its end)", {n: meta.game, title});
       box.dataset.game = meta.game; box.dataset.step = step.step; box.dataset.last = meta.last;
       // one row for where it is and the controls, the timeline (its stars: the moments that decided the
       // game), and what the step did: the board keeps the room it needs
       box.replaceChildren(
-        el("div", {class: "retell-row"}, el("div", {class: "retell-head"}, el("h2", {text: `Game ${meta.game} retold: ${meta.title}${won}`}),
-          el("span", {class: "retell-where", text: `${stepName(step.step)} of ${meta.last} · ${phase}`})),
+        el("div", {class: "retell-row"}, el("div", {class: "retell-head"}, el("h2", {text: heading}),
+          el("span", {class: "retell-where", text: t("{step} of {last}", {step: stepName(step.step), last: meta.last}) + ` · ${phase}`})),
           controls(meta, step.step, move)),
-        move ? "" : el("div", {class: "muted", "data-note": "", text: "The host's phone, or the box's own screen, moves the retelling."}),
+        move ? "" : el("div", {class: "muted", "data-note": "", text: t("The host's phone, or the box's own screen, moves the retelling.")}),
         timeline(meta, step.step, move, marks),
         stepText(meta, step, marks), secrets || "");
       const next = p.waitingText(view, CTX).trim();
-      if (waiting) waiting.replaceChildren(el("span", {text: next ? `Then: ${next}` : " "}));
+      if (waiting) waiting.replaceChildren(el("span", {text: next ? t("Then: {next}", {next}) : " "}));
       if (storyBox) storyBox.replaceChildren(...story(meta, steps, step.step));
-      $("gamename").textContent = meta.title;
-      document.title = `${meta.title} retold`;
+      $("gamename").textContent = title;
+      document.title = t("{title} retold", {title});
     },
     /** Back to the page's own view: the part taken away is the page's to put back. */
     hide() {

@@ -316,13 +316,17 @@ export function render(v, c) {
   if (asked !== choiceAt) { resetChoice(); choiceAt = asked; }
   const kids = [];
   if (tb.over) kids.push(endBox(v));
-  if (v.out && !tb.over) kids.push(el("section", {class: "panel hout", "data-out": v.out_by || ""}, el("b", {text: outText(v)}),
-    el("div", {class: "muted", text: t("You can still watch: the table and your phone follow the game to the end.")})));
+  const out = v.out && !tb.over ? el("section", {class: "panel hout", "data-out": v.out_by || ""}, el("b", {text: outText(v)}),
+    el("div", {class: "muted", text: t("You can still watch: the table and your phone follow the game to the end.")})) : null;
   // a choice asked of this seat comes first, under the secret (its options can be many: they stay in
-  // the page's flow); the turn's buttons stay in sight at the foot of the screen while you pick above them
+  // the page's flow), even for a seat that is out (a power that brings a suspect back): the prompt has
+  // said why, and the notice that it is out waits below; the turn's buttons stay in sight at the foot
+  // of the screen while you pick above them
   const choice = tb.over ? null : choiceBox(v), turn = tb.over || choice || !moveOf(me, "end") ? null : turnBox(v);
+  if (out && !choice) kids.push(out);
   kids.push(secretBox(v));
   if (choice) kids.push(el("section", {class: "panel hturn hchoice"}, choice));
+  if (out && choice) kids.push(out);
   kids.push(handBox(v), tableBox(v));
   if (turn) kids.push(el("section", {class: "panel sticky hturn"}, turn));
   const pk = peeksBox(v); if (pk) kids.push(pk);

@@ -120,6 +120,13 @@ def seat_name(view: Mapping[str, Any], seat: int) -> str:
     return name if isinstance(name, str) and name else seat_label(seat)
 
 
+def seat_called(view: Mapping[str, Any], seat: int, unnamed: str) -> str:
+    """A seat as the subject of a line ("Ada plays"): its name, else ``unnamed`` (the game's own words
+    for a seat by number, "Seat {n}") with its number, since a bare "0 plays" reads as a count."""
+    name = seat_name(view, seat)
+    return unnamed.format(n=seat) if name == seat_label(seat) else name
+
+
 def names_line(view: Mapping[str, Any], seats: Sequence[int]) -> str:
     """Seats by name, as the pages name them ("Ann, Zoë"); seats without names by number ("0 3 5")."""
     names = [seat_name(view, s) for s in seats]

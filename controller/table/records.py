@@ -223,8 +223,8 @@ class Records:
             end = _current_end(game, now) if game.current else self._end(game)
             listed.append({
                 "game": game.number, "name": game.game, "title": registry.game(game.game).title,
-                "players": game.players, "over": end.over, "winners": list(end.winners), "moves": end.moves,
-                "current": game.current,
+                "players": game.players, "names": list(game.names), "over": end.over,
+                "winners": list(end.winners), "moves": end.moves, "current": game.current,
             })
         return listed
 
@@ -321,8 +321,8 @@ class RecordFile:
         replayed = self.replayed
         kept, end = replayed.kept, replayed.end
         return [{"game": kept.number, "name": kept.game, "title": registry.game(kept.game).title,
-                 "players": kept.players, "over": end.over, "winners": list(end.winners), "moves": end.moves,
-                 "current": False}]
+                 "players": kept.players, "names": list(kept.names), "over": end.over,
+                 "winners": list(end.winners), "moves": end.moves, "current": False}]
 
     def record(self, number: int | None) -> tuple[KeptGame, dict[str, Any]]:
         return self._game(number).kept, self.replayed.record

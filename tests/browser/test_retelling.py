@@ -167,6 +167,12 @@ def test_a_finished_game_retold_on_the_tv(
         host.wait_for_selector("[data-retell='1']")
         host.evaluate("document.getElementById('keptpanel').scrollIntoView({block: 'start'})")
         host.screenshot(path=str(shots / f"retell-host-kept-{game}.png"))
+        # how it ended, by the names the winners sat under (a bot's too), never by seat numbers
+        (entry,) = requests.get(f"{base}/api/games", timeout=10).json()
+        assert entry["names"][0] == "Ada" and all(entry["names"]), entry
+        row = host.locator("[data-kept='1']").inner_text()
+        assert entry["winners"] and all(entry["names"][s] in row for s in entry["winners"]), row
+        assert "seat " not in row, row
         host.click("[data-retell='1']")
         _at(tv, 0)
         assert tv.locator("#retell").is_visible() and tv.locator("[data-retell-stop]").is_visible()

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hasty_helpers import act, position, run
 from PIL import Image
 from test_hasty_properties import scramble
 
-from controller.games.hasty import Accepted, apply, new_game, play_bot_game, public_view
+from controller.games.hasty import Accepted, apply, new_game, play_bot_game, public_view, screens
 from controller.games.hasty.screens import (
     REVIEW_CARD_SECONDS,
     render_hasty,
@@ -214,3 +215,31 @@ def test_the_second_edition_screen_shows_nothing_secret() -> None:
         for page in range(3):
             frame = render_hasty(DisplayModel(view=view, page=page)).tobytes()
             assert render_hasty(DisplayModel(view=other, page=page)).tobytes() == frame
+
+
+def test_a_seat_without_a_name_is_called_seat_n_never_a_bare_number(monkeypatch: Any) -> None:
+    said: list[str] = []  # every text the screens draw, as they draw it
+    for name in ("fit_text", "centered"):
+        drawn = getattr(screens, name)
+
+        def saying(d: Any, text: str, *a: Any, _drawn: Any = drawn, **k: Any) -> Any:
+            said.append(text)
+            return _drawn(d, text, *a, **k)
+
+        monkeypatch.setattr(screens, name, saying)
+    game = play_bot_game(4, 2)
+    state = new_game(game.deal)
+    unnamed = public_view(state)
+    render_hasty(DisplayModel(view=unnamed))
+    assert f"Seat {state.turn} plays" in said and f"{state.turn} plays" not in said
+    said.clear()
+    render_hasty(DisplayModel(view={**unnamed, "names": ["Ann", "Bo", "Cy", "Di"]}))
+    assert f"{['Ann', 'Bo', 'Cy', 'Di'][state.turn]} plays" in said
+    said.clear()
+    render_hasty(DisplayModel(view=unnamed, language="zh_Hant"))
+    assert f"{state.turn} 號座位出牌" in said, said
+    for action in game.actions:
+        state = apply(state, action).state  # type: ignore[union-attr]
+    said.clear()
+    render_hasty(DisplayModel(view=public_view(state)))
+    assert f"Seat {state.winners[0]}" in said and "wins!" in said, said

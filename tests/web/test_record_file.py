@@ -66,6 +66,7 @@ def test_the_file_is_game_1_of_the_records(shown: FlaskClient, record: dict[str,
     assert (game["game"], game["name"], game["over"], game["current"]) == (1, "hasty", True, False)
     assert game["moves"] == len(record["actions"]) == answer["applied"]
     assert game["winners"] == answer["winners"]
+    assert game["names"] == [None] * game["players"]  # a record file keeps no names
     assert shown.get("/api/games/1/record").get_json() == record
     assert shown.get("/api/table/record").get_json() == record
     download = shown.get("/api/games/1/record?download=1")

@@ -16,8 +16,8 @@ from controller.games import registry
 from controller.replay import replay_text
 from controller.table import Table, TableConfig, rules_part
 from web import create_app
+from web_helpers import LISTED_KEYS
 
-LISTED = {"game", "name", "title", "players", "over", "winners", "moves", "current"}
 SEED = 8
 
 
@@ -62,9 +62,23 @@ def test_a_running_game_gives_no_record_and_no_steps(client: FlaskClient, table:
     listed = client.get("/api/games")
     assert listed.status_code == 200 and listed.headers["Cache-Control"] == "no-store"
     (entry,) = listed.get_json()
-    assert set(entry) == LISTED
+    assert set(entry) == LISTED_KEYS
     assert (entry["game"], entry["name"], entry["players"], entry["over"], entry["winners"], entry["moves"]) \
         == (1, "betrayal", 3, False, [], 5)
+    assert entry["names"] == [None, None, None]  # nobody has sat down
+
+
+def test_the_listing_names_the_seats_as_the_table_does(client: FlaskClient, table: Table) -> None:
+    assert table.join(0, "Ada").ok and table.join(2, "Bo").ok
+    assert client.get("/api/games").get_json()[0]["names"] == ["Ada", None, "Bo"]
+    final = _play(table)
+    assert table.rename(2, "Bea").ok
+    (entry,) = client.get("/api/games").get_json()
+    assert entry["over"] and entry["winners"] == sorted(final.winners) and entry["names"] == ["Ada", None, "Bea"]
+    # a finished game keeps the names its seats had when the next one was dealt
+    assert table.new_game().ok and table.rename(0, "Cy").ok
+    first, second = client.get("/api/games").get_json()
+    assert first["names"] == ["Ada", None, "Bea"] and second["names"][0] == "Cy"
 
 
 @pytest.mark.parametrize("path", ["/api/games/2/record", "/api/games/0/record", "/api/games/2/steps",

@@ -155,7 +155,7 @@ def check_received(
 
 
 #: what /api/games says of a kept game: no more than the public view shows (no deal, no secret)
-LISTED_KEYS = {"game", "name", "title", "players", "over", "winners", "moves", "current"}
+LISTED_KEYS = {"game", "name", "title", "players", "names", "over", "winners", "moves", "current"}
 #: a replay answer's keys the public view shows in another form (betrayal's peeks: cards with places)
 _RECORD_FORMS: dict[str, Callable[[Any], Any]] = {
     "peeks": lambda peeks: [[p["card"] if isinstance(p, dict) and "army" in p else p for p in seat]

@@ -181,7 +181,8 @@ async function kept() {
   const now = state && state.retelling ? state.retelling.game : null;
   const rows = r.body.slice().reverse().map((g) => {
     const done = g.over || !g.current;
-    const seats = g.winners.map((s) => t("seat {n}", {n: s}));
+    // the winners by the names they sat under (a seat nobody named, or a record file's, by its number)
+    const seats = g.winners.map((s) => (g.names && g.names[s]) || t("seat {n}", {n: s}));
     const how = g.over ? (seats.length ? t("won by {who}", {who: list(seats)}) : t("nobody won")) : g.current ? t("being played") : t("set aside before its end");
     const row = el("div", {class: "host-row", "data-kept": g.game},
       el("span", {text: t("Game {n} · {title} · {players} players · {how} · {moves} moves", {n: g.game, title: g.title, players: g.players, how, moves: g.moves})}));

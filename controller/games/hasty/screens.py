@@ -40,7 +40,18 @@ from controller.games.hasty.cards import ALL_CARDS, INDEX, SUSPECTS
 from controller.i18n import N_
 from controller.i18n.loading import load
 from controller.oled_kit.box_screens import game_renderer
-from controller.oled_kit.draw import BOLD, SMALL, WIDTH, centered, fit_text, font, header, seat_name, wide
+from controller.oled_kit.draw import (
+    BOLD,
+    SMALL,
+    WIDTH,
+    centered,
+    fit_text,
+    font,
+    header,
+    seat_called,
+    seat_name,
+    wide,
+)
 from controller.oled_kit.model import DisplayModel, Reveal
 
 TITLE: Final = "HASTY"
@@ -175,7 +186,7 @@ def _play(
 ) -> None:
     small = font(SMALL, 8)
     turn = view.get("turn")
-    who = seat_name(view, turn) if isinstance(turn, int) else "-"
+    who = seat_called(view, turn, _say(language, N_("Seat {n}"))) if isinstance(turn, int) else "-"
     status = _say(language, N_("{who} plays")).format(who=who)
     if view.get("plays"):
         status += f" {int(view.get('steps') or 0):+d}"
@@ -339,7 +350,7 @@ def _end(draw: ImageDraw.ImageDraw, view: Mapping[str, Any], language: str) -> N
     header(draw, "GAME OVER")
     winners = [int(w) for w in view.get("winners") or ()]
     if winners:
-        centered(draw, seat_name(view, winners[0]), 20, font(BOLD, 16))
+        centered(draw, seat_called(view, winners[0], _say(language, N_("Seat {n}"))), 20, font(BOLD, 16))
         centered(draw, _say(language, N_("wins!")), 38, font(BOLD, 12))
     else:
         centered(draw, _say(language, N_("NO WINNER")), 24, font(BOLD, 16))

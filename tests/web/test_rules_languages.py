@@ -70,3 +70,17 @@ def test_a_heading_in_chinese_keeps_an_anchor() -> None:
     html = rulesdoc.render("# 標題\n\n## 一段話 看懂\n\ntext\n")
     assert '<h2 id="一段話-看懂">' in html and 'href="#一段話-看懂"' in html
     assert rulesdoc.slug("J'Accuse: the Rules") == "j-accuse-the-rules"
+
+
+def test_a_picture_on_a_chinese_rules_page_speaks_chinese() -> None:
+    """A figure's words (its title and caption, drawn inside the SVG) are the page's language too."""
+    pages = {game: rulesdoc.target(game, "zh_Hant").read_text(encoding="utf-8") for game in registry.names()}
+    pictures = [(game, svg) for game, page in pages.items()
+                for svg in re.findall(r"<svg.*?</svg>", page, re.S)]
+    assert pictures  # J'Accuse's seats and network cards
+    for game, svg in pictures:
+        said = re.findall(r"<(?:title|text)[^>]*>.*?</(?:title|text)>", svg)
+        words = [re.sub(r"<[^>]+>", "", t) for t in said]
+        latin = [w for w in words if re.search(r"[A-Za-z]{2,}", w)]
+        assert not latin, f"{game}: English words in a picture of the Chinese rules: {latin}"
+        assert any(_CJK.search(w) for w in words)

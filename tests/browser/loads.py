@@ -69,6 +69,7 @@ class SeatPhone:
         try:
             page.wait_for_function(
                 "(v) => window.jaccuse && window.jaccuse.me() && window.jaccuse.me().table.version >= v"
+                " && document.body.dataset.game === window.jaccuse.me().table.game"
                 " && document.getElementById('prompt').innerText.trim() !== ''", arg=version,
                 timeout=PROMPT_WITHIN_MS)
             page.wait_for_timeout(150)  # a view that is still drawing finishes (a part loaded late)

@@ -314,3 +314,41 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
     done = RecordProcess(bad, home, cwd=SERVER_ROOT).run_to_end()
     assert done.returncode == 2 and "is not a record of a game" in done.stderr
     assert done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("players", [10, 14])
+def test_a_big_table_retold_fits_the_tv_at_every_stage(browser: Any, tmp_path: Path, shots: Path,
+                                                         players: int) -> None:
+    """J'Accuse at 10 and 14 seats, retold: the middle of the table (the policy track, the stability, a
+    crisis) never covers a seat, from the deal through the turning points to the end, where a long
+    game's middle is at its fullest."""
+    for server in serving(tmp_path, players, "--bots", str(players), "--bot-delay", "0.005"):
+        base, key = server.url, server.host_link().split("key=", 1)[1]
+        deadline = time.monotonic() + 300
+        while not requests.get(f"{base}/api/table", timeout=5).json()["over"]:
+            assert time.monotonic() < deadline, "the bots did not finish"
+            time.sleep(0.5)
+        whole = _steps(base, 1)
+        last = whole["last"]
+        marks = sorted({t["step"] for t in whole["turning_points"]} | {d["step"] for d in whole["decisive"]})
+        stops = sorted({0, *marks[:: max(1, len(marks) // 12)], *(last * k // 8 for k in range(1, 8)), last})
+        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
+        tv = ctx.new_page()
+        tv.set_default_timeout(15_000)
+        errors: list[str] = []
+        tv.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
+        tv.goto(base + "/")
+        host = {"X-Host-Key": key}
+        for step in stops:
+            told = requests.post(f"{base}/api/host/retell", json={"game": 1, "step": step}, headers=host,
+                                 timeout=10)
+            assert told.status_code == 200, told.text
+            _at(tv, step)
+            try:
+                _fits(tv)
+            except AssertionError:
+                tv.screenshot(path=str(shots / f"retell-jaccuse-{players}-{step}-covered.png"))
+                raise
+        tv.screenshot(path=str(shots / f"retell-jaccuse-{players}-end.png"))
+        assert errors == []
+        ctx.close()

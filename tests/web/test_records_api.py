@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
+from web_helpers import LISTED_KEYS
 
 from controller.games import registry
 from controller.replay import replay_text
 from controller.table import Table, TableConfig, rules_part
 from web import create_app
-from web_helpers import LISTED_KEYS
 
 SEED = 8
 
@@ -74,7 +74,8 @@ def test_the_listing_names_the_seats_as_the_table_does(client: FlaskClient, tabl
     final = _play(table)
     assert table.rename(2, "Bea").ok
     (entry,) = client.get("/api/games").get_json()
-    assert entry["over"] and entry["winners"] == sorted(final.winners) and entry["names"] == ["Ada", None, "Bea"]
+    assert entry["over"] and entry["winners"] == sorted(final.winners)
+    assert entry["names"] == ["Ada", None, "Bea"]
     # a finished game keeps the names its seats had when the next one was dealt
     assert table.new_game().ok and table.rename(0, "Cy").ok
     first, second = client.get("/api/games").get_json()

@@ -147,12 +147,23 @@ function render(v) {
   if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) reset();
   me = v; const tv = v.table;
   $("title").textContent = t("Seat {seat}", {seat: v.seat}) + (v.name ? ` · ${v.name}` : "");
-  if (tv.game && tv.game !== game.page.name) { game.follow(tv.game); return; }
+  if (tv.game && tv.game !== game.page.name) { switching(true); game.follow(tv.game); return; }
+  switching(false);
   $("ruleslink").href = game.page.rules;
   document.title = `${game.page.title} · ${t("seat {seat}", {seat: v.seat})}`;
   renderTableFeed(v); awayCheck(v); renderTonight(v); howTo(v); nudge(v);
   $("takehome").hidden = !tv.over;  // a record holds every secret: the box gives it only once the game is over
   renderPart(v);
+}
+
+// While another game's page and part load, the last game's cards stay on the screen: they are out of
+// reach meanwhile (a tap there would be a move in a game that has ended), and the prompt says why.
+// The body's data-game is the game the page shows, once it is drawn.
+function switching(on) {
+  $("game").inert = on;
+  document.body.toggleAttribute("data-switching", on);
+  if (on) { $("prompt").textContent = t("A new game has been dealt: opening it…"); $("phase").textContent = ""; }
+  else document.body.dataset.game = game.page.name;
 }
 
 function flash(text) {

@@ -109,6 +109,7 @@ function draw(tv, ctx, open) {
   const board = $("seats").closest(".board");
   board.toggleAttribute("data-open", open);  // a retelling's seats hold more
   centreMiddle(board, open);
+  follow(board);
   const res = $("result"); res.hidden = !c; res.replaceChildren();
   if (c) {
     res.append(el("h2", {text: c.over ? t("Campaign over: final scores after {n} generations", {n: c.generations}) : t("Campaign: generation {n} of {total}", {n: c.generation, total: c.generations})}));
@@ -170,19 +171,48 @@ function cardMark(card, attrs = {}) {
 // A retelling's board is lower (its bar is above it) and its middle may be taller (every secret shown):
 // on the oval table the middle sits halfway between the seats above it and those below it, so a seat
 // in the middle of the top or bottom row leaves it room.
+// When the middle is taller than the room between those rows (a big table late in a long game: a
+// crisis, a tie's cards, a row of thirteen revealed cards), its two panels go side by side across the
+// whole room between the seats at the ends, which a table of ten or more leaves wide.
+// The board's height follows what is above it (a retelling's step told in one line or two): the
+// middle is placed again whenever the board changes size.
+let watched = null, resized = null;
+function follow(board) {
+  if (watched === board || typeof ResizeObserver === "undefined") return;
+  if (resized) resized.disconnect();
+  watched = board;
+  resized = new ResizeObserver(() => centreMiddle(board, board.hasAttribute("data-open")));
+  resized.observe(board);
+}
+
 function centreMiddle(board, open) {
   const mid = board.querySelector(".top");
-  mid.style.top = "";  // the live table: where the style sheet puts it
+  mid.style.top = mid.style.width = "";  // the live table: where the style sheet puts it
+  board.removeAttribute("data-tight");
   if (!open || getComputedStyle(mid).position !== "absolute") return;  // not a TV: the seats are a grid
-  const b = board.getBoundingClientRect(), m = mid.getBoundingClientRect();
-  let above = b.top, below = b.bottom;
-  for (const seat of board.querySelectorAll(".seat")) {
-    const r = seat.getBoundingClientRect();
-    if (r.right <= m.left || r.left >= m.right) continue;  // beside the middle, not above or below it
-    if (r.top + r.height / 2 < b.top + b.height / 2) above = Math.max(above, r.bottom);
-    else below = Math.min(below, r.top);
+  const b = board.getBoundingClientRect(), seats = [...board.querySelectorAll(".seat")].map((s) => s.getBoundingClientRect());
+  const room = (m) => {
+    let above = b.top, below = b.bottom, left = b.left, right = b.right;
+    for (const r of seats) {
+      if (r.right <= m.left || r.left >= m.right) continue;  // beside the middle, not above or below it
+      if (r.top + r.height / 2 < b.top + b.height / 2) above = Math.max(above, r.bottom);
+      else below = Math.min(below, r.top);
+    }
+    for (const r of seats) {
+      if (r.bottom <= above || r.top >= below) continue;  // above or below the room, not beside it
+      if (r.left + r.width / 2 < b.left + b.width / 2) left = Math.max(left, r.right);
+      else right = Math.min(right, r.left);
+    }
+    return {above, below, left, right};
+  };
+  let m = mid.getBoundingClientRect(), r = room(m);
+  if (m.height > r.below - r.above - 8) {
+    board.setAttribute("data-tight", "");
+    mid.style.width = `${Math.max(m.width, r.right - r.left - 24)}px`;
+    m = mid.getBoundingClientRect();
+    r = room(m);
   }
-  mid.style.top = `${(above + below) / 2 - b.top}px`;
+  mid.style.top = `${(r.above + r.below) / 2 - b.top}px`;
 }
 
 function seatColumns(n) {

@@ -132,6 +132,22 @@ def problems(loads: list[Seen], view: dict[str, Any], stage: str, locale: str | 
     return found
 
 
+def box_of(locator: Any, timeout_ms: int = 5000) -> dict[str, float]:
+    """Where ``locator``'s element is drawn, once it is: a page that draws a view again replaces its
+    elements, and one measured between the two is gone (Playwright answers None), so ask again."""
+    page = locator.page
+    waited = 0
+    while True:
+        locator.wait_for(state="visible", timeout=timeout_ms)
+        box = locator.bounding_box()
+        if box is not None:
+            return box  # type: ignore[no-any-return]
+        if waited >= timeout_ms:
+            raise AssertionError(f"{locator} is never drawn for long enough to be measured")
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 def layout_problems(box: dict[str, Any], height: int = PHONE["height"]) -> list[str]:
     """What does not fit the seat's first screen on its own turn, or what covers too much of it."""
     found = []

@@ -18,7 +18,7 @@ from typing import Any
 import hasty_scenes
 import pytest
 import requests
-from browser.loads import PHONE
+from browser.loads import PHONE, box_of
 from fixtures.browser import Server
 
 pytestmark = pytest.mark.browser
@@ -124,8 +124,8 @@ def test_each_new_choice_is_asked_of_its_seat_and_answered_by_taps(
         prompt = page.inner_text("#prompt")
         assert len(prompt) > 30 and "Waiting" not in prompt, prompt
         # the question and its first options are in the first screen, where the thumb is
-        first = page.locator(f"{box} button").first.bounding_box()
-        assert first is not None and first["y"] + first["height"] <= PHONE["height"], (kind, first)
+        first = box_of(page.locator(f"{box} button").first)
+        assert first["y"] + first["height"] <= PHONE["height"], (kind, first)
         page.screenshot(path=str(shots / f"hasty-second-phone-{kind}.png"))
         answer(page, kind)
         page.wait_for_function("(v) => window.jaccuse.me().table.version > v", arg=before["table"]["version"])

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import requests
+from browser.loads import box_of
 from fixtures.browser import Server, doc_picture, serving
 
 pytestmark = pytest.mark.browser
@@ -122,8 +123,8 @@ def test_the_phone_tells_a_tie_a_locked_card_the_table_and_what_happened_while_a
     names = {0: "Ann", 1: "Bo", 2: "Cy", 3: "Di", 4: "Ed"}
     assert names[b] in text and "tied for the highest card" in text and "vote again" in text, text
     assert tie.locator("[data-tie] [data-card]").count() == 2
-    box = tie.bounding_box()
-    assert box is not None and box["y"] + box["height"] <= 844  # in view on a 390x844 phone
+    box = box_of(tie)
+    assert box["y"] + box["height"] <= 844  # in view on a 390x844 phone
 
     # the room's last moments, newest first, the tie marked as touching this seat
     page.click("#tablefeedbox summary")  # folded below the game: a tap opens it

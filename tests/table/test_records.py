@@ -147,8 +147,9 @@ def test_a_running_game_gives_no_record_and_no_steps_and_lists_nothing_secret(tm
             with pytest.raises(NoSuchGame):
                 records.record(number)
         listed = records.games()
-        assert listed == [{"game": 1, "name": "betrayal", "title": "Betrayal", "players": 3, "over": False,
-                           "winners": [], "moves": 12, "current": True}]
+        assert listed == [{"game": 1, "name": "betrayal", "title": "Betrayal", "players": 3,
+                           "names": [None, None, None], "over": False, "winners": [], "moves": 12,
+                           "current": True}]
     finally:
         table.stop()
 
@@ -174,6 +175,7 @@ def test_the_evenings_games_and_the_archived_ones_are_listed_oldest_first(tmp_pa
         assert [(g["game"], g["name"], g["over"], g["current"]) for g in listed] == [
             (1, "hasty", True, False), (2, "betrayal", False, False), (3, "jaccuse", False, True)]
         assert listed[0]["winners"] == list(first.winners)
+        assert listed[0]["names"] == ["Ann", None, None]  # an archived game's listing keeps its names
         assert records.record(1)[1] == one
         kept, untouched = records.record(2)  # no longer played: its record is given, as far as it went
         assert kept.source.startswith(FILENAME + ".archived-") and untouched["actions"] == []

@@ -146,7 +146,8 @@ function render(v) {
   // a new deal (the game's version starts again, or another game): no choice of the last one carries over
   if (me && (v.table.version < me.table.version || v.table.game !== me.table.game)) reset();
   me = v; const tv = v.table;
-  $("title").textContent = t("Seat {seat}", {seat: v.seat}) + (v.name ? ` · ${v.name}` : "");
+  // "Seat 2 ·" never breaks inside: on a narrow phone the name goes under it, not word by word
+  $("title").replaceChildren(el("span", {class: "nowrap", text: t("Seat {seat}", {seat: v.seat}) + (v.name ? " ·" : "")}), v.name ? ` ${v.name}` : "");
   if (tv.game && tv.game !== game.page.name) { switching(true); game.follow(tv.game); return; }
   switching(false);
   $("ruleslink").href = game.page.rules;

@@ -82,6 +82,17 @@ COVERED_JS = """() => {
 }"""
 
 
+def _tv(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    """A TV (1920x1080) showing ``url``: its context, its page and the errors the page has thrown."""
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    return ctx, page, errors
+
+
 def _fits(tv: Any) -> None:
     """The TV at this step: nothing scrolls, nothing is cut off or covered, no text under 20 px."""
     tv.wait_for_timeout(300)
@@ -150,12 +161,7 @@ def test_a_finished_game_retold_on_the_tv(
         marks = sorted({t["step"] for t in whole["turning_points"]} | {d["step"] for d in whole["decisive"]})
         assert last == final["version"] and whole["decisive"]
 
-        tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
-        tv = tv_ctx.new_page()
-        tv.set_default_timeout(15_000)
-        tv_errors: list[str] = []
-        tv.on("pageerror", lambda e, seen=tv_errors: seen.append(str(e)))
-        tv.goto(base + "/")
+        tv_ctx, tv, tv_errors = _tv(browser, base + "/")
         tv.wait_for_selector("#phase >> text=Game over")
         host_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                        bypass_csp=True)
@@ -250,10 +256,7 @@ def test_a_new_deal_takes_the_tv_back_to_the_table(browser: Any, tmp_path: Path)
         while not requests.get(f"{base}/api/table", timeout=5).json()["over"]:
             assert time.monotonic() < deadline, "the bots did not finish"
             time.sleep(0.2)
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
-        tv = ctx.new_page()
-        tv.set_default_timeout(15_000)
-        tv.goto(base + "/")
+        ctx, tv, _ = _tv(browser, base + "/")
         tv.click("#retellstart")  # the box's own screen retells the game just ended
         _at(tv, 0)
         host = {"X-Host-Key": key}
@@ -288,12 +291,7 @@ def test_run_record_shows_a_file_without_dealing(browser: Any, tmp_path: Path, s
             [(1, "hasty", True, len(record["actions"]))]
         assert requests.get(f"{box.url}/api/games/1/record", timeout=10).json() == record
         assert requests.get(f"{box.url}/api/table", timeout=10).status_code == 404  # no table at all
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(box.url + "/")
+        ctx, page, errors = _tv(browser, box.url + "/")
         _at(page, 0)
         page.keyboard.press("ArrowRight")
         _at(page, 1)
@@ -332,12 +330,7 @@ def test_a_big_table_retold_fits_the_tv_at_every_stage(browser: Any, tmp_path: P
         last = whole["last"]
         marks = sorted({t["step"] for t in whole["turning_points"]} | {d["step"] for d in whole["decisive"]})
         stops = sorted({0, *marks[:: max(1, len(marks) // 12)], *(last * k // 8 for k in range(1, 8)), last})
-        ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, bypass_csp=True)
-        tv = ctx.new_page()
-        tv.set_default_timeout(15_000)
-        errors: list[str] = []
-        tv.on("pageerror", lambda e, seen=errors: seen.append(str(e)))
-        tv.goto(base + "/")
+        ctx, tv, errors = _tv(browser, base + "/")
         host = {"X-Host-Key": key}
         for step in stops:
             told = requests.post(f"{base}/api/host/retell", json={"game": 1, "step": step}, headers=host,

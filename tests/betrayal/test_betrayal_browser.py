@@ -19,6 +19,8 @@ from browser import phones
 from browser.page_checks import CONTRAST_JS, TARGETS_JS
 from fixtures.browser import Server, serving
 
+from controller.client import random_action
+
 pytestmark = pytest.mark.browser
 
 TITLES = {"Inanimate Object", "Disciple", "Spy", "Guardian", "Expert", "God"}
@@ -139,21 +141,9 @@ def tap_move(
 
 def api_move(ph: Phone, v: dict[str, Any], rng: random.Random) -> bool:
     """A random legal move sent through the page's own send (the second person of a two-player game)."""
-    if not v["moves"]:
+    act = random_action(v, rng)
+    if act is None:
         return False
-    m = rng.choice(v["moves"])
-    act: dict[str, Any] = {"army": m["army"], "act": m["act"]}
-    if m["act"] == "army":
-        if "red" in m:
-            act["red"] = m["red"][:1]
-        else:
-            act["suits"] = rng.choice(m["suits"])
-    elif m["act"] == "accuse":
-        act["card"], act["target"] = rng.choice(m["cards"]), rng.choice(m["targets"])
-    elif m["act"] == "hide":
-        act["at"] = rng.choice(m["at"])
-    elif m["act"] == "peek":
-        act["cards"] = rng.sample(m["cards"], m["count"])
     r = ph.page.evaluate("async (a) => { const r = await window.jaccuse.send(a); return r && r.ok; }", act)
     assert r, act
     return True

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from fixtures.browser import Server, serving
 
+from controller.client import random_action
+
 pytestmark = pytest.mark.browser
 
 NAMES = ("阿華", "小美", "志明")
@@ -88,25 +90,6 @@ def send(page: Any, act: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def random_act(v: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
-    if not v["moves"]:
-        return None
-    m = rng.choice(v["moves"])
-    act: dict[str, Any] = {"army": m["army"], "act": m["act"]}
-    if m["act"] == "army":
-        if "red" in m:
-            act["red"] = m["red"][:1]
-        else:
-            act["suits"] = rng.choice(m["suits"])
-    elif m["act"] == "accuse":
-        act["card"], act["target"] = rng.choice(m["cards"]), rng.choice(m["targets"])
-    elif m["act"] == "hide":
-        act["at"] = rng.choice(m["at"])
-    elif m["act"] == "peek":
-        act["cards"] = rng.sample(m["cards"], m["count"])
-    return act
-
-
 def wait_version(page: Any, version: int) -> None:
     page.wait_for_function(f"window.jaccuse.me() && window.jaccuse.me().table.version >= {version}")
 
@@ -142,7 +125,7 @@ def test_betrayal_phone_and_tv_in_chinese(browser: Any, three: Server, shots: Pa
         first.screenshot(path=str(shots / "betrayal-zh-phone-setup.png"))
         assert "叛徒" in first.inner_text("#bpanel") or "花色" in first.inner_text("#bpanel")
         for page in pages:
-            act = random_act(me(page), rng)
+            act = random_action(me(page), rng)
             assert act is not None and send(page, act)["ok"], act
         seen: set[str] = set()
         for _ in range(400):
@@ -175,7 +158,7 @@ def test_betrayal_phone_and_tv_in_chinese(browser: Any, three: Server, shots: Pa
                 tv_text = tv.inner_text("#bboard") + tv.inner_text("#waiting")
                 assert "上一次指控" in tv_text and "發動指控" in tv_text and _english(tv_text) == [], tv_text
                 tv.screenshot(path=str(shots / "betrayal-zh-tv-play.png"))
-            act = random_act(views[mover], rng)
+            act = random_action(views[mover], rng)
             assert act is not None
             send(pages[mover], act)
         assert {"own", "tv"} <= seen

@@ -47,15 +47,18 @@ class Scene:
 
 def find(wanted: Callable[[rules.GameState], bool], players: int = 4, seeds: int = 600,
          skip: int = 0) -> Scene:
-    """The first moment of the seeded bot games that ``wanted`` picks (``skip`` such moments passed)."""
+    """The first moment of the seeded bot games that ``wanted`` picks (``skip`` such moments passed;
+    a game's last state is a moment too)."""
     for seed in range(seeds):
         deal = rules.deal_cards(players, random.Random(seed), sets=ALL_SETS, powers=True, suspects=9)
         state, rng, actions = rules.new_game(deal), random.Random(seed), []
-        while not state.over and len(actions) < 800:
+        while len(actions) < 800:
             if wanted(state):
                 if not skip:
                     return Scene(players, deal, tuple(actions), state)
                 skip -= 1
+            if state.over:
+                break
             action = rules.next_bot_action(state, rng)
             assert action is not None
             actions.append(action)
@@ -68,6 +71,11 @@ def find(wanted: Callable[[rules.GameState], bool], players: int = 4, seeds: int
 def choice(kind: str, players: int = 4) -> Scene:
     """A table where the seat whose turn it is must make a choice of ``kind``."""
     return find(lambda s: s.pending is not None and s.pending.kind == kind, players)
+
+
+def ended(players: int = 4) -> Scene:
+    """A game played to its end."""
+    return find(lambda s: s.over, players, seeds=50)
 
 
 def nested_review(players: int = 4) -> Scene:

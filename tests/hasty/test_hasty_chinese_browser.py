@@ -9,64 +9,20 @@ card set and the Suspect Powers.
 
 from __future__ import annotations
 
-import json
-import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import hasty_scenes
 import pytest
 import requests
-from browser.loads import PHONE
-from fixtures.browser import Server
-
-from controller.games import hasty as rules
+from scene_box import Table
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("阿華", "小美", "志明", "春嬌")
 #: a word of Latin letters: what a Chinese page must not show (digits, "#3" and "+1" are fine)
 WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-class Table:
-    """A box resumed at a scene, every seat joined through the API with a Chinese name."""
-
-    def __init__(self, scene: hasty_scenes.Scene, root: Path) -> None:
-        scene.write(root / "data")
-        self.scene = scene
-        self.server = Server(root / "data", players=scene.players, extra=("--game", "hasty")).start()
-        self.tokens = [requests.post(f"{self.url}/api/join", json={"seat": s, "name": NAMES[s]}, timeout=10)
-                       .json()["token"] for s in range(scene.players)]
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def page(self, browser: Any, seat: int) -> tuple[Any, Any, list[str]]:
-        ctx = browser.new_context(locale="zh-TW", viewport=PHONE, has_touch=True, bypass_csp=True)
-        ctx.add_init_script(f"localStorage.setItem('jaccuse_token', {json.dumps(self.tokens[seat])});")
-        ctx.add_cookies([{"name": "jaccuse_token", "value": self.tokens[seat], "url": self.url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{self.url}/seat/{seat}")
-        page.wait_for_selector("#bpanel .hrow")
-        return ctx, page, errors
-
-    def stop(self) -> None:
-        self.server.stop()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[list[Table]]:
-    made: list[Table] = []
-    yield made
-    for table in made:
-        table.stop()
 
 
 def english(page: Any) -> list[str]:
@@ -87,29 +43,11 @@ def read_twice(page: Any, shots: Path, name: str) -> None:
     assert english(page) == [], english(page)
 
 
-def ended(players: int = 4) -> hasty_scenes.Scene:
-    """A seeded bot game with every set and the powers, played to its end."""
-    for seed in range(50):
-        deal = rules.deal_cards(players, random.Random(seed), sets=hasty_scenes.ALL_SETS, powers=True,
-                                suspects=9)
-        state, rng, actions = rules.new_game(deal), random.Random(seed), []
-        while not state.over and len(actions) < 800:
-            action = rules.next_bot_action(state, rng)
-            assert action is not None
-            actions.append(action)
-            result = rules.apply(state, action)
-            assert isinstance(result, rules.Accepted)
-            state = result.state
-        if state.over:
-            return hasty_scenes.Scene(players, deal, tuple(actions), state)
-    raise LookupError("no seeded game ended")
-
-
 def test_a_second_edition_choice_someone_elses_turn_and_a_refusal_in_chinese(
     browser: Any, tables: list[Table], tmp_path: Path, shots: Path
 ) -> None:
     scene = hasty_scenes.choice("double")
-    table = Table(scene, tmp_path)
+    table = Table(scene, tmp_path, NAMES, "zh-TW")
     tables.append(table)
     seat = scene.state.pending.seat  # type: ignore[union-attr]
     other = (seat + 1) % scene.players
@@ -152,7 +90,7 @@ def test_own_turn_after_a_review_and_the_game_over_in_chinese(
 ) -> None:
     turn = hasty_scenes.find(lambda s: s.pending is None and s.last_review is not None and s.plays == 0
                              and bool(s.hands[s.turn]))
-    table = Table(turn, tmp_path / "turn")
+    table = Table(turn, tmp_path / "turn", NAMES, "zh-TW")
     tables.append(table)
     ctx, page, errors = table.page(browser, turn.state.turn)
     try:
@@ -163,8 +101,8 @@ def test_own_turn_after_a_review_and_the_game_over_in_chinese(
         assert errors == []
     finally:
         ctx.close()
-    over = ended()
-    table = Table(over, tmp_path / "over")
+    over = hasty_scenes.ended()
+    table = Table(over, tmp_path / "over", NAMES, "zh-TW")
     tables.append(table)
     ctx, page, errors = table.page(browser, 0)
     try:

@@ -10,68 +10,20 @@ accepts; a choice that could hurt asks "are you sure?" before it is made.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import hasty_scenes
 import pytest
-import requests
 from browser.loads import PHONE, box_of
-from fixtures.browser import Server
+from scene_box import NAMES, Table
 
 pytestmark = pytest.mark.browser
 
-NAMES = ("Ada", "Bo", "Curie", "Dmitri")
 #: the kinds that ask "are you sure?" for some option: the first option tapped is one of those
 SURE = {"wrong_address", "wipe", "double", "revelation", "tuck", "revive"}
 #: cards that ask nothing when played in regular play (a review's cards do nothing there)
 QUIET = ("murder", "threat", "bodyguard", "stop", "safe_stop", "sniper", "on_the_clock", "delay")
-
-
-class Table:
-    """A box resumed at a scene, every seat joined through the API."""
-
-    def __init__(self, scene: hasty_scenes.Scene, root: Path) -> None:
-        scene.write(root / "data")
-        self.scene = scene
-        self.server = Server(root / "data", players=scene.players, extra=("--game", "hasty")).start()
-        self.tokens = [requests.post(f"{self.url}/api/join", json={"seat": s, "name": NAMES[s]}, timeout=10)
-                       .json()["token"] for s in range(scene.players)]
-
-    @property
-    def url(self) -> str:
-        return self.server.url
-
-    def me(self, seat: int) -> dict[str, Any]:
-        auth = {"Authorization": f"Bearer {self.tokens[seat]}"}
-        r = requests.get(f"{self.url}/api/me", headers=auth, timeout=10)
-        r.raise_for_status()
-        return r.json()  # type: ignore[no-any-return]
-
-    def page(self, browser: Any, seat: int) -> tuple[Any, Any, list[str]]:
-        ctx = browser.new_context(viewport=PHONE, has_touch=True, bypass_csp=True)
-        ctx.add_init_script(f"localStorage.setItem('jaccuse_token', {json.dumps(self.tokens[seat])});")
-        ctx.add_cookies([{"name": "jaccuse_token", "value": self.tokens[seat], "url": self.url}])
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{self.url}/seat/{seat}")
-        page.wait_for_selector("#bpanel .hrow")
-        return ctx, page, errors
-
-    def stop(self) -> None:
-        self.server.stop()
-
-
-@pytest.fixture
-def tables(tmp_path: Path) -> Iterator[list[Table]]:
-    made: list[Table] = []
-    yield made
-    for table in made:
-        table.stop()
 
 
 def answer(page: Any, kind: str) -> None:

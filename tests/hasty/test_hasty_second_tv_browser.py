@@ -10,14 +10,13 @@ Each case is a box resumed at a seeded moment of a game with every set and the p
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import hasty_scenes
 import pytest
 import requests
-from test_hasty_second_browser import Table
+from scene_box import Table
 
 from controller.games import hasty as rules
 from controller.games.hasty.mechanics import hand_limit
@@ -25,14 +24,6 @@ from controller.games.hasty.mechanics import hand_limit
 pytestmark = pytest.mark.browser
 
 TV = {"width": 1920, "height": 1080}
-
-
-@pytest.fixture
-def tables() -> Iterator[list[Table]]:
-    made: list[Table] = []
-    yield made
-    for table in made:
-        table.stop()
 
 
 def _tv(browser: Any, url: str) -> tuple[Any, Any, list[str]]:

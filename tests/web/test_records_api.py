@@ -4,34 +4,29 @@
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import betrayal_box
 import pytest
+from betrayal_box import play
 from flask.testing import FlaskClient
 from web_helpers import LISTED_KEYS
 
 from controller.games import registry
 from controller.replay import replay_text
-from controller.table import Table, TableConfig, rules_part
-from web import create_app
-
-SEED = 8
+from controller.table import Table
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=3, seed=SEED))
-    t.start()
-    yield t
-    t.stop()
+    yield from betrayal_box.opened(tmp_path)
 
 
 @pytest.fixture
 def client(table: Table) -> FlaskClient:
-    return create_app(table).test_client()
+    return betrayal_box.client_of(table)
 
 
 def _error(r: Any, status: int, code: str) -> None:
@@ -41,21 +36,8 @@ def _error(r: Any, status: int, code: str) -> None:
     assert r.headers["Cache-Control"] == "no-store"
 
 
-def _play(table: Table, moves: int = 10**6) -> Any:
-    """The rules' random bot's moves sent to the table (mirrored here); the state reached."""
-    rules, adapter = registry.rules("betrayal"), registry.table_rules("betrayal")
-    state = adapter.deal(3, {"campaign": 0}, random.Random(SEED))[0]
-    rng = random.Random(1)
-    while not state.over and state.version < moves:
-        action = rules.next_bot_action(state, rng)
-        assert table.submit_action(adapter.seat_of(state, action), action, source="bot").ok
-        state = rules.apply(state, action).state
-    assert rules_part(table.snapshot().public) == rules_part(rules.public_view(state))
-    return state
-
-
 def test_a_running_game_gives_no_record_and_no_steps(client: FlaskClient, table: Table) -> None:
-    _play(table, moves=5)
+    play(table, moves=5)
     for path in ("/api/table/record", "/api/games/1/record", "/api/games/1/steps",
                  "/api/table/record?download=1", "/api/games/1/steps?from=0&count=1"):
         _error(client.get(path), 409, "not_over")
@@ -71,7 +53,7 @@ def test_a_running_game_gives_no_record_and_no_steps(client: FlaskClient, table:
 def test_the_listing_names_the_seats_as_the_table_does(client: FlaskClient, table: Table) -> None:
     assert table.join(0, "Ada").ok and table.join(2, "Bo").ok
     assert client.get("/api/games").get_json()[0]["names"] == ["Ada", None, "Bo"]
-    final = _play(table)
+    final = play(table)
     assert table.rename(2, "Bea").ok
     (entry,) = client.get("/api/games").get_json()
     assert entry["over"] and entry["winners"] == sorted(final.winners)
@@ -90,7 +72,7 @@ def test_no_such_game(client: FlaskClient, path: str) -> None:
 
 
 def test_a_finished_games_record_and_its_retelling(client: FlaskClient, table: Table) -> None:
-    final = _play(table)
+    final = play(table)
     r = client.get("/api/table/record")
     assert r.status_code == 200 and r.mimetype == "application/json"
     assert "Content-Disposition" not in r.headers

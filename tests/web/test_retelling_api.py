@@ -3,51 +3,31 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import betrayal_box
 import pytest
+from betrayal_box import play
 from flask.testing import FlaskClient
 
-from controller.games import registry
-from controller.table import Table, TableConfig, rules_part
+from controller.table import Table, rules_part
 from controller.table.journal import FILENAME
-from web import create_app
-
-KEY = "k" * 32
-HOST = {"X-Host-Key": KEY}
-SEED = 8
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    t = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=3, seed=SEED))
-    t.start()
-    yield t
-    t.stop()
+    yield from betrayal_box.opened(tmp_path)
 
 
 @pytest.fixture
 def client(table: Table) -> FlaskClient:
-    return create_app(table, host_key=KEY).test_client()
-
-
-def _play(table: Table, moves: int = 10**6) -> Any:
-    """The rules' random bot's moves sent to the table (mirrored here); the state reached."""
-    rules, adapter = registry.rules("betrayal"), registry.table_rules("betrayal")
-    state = adapter.deal(3, {"campaign": 0}, random.Random(SEED))[0]
-    rng = random.Random(1)
-    while not state.over and state.version < moves:
-        action = rules.next_bot_action(state, rng)
-        assert table.submit_action(adapter.seat_of(state, action), action, source="bot").ok
-        state = rules.apply(state, action).state
-    return state
+    return betrayal_box.client_of(table)
 
 
 def _retell(client: FlaskClient, body: object, status: int = 200, code: str | None = None) -> Any:
-    r = client.post("/api/host/retell", json=body, headers=HOST)
+    r = client.post("/api/host/retell", json=body, headers=betrayal_box.HOST)
     assert r.status_code == status, r.data[:300]
     if code is not None:
         assert r.get_json()["error"]["code"] == code
@@ -59,7 +39,7 @@ def _shown(client: FlaskClient) -> Any:
 
 
 def test_the_host_steps_the_room_through_a_finished_game(client: FlaskClient, table: Table) -> None:
-    final = _play(table)
+    final = play(table)
     last = final.version
     page = client.get(f"/api/games/1/steps?count={last + 1}").get_json()
     marks = sorted({m["step"] for m in page["turning_points"]} | {d["step"] for d in page["decisive"]})
@@ -88,14 +68,15 @@ def test_the_host_steps_the_room_through_a_finished_game(client: FlaskClient, ta
     public = client.get("/api/table").get_json()
     assert public["retelling"] == {"game": 1, "name": "betrayal", "step": last, "last": last}
     assert "retelling" not in rules_part(public)  # the table's key, not the rules'
-    assert client.get("/api/host/state", headers=HOST).get_json()["retelling"] == public["retelling"]
+    host = client.get("/api/host/state", headers=betrayal_box.HOST).get_json()
+    assert host["retelling"] == public["retelling"]
     assert all(view["table"]["retelling"] == public["retelling"] for view in table.snapshot().seats)
     assert _retell(client, {"game": None}) == {"ok": True, "retelling": None}
     assert _shown(client) is None
 
 
 def test_a_running_game_is_never_retold(client: FlaskClient, table: Table) -> None:
-    _play(table, moves=6)
+    play(table, moves=6)
     for body in ({"game": 1}, {"game": 1, "step": 2}, {"game": 1, "move": "end"}):
         body_ = _retell(client, body, 409, "not_over")
         assert set(body_) == {"ok", "error"}
@@ -103,25 +84,13 @@ def test_a_running_game_is_never_retold(client: FlaskClient, table: Table) -> No
     _retell(client, {"move": "forward"}, 409, "not_retelling")
     _retell(client, {"game": 2}, 404, "no_such_game")
     # once over it may be; a new deal ends the retelling, and the new game is refused while it runs
-    _play_on(table)
+    play(table)  # on from where it was
     assert _retell(client, {"game": 1, "step": 2})["retelling"]["step"] == 2
     assert table.new_game().ok
     assert _shown(client) is None
     _retell(client, {"game": 2}, 409, "not_over")
     assert _retell(client, {"game": 1, "move": "end"})["retelling"]["game"] == 1  # an older game: any time
     assert _shown(client)["game"] == 1
-
-
-def _play_on(table: Table) -> None:
-    """The game dealt, played on to its end from where ``_play`` left it."""
-    rules, adapter = registry.rules("betrayal"), registry.table_rules("betrayal")
-    state = adapter.deal(3, {"campaign": 0}, random.Random(SEED))[0]
-    rng = random.Random(1)
-    while not state.over:
-        action = rules.next_bot_action(state, rng)
-        if state.version >= table.snapshot().version:
-            assert table.submit_action(adapter.seat_of(state, action), action, source="bot").ok
-        state = rules.apply(state, action).state
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
@@ -133,7 +102,7 @@ def _play_on(table: Table) -> None:
 def test_what_the_host_may_not_ask(
     client: FlaskClient, table: Table, body: object, status: int, code: str
 ) -> None:
-    _play(table)
+    play(table)
     _retell(client, body, status, code)
     assert _shown(client) is None
 
@@ -141,11 +110,12 @@ def test_what_the_host_may_not_ask(
 def test_only_the_host_moves_it_and_nothing_is_written(
     client: FlaskClient, table: Table, tmp_path: Path
 ) -> None:
-    _play(table)
+    play(table)
     assert client.post("/api/host/retell", json={"game": 1}).status_code == 401
     wrong = {"X-Host-Key": "nope"}
     assert client.post("/api/host/retell", json={"game": 1}, headers=wrong).status_code == 401
-    r = client.post("/api/host/retell", data="game=1", headers={**HOST, "Content-Type": "text/plain"})
+    plain = {**betrayal_box.HOST, "Content-Type": "text/plain"}
+    r = client.post("/api/host/retell", data="game=1", headers=plain)
     assert r.status_code == 415
     assert _shown(client) is None
     files = _journal(tmp_path)
@@ -165,14 +135,14 @@ def test_a_restart_keeps_the_game_and_drops_the_retelling(
 ) -> None:
     """The retelling is where the room looks, not part of the game: a restart in the middle of one
     gives back the very game that was kept (its views and version), and the table, not the retelling."""
-    final = _play(table)
+    final = play(table)
     assert table.new_game().ok  # game 2 dealt: game 1 is kept, the room retells it meanwhile
     _retell(client, {"game": 1, "step": 7})
     _retell(client, {"move": "next_turn"})
     before = table.snapshot()
     assert before.public["retelling"]["step"] > 7
     table.stop()
-    again = Table.open(TableConfig(data_dir=tmp_path, game="betrayal", players=3, seed=SEED))
+    again = Table.open(betrayal_box.config(tmp_path))
     again.start()
     try:
         after = again.snapshot()
@@ -180,7 +150,7 @@ def test_a_restart_keeps_the_game_and_drops_the_retelling(
         assert (after.game, after.version) == (before.game, before.version) == (2, 0)
         assert rules_part(after.public) == rules_part(before.public)
         assert [rules_part(v) for v in after.seats] == [rules_part(v) for v in before.seats]
-        fresh = create_app(again, host_key=KEY).test_client()
+        fresh = betrayal_box.client_of(again)
         steps = fresh.get(f"/api/games/1/steps?from={final.version}&count=1").get_json()
         assert steps["last"] == final.version and steps["steps"][0]["view"]["over"]
         assert _retell(fresh, {"game": 1, "move": "end"})["retelling"]["step"] == final.version

@@ -5,10 +5,8 @@ its code while the API keeps its code and English message; the TV follows the bo
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,15 +38,6 @@ READ_JS = """() => ({
 @pytest.fixture
 def three(tmp_path: Path) -> Iterator[Server]:
     yield from serving(tmp_path, 3, "--game", "betrayal")
-
-
-def _host(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    key = server.host_link().split("key=")[1]
-    request = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "X-Host-Key": key})
-    with urllib.request.urlopen(request) as answer:
-        result: dict[str, Any] = json.load(answer)
-    return result
 
 
 def _english(text: str) -> list[str]:
@@ -111,7 +100,7 @@ def test_betrayal_phone_and_tv_in_chinese(browser: Any, three: Server, shots: Pa
         page.click("#joinbtn")
         page.wait_for_selector("#bpanel section")
         pages.append(page)
-    assert _host(three, "/api/host/language", {"language": "zh_Hant"})["language"] == "zh_Hant"
+    assert three.host("language", {"language": "zh_Hant"})["language"] == "zh_Hant"
     tv_ctx = browser.new_context(locale="en-US", viewport={"width": 1920, "height": 1080}, bypass_csp=True)
     contexts.append(tv_ctx)
     try:

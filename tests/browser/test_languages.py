@@ -5,21 +5,10 @@ to their CSP, the catalogue's fetch among them)."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from fixtures.browser import Server
-
-
-def _host(server: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    key = server.host_link().split("key=")[1]
-    request = urllib.request.Request(f"{server.url}{path}", data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "X-Host-Key": key})
-    with urllib.request.urlopen(request) as answer:
-        result: dict[str, Any] = json.load(answer)
-    return result
 
 
 def test_a_chinese_table(browser: Any, server: Server, shots: Path) -> None:
@@ -58,7 +47,7 @@ def test_a_chinese_table(browser: Any, server: Server, shots: Path) -> None:
         phone.wait_for_function("window.jaccuse && window.jaccuse.me()")
         phone.screenshot(path=str(shots / "phone-zh.png"), full_page=True)
         # the box speaks Chinese once the host says so: the TV and the host page
-        assert _host(server, "/api/host/language", {"language": "zh_Hant"})["language"] == "zh_Hant"
+        assert server.host("language", {"language": "zh_Hant"})["language"] == "zh_Hant"
         tv_ctx = browser.new_context(locale="en-US", viewport={"width": 1920, "height": 1080},
                                      bypass_csp=True)
         try:
